@@ -1,0 +1,100 @@
+import { apiErrorSchema, type ApiError } from '../../../contract/auth.ts';
+
+/** A non-success API response: message "{status}: {body text or status text}" (spec 7.1, 8.1). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  /** Machine-readable code from the error body, for a translated text. */
+  readonly code?: string;
+  /** The request field a validation error is about. */
+  readonly field?: string;
+  /** The server's own message from the error body, when it sent one. */
+  readonly serverMessage?: string;
+
+  constructor(status: number, message: string, body: ApiError | null) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = body?.code;
+    this.field = body?.field;
+    this.serverMessage = body?.message;
+  }
+}
+
+/** The spec's transport error message: "{status}: {body text or status text}". */
+export function formatErrorMessage(status: number, statusText: string, bodyText: string): string {
+  return `${status}: ${bodyText || statusText}`;
+}
+
+/** The structured error body, or null when the body is not one. */
+export function parseErrorBody(bodyText: string): ApiError | null {
+  try {
+    const parsed = apiErrorSchema.safeParse(JSON.parse(bodyText));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Throws an ApiRequestError for any non-success response. */
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const bodyText = await response.text().catch(() => '');
+  throw new ApiRequestError(
+    response.status,
+    formatErrorMessage(response.status, response.statusText, bodyText),
+    parseErrorBody(bodyText),
+  );
+}
+
+/** Parsed JSON of a response, or undefined when it has no body. */
+async function readJson<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Calls the app's own API with cookies: FormData goes as multipart, any other body as JSON,
+ * no body sends none. Resolves with the parsed JSON response.
+ */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const isForm = body instanceof FormData;
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  await throwIfNotOk(response);
+  return readJson<T>(response);
+}
+
+/** What a read does with a 401: raise (the default) or yield null (the current-user read). */
+export type UnauthorizedBehavior = 'throw' | 'returnNull';
+
+/** A GET of parsed JSON; with on401 'returnNull' a 401 gives null instead of an error. */
+export async function getJson<T>(url: string, on401: UnauthorizedBehavior = 'throw'): Promise<T | null> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (on401 === 'returnNull' && response.status === 401) return null;
+  await throwIfNotOk(response);
+  return readJson<T>(response);
+}
+
+/**
+ * The URL a query key names: string and number parts joined by "/", and a trailing
+ * plain object as search parameters, e.g. ['/api/stories', 5] or ['/api/people', { language }].
+ */
+export function queryKeyToUrl(queryKey: readonly unknown[]): string {
+  const last = queryKey[queryKey.length - 1];
+  const hasParams = typeof last === 'object' && last !== null;
+  const parts = (hasParams ? queryKey.slice(0, -1) : queryKey).map(String);
+  let url = parts.join('/');
+  if (hasParams) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(last as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) search.set(key, String(value));
+    }
+    const query = search.toString();
+    if (query) url += `?${query}`;
+  }
+  return url;
+}

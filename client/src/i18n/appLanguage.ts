@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toLanguage, type Language } from '../../../contract/languages.ts';
+import { STORAGE_KEYS } from '../../../contract/storage-keys.ts';
+import i18n from './index.ts';
+import { resolveLanguage } from './language.ts';
+
+/** The language a visitor chose on this device, or null (storage can be unavailable). */
+export function readStoredLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.language);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the choice on the device, so the signed-out pages speak it too. */
+export function rememberLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.language, language);
+  } catch {
+    // Private browsing: the choice still holds for this visit.
+  }
+}
+
+/** The language before anything about the user is known: stored choice, else the browser's. */
+export function initialLanguage(): Language {
+  return resolveLanguage({ stored: readStoredLanguage(), browser: navigator.language });
+}
+
+/** Switches the interface language (and so `<html lang>`). */
+export function switchLanguage(language: Language): void {
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+}
+
+/** Sets `<html lang>` now and whenever the interface language changes. */
+export function keepDocumentLanguageInStep(): void {
+  document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+}
+
+/** The current interface language. */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  return toLanguage(instance.resolvedLanguage ?? instance.language);
+}
+
+/**
+ * Follows the user: a signed-in user's preference once known; on signing out (or for a
+ * first-time user) the device's stored choice or the browser language.
+ */
+export function useUserLanguage(preference: Language | null | undefined, signedIn: boolean): void {
+  useEffect(() => {
+    switchLanguage(
+      resolveLanguage({ preference, stored: readStoredLanguage(), browser: navigator.language }),
+    );
+  }, [preference, signedIn]);
+}

@@ -1,0 +1,10 @@
+/** Keys of everything the client keeps in the browser's localStorage. */
+export const STORAGE_KEYS = {
+  /** A signed-out visitor's chosen language (en or fi). */
+  language: 'saaga.language',
+  /** AI settings kept on the device (localAiSettingsSchema). */
+  aiSettings: 'saaga.aiSettings',
+  /** Labels the user hid from the people and places suggestions (spec 3). */
+  hiddenPeopleLabels: 'hiddenPeopleLabels',
+  hiddenPlaceLabels: 'hiddenPlaceLabels',
+} as const;
