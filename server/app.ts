@@ -1,0 +1,50 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuthentication } from './auth/authenticate.ts';
+import { authRoutes } from './auth/routes.ts';
+import { sessionStore } from './auth/sessions.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { type ComponentStatus, healthRoutes } from './health/routes.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import { registerSpa } from './http/spa.ts';
+import type { Queue } from './jobs/queue.ts';
+
+/** JSON bodies are small; audio comes as multipart with its own limit. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  queue: Queue;
+  /** Folder of the built client; unset in API tests. */
+  clientDir?: string;
+  engineStatus?: () => Promise<ComponentStatus[]>;
+  logger?: boolean | object;
+}
+
+/** Builds the HTTP server with every route; `listen` is the caller's. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: true,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cookie, { secret: config.sessionSecret });
+  const sessions = sessionStore(database.db, config.sessionDays);
+  registerOriginCheck(app, config.publicUrl);
+  registerAuthentication(app, sessions);
+
+  await app.register(authRoutes, { config, db: database.db, sessions });
+  await app.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
+  await registerSpa(app, deps.clientDir);
+  return app;
+}

@@ -1,0 +1,97 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authorNameBody, languagePreferenceBody, signInBody, signUpBody } from '../../contract/auth.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { requireUser } from './authenticate.ts';
+import { signInLocal, signUpLocal } from './local-accounts.ts';
+import { oidcSignIn } from './oidc.ts';
+import {
+  clearSessionCookie,
+  readSessionToken,
+  SESSION_COOKIE,
+  sessionCookieOptions,
+  type SessionStore,
+  type UserRow,
+} from './sessions.ts';
+import { findOrCreateExternalUser, presentUser, updateUser } from './users.ts';
+
+const LOCAL_SIGN_IN_PAGE = '/sign-in';
+
+/** Accounts: the current user, preferences, and every way in and out (spec 7.2). */
+export async function authRoutes(app: FastifyInstance, deps: { config: Config; db: Database; sessions: SessionStore }) {
+  const { config, db, sessions } = deps;
+  const baseUrlOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const oidc = oidcSignIn(config.providers, baseUrlOf);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  await app.register(rateLimit, { global: false });
+  const loginLimit = { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } };
+
+  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    const token = await sessions.create(user.id, request.headers['user-agent']);
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, config.publicUrl, sessions.lifetimeMs));
+  }
+
+  api.get('/api/auth/user', async (request) => presentUser(requireUser(request)));
+
+  api.put('/api/auth/language-preference', { schema: { body: languagePreferenceBody } }, async (request) => {
+    const user = requireUser(request);
+    return presentUser(await updateUser(db, user.id, { languagePreference: request.body.language }));
+  });
+
+  api.put('/api/auth/author-name', { schema: { body: authorNameBody } }, async (request) => {
+    const user = requireUser(request);
+    return presentUser(await updateUser(db, user.id, { authorName: request.body.authorName || null }));
+  });
+
+  api.get('/api/auth/providers', async () => ({
+    google: oidc.has('google'),
+    oidc: oidc.has('oidc'),
+    local: true,
+  }));
+
+  api.post('/api/auth/local/sign-up', { schema: { body: signUpBody }, config: loginLimit }, async (request, reply) => {
+    const user = await signUpLocal(db, request.body);
+    await startSession(request, reply, user);
+    return reply.status(201).send(presentUser(user));
+  });
+
+  api.post('/api/auth/local/sign-in', { schema: { body: signInBody }, config: loginLimit }, async (request, reply) => {
+    const user = await signInLocal(db, request.body.email, request.body.password);
+    await startSession(request, reply, user);
+    return presentUser(user);
+  });
+
+  // Navigations: with no provider configured both lead to Saaga's own sign-in page.
+  api.get('/api/login', { config: loginLimit }, async (request, reply) =>
+    oidc.has('oidc') ? oidc.start('oidc', request, reply) : reply.redirect(LOCAL_SIGN_IN_PAGE),
+  );
+  api.get('/api/auth/google', { config: loginLimit }, async (request, reply) =>
+    oidc.has('google') ? oidc.start('google', request, reply) : reply.redirect(LOCAL_SIGN_IN_PAGE),
+  );
+
+  api.get(
+    '/api/auth/callback/:provider',
+    { schema: { params: z.object({ provider: z.enum(['google', 'oidc']) }) }, config: loginLimit },
+    async (request, reply) => {
+      try {
+        const profile = await oidc.finish(request.params.provider, request, reply);
+        await startSession(request, reply, await findOrCreateExternalUser(db, profile));
+        return reply.redirect('/');
+      } catch (error) {
+        request.log.warn({ err: error }, 'sign-in callback failed');
+        return reply.redirect(`${LOCAL_SIGN_IN_PAGE}?error=provider`);
+      }
+    },
+  );
+
+  api.get('/api/logout', async (request, reply) => {
+    const token = readSessionToken(request);
+    if (token) await sessions.destroy(token);
+    clearSessionCookie(reply);
+    return reply.redirect('/');
+  });
+}

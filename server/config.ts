@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  optionalText.refine((value) => value === undefined || (URL.canParse(value) && protocols.test(value)), {
+    message: `must be a URL (${hint})`,
+  });
+
+/** Every setting Saaga reads from the environment, with defaults (README lists them all). */
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres://user:password@host:5432/db'),
+    PUBLIC_URL: optionalUrl(/^https?:\/\//, 'https://saaga.example.com'),
+    SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
+    SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    OIDC_ISSUER: optionalUrl(/^https?:\/\//, 'the provider issuer URL'),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_NAME: z.string().trim().min(1).default('OpenID Connect'),
+    OPENAI_API_KEY: optionalText,
+    OPENAI_BASE_URL: optionalUrl(/^https?:\/\//, 'http://localhost:11434/v1'),
+    MODELS_DIR: optionalText,
+    AI_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    S3_ENDPOINT: optionalUrl(/^https?:\/\//, 'https://s3.example.com'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://user:password@host:587'),
+    MAIL_FROM: optionalText,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    WORKER: z.enum(['inline', 'off']).default('inline'),
+  })
+  .superRefine((env, ctx) => {
+    const pairs = [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['OIDC_CLIENT_ID', 'OIDC_ISSUER'],
+    ] as const;
+    for (const [a, b] of pairs) {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        const missing = env[a] ? b : a;
+        ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${env[a] ? a : b} is set` });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OidcProviderConfig {
+  id: 'google' | 'oidc';
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+}
+
+/** The resolved configuration the server runs with. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl?: string;
+  sessionSecret: string;
+  sessionDays: number;
+  providers: OidcProviderConfig[];
+  openai: { apiKey?: string; baseUrl?: string };
+  modelsDir: string;
+  aiThreads: number;
+  s3?: { bucket: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  loginRateLimit: number;
+  runWorkerInline: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates settings; a bad value throws a ConfigError naming it. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(environment);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const providers: OidcProviderConfig[] = [];
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    providers.push({
+      id: 'google',
+      name: 'Google',
+      issuer: 'https://accounts.google.com',
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+    });
+  }
+  if (env.OIDC_ISSUER && env.OIDC_CLIENT_ID) {
+    providers.push({
+      id: 'oidc',
+      name: env.OIDC_NAME,
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+    });
+  }
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    sessionDays: env.SESSION_DAYS,
+    providers,
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
+    modelsDir: path.resolve(env.MODELS_DIR ?? path.join(dataDir, 'models')),
+    aiThreads: env.AI_THREADS ?? Math.max(1, cpus().length),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? 'Saaga <no-reply@localhost>',
+    logLevel: env.LOG_LEVEL,
+    loginRateLimit: env.LOGIN_RATE_LIMIT,
+    runWorkerInline: env.WORKER === 'inline',
+  };
+}
+
+/** A secret kept in DATA_DIR so sessions survive restarts without any setup. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,334 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { StoryMetadata } from '../../contract/story-options.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const ownerId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** Temporal context columns shared by stories and recordings (spec: "Temporal context"). */
+const temporalColumns = () => ({
+  temporalType: text('temporal_type'),
+  specificDate: date('specific_date'),
+  month: integer('month'),
+  year: integer('year'),
+  endYear: integer('end_year'),
+});
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    authorName: text('author_name'),
+    languagePreference: text('language_preference'),
+    profileImageUrl: text('profile_image_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    check('users_language_check', sql`${t.languagePreference} in ('en', 'fi')`),
+  ],
+);
+
+/** One way of signing in: a local password, or a subject at an OpenID Connect provider. */
+export const identities = pgTable(
+  'identities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('identities_provider_subject').on(t.provider, t.subject), index('identities_user').on(t.userId)],
+);
+
+/** Server-side sessions; the id is the SHA-256 of the cookie's token, so a database leak gives no usable cookie. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------- stories
+
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    title: text('title').notNull(),
+    description: text('description'),
+    orderIndex: integer('order_index').notNull().default(0),
+    language: text('language').notNull().default('en'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('chapters_user').on(t.userId, t.orderIndex)],
+);
+
+export const stories = pgTable(
+  'stories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    /** processing while the writer works; generated once written; draft when the writer fell back to the transcript. */
+    processingStatus: text('processing_status').notNull().default('processing'),
+    pointOfView: text('point_of_view').notNull().default('first'),
+    storyStyle: text('story_style').notNull().default('auto'),
+    tone: text('tone'),
+    creativity: text('creativity'),
+    promptQuestion: text('prompt_question'),
+    questionId: text('question_id'),
+    chapterId: integer('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
+    chapterOrder: integer('chapter_order'),
+    metadata: jsonb('metadata').$type<StoryMetadata>().notNull().default({ people: [], locations: [], dates: [], storyType: 'other' }),
+    ...temporalColumns(),
+    hasNewRecordings: boolean('has_new_recordings').notNull().default(false),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('stories_user_created').on(t.userId, t.createdAt),
+    index('stories_user_chapter').on(t.userId, t.chapterId),
+  ],
+);
+
+export const coAuthorTokens = pgTable(
+  'co_author_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('co_author_tokens_token').on(t.token), uniqueIndex('co_author_tokens_story').on(t.storyId)],
+);
+
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    storyId: integer('story_id').references(() => stories.id, { onDelete: 'cascade' }),
+    orderIndex: integer('order_index').notNull().default(0),
+    /** Key of the audio in blob storage (local folder or S3). */
+    audioKey: text('audio_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    filename: text('filename'),
+    duration: real('duration'),
+    transcription: text('transcription'),
+    transcriptionSegments: jsonb('transcription_segments').$type<{ start: number; end: number; text: string }[]>(),
+    detectedLanguage: text('detected_language'),
+    processingStatus: text('processing_status').notNull().default('uploaded'),
+    transcriptionError: text('transcription_error'),
+    /** What the uploader asked for: models, temperature, language, tone, context (spec 7.3 upload fields). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    promptQuestion: text('prompt_question'),
+    questionId: text('question_id'),
+    ...temporalColumns(),
+    contributorName: text('contributor_name'),
+    /** Hash of the co-author browser's own key: deleting a contribution needs that browser. */
+    contributorKeyHash: text('contributor_key_hash'),
+    coAuthorTokenId: integer('co_author_token_id').references(() => coAuthorTokens.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('recordings_user_created').on(t.userId, t.createdAt),
+    index('recordings_story').on(t.storyId, t.orderIndex),
+    index('recordings_status').on(t.processingStatus),
+  ],
+);
+
+// ---------------------------------------------------------------- people and places
+
+export const people = pgTable(
+  'people',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    relationship: text('relationship'),
+    characterization: text('characterization'),
+    language: text('language').notNull().default('en'),
+    enrichedInfo: jsonb('enriched_info').$type<string | Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('people_user').on(t.userId)],
+);
+
+export const places = pgTable(
+  'places',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    type: text('type'),
+    description: text('description'),
+    significance: text('significance'),
+    language: text('language').notNull().default('en'),
+    enrichedInfo: jsonb('enriched_info').$type<string | Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('places_user').on(t.userId)],
+);
+
+export const recordingPeople = pgTable(
+  'recording_people',
+  {
+    recordingId: integer('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.recordingId, t.personId] }), index('recording_people_person').on(t.personId)],
+);
+
+export const recordingPlaces = pgTable(
+  'recording_places',
+  {
+    recordingId: integer('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    placeId: integer('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.recordingId, t.placeId] }), index('recording_places_place').on(t.placeId)],
+);
+
+/** Names found in stories that the user tied to a person ("linked labels"). */
+export const personLabels = pgTable(
+  'person_labels',
+  {
+    personId: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.label] })],
+);
+
+export const placeLabels = pgTable(
+  'place_labels',
+  {
+    placeId: integer('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.placeId, t.label] })],
+);
+
+// ---------------------------------------------------------------- questions, books, publishing
+
+export const followUpQuestions = pgTable(
+  'follow_up_questions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    language: text('language').notNull().default('en'),
+    isAnswered: boolean('is_answered').notNull().default(false),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answerStoryId: integer('answer_story_id').references(() => stories.id, { onDelete: 'set null' }),
+    answerRecordingId: integer('answer_recording_id').references(() => recordings.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('follow_up_questions_story').on(t.storyId), index('follow_up_questions_user').on(t.userId, t.isAnswered)],
+);
+
+export const autobiographies = pgTable(
+  'autobiographies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    processingStatus: text('processing_status').notNull().default('processing'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('autobiographies_user').on(t.userId)],
+);
+
+export const autobiographyStories = pgTable(
+  'autobiography_stories',
+  {
+    autobiographyId: integer('autobiography_id')
+      .notNull()
+      .references(() => autobiographies.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.autobiographyId, t.storyId] })],
+);
+
+export const publishedStories = pgTable(
+  'published_stories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    authorName: text('author_name'),
+    audioKey: text('audio_key'),
+    audioStatus: text('audio_status'),
+    ...temporalColumns(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('published_stories_slug').on(t.slug), uniqueIndex('published_stories_story').on(t.storyId)],
+);

@@ -1,0 +1,43 @@
+/**
+ * A tiny browser-like HTTP client for API tests: keeps cookies, sends the site's Origin
+ * on writes (as a browser would), does not follow redirects so tests can see them.
+ */
+export class HttpClient {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    private origin: string | null = baseUrl,
+  ) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const url = path.startsWith('http') ? path : `${this.baseUrl}${path}`;
+    const sendHeaders: Record<string, string> = { ...headers };
+    if (this.cookies.size) sendHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (body !== undefined) sendHeaders['content-type'] ??= 'application/json';
+    if (method !== 'GET' && method !== 'HEAD' && this.origin && !('origin' in sendHeaders)) sendHeaders.origin = this.origin;
+    const response = await fetch(url, {
+      method,
+      headers: sendHeaders,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || /expires=thu, 01 jan 1970/i.test(a));
+      if (expired || value === '') this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    return response;
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body ?? {}, headers);
+  put = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('PUT', path, body ?? {}, headers);
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+}

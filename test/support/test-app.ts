@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
+import type { DatabaseHandle } from '../../server/db/client.ts';
+import { startQueue } from '../../server/jobs/queue.ts';
+import { freshDatabase } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh database, listening on a free port of this machine. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-cookies-0123456789',
+    DATA_DIR: '/tmp/saaga-test-unused',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await freshDatabase();
+  const queue = await startQueue(database, { error: () => {} });
+  const app = await buildApp({ config, database, queue, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app,
+    url,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await queue.stop({ graceful: false, wait: true });
+      await database.close();
+    },
+  };
+}
