@@ -1,0 +1,140 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+
+// A real OpenID Connect provider (oidc-provider) on this machine, with its development
+// login and consent pages, which the test fills in like a person would.
+let providerServer: http.Server;
+let issuer: string;
+let app: TestApp;
+
+beforeAll(async () => {
+  let handler: http.RequestListener = (_req, res) => res.end();
+  providerServer = http.createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;
+
+  app = await startTestApp({
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: 'saaga',
+    OIDC_CLIENT_SECRET: 'saaga-client-secret',
+    LOGIN_RATE_LIMIT: '1000',
+  });
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: 'saaga',
+        client_secret: 'saaga-client-secret',
+        redirect_uris: [`${app.url}/api/auth/callback/oidc`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    pkce: { required: () => true },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+    async findAccount(_ctx, id) {
+      return {
+        accountId: id,
+        async claims() {
+          return { sub: id, email: `${id}@example.org`, email_verified: true, given_name: 'Alice', family_name: 'Example' };
+        },
+      };
+    },
+    cookies: { keys: ['provider-cookie-key'] },
+  });
+  provider.on('server_error', (_ctx, error) => console.error(error));
+  handler = provider.callback();
+});
+
+afterAll(async () => {
+  await app?.close();
+  providerServer?.closeAllConnections();
+  await new Promise((resolve) => providerServer?.close(resolve));
+});
+
+/** Walks the provider's pages as a browser would until it sends the browser back to Saaga. */
+async function signInAtProvider(authorizationUrl: string, login: string): Promise<string> {
+  const browser = new HttpClient(issuer);
+  let next = authorizationUrl;
+  for (let step = 0; step < 12; step++) {
+    if (next.startsWith(app.url)) return next;
+    const response = await browser.get(next);
+    if (response.status >= 300 && response.status < 400) {
+      next = new URL(response.headers.get('location')!, issuer).href;
+      continue;
+    }
+    const html = await response.text();
+    const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
+    const prompt = html.match(/name="prompt" value="(\w+)"/)?.[1];
+    if (!action || !prompt) throw new Error(`Unexpected provider page: ${html.slice(0, 300)}`);
+    const form = new URLSearchParams({ prompt, ...(prompt === 'login' ? { login, password: 'any' } : {}) });
+    const submitted = await browser.post(new URL(action, issuer).href, form.toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    next = new URL(submitted.headers.get('location')!, issuer).href;
+  }
+  throw new Error('The provider never sent the browser back');
+}
+
+describe('sign-in with OpenID Connect', () => {
+  it('signs a new user in through the provider, with PKCE, state and nonce', async () => {
+    const browser = new HttpClient(app.url);
+    const start = await browser.get('/api/login');
+    expect(start.status).toBe(302);
+    const authorizationUrl = new URL(start.headers.get('location')!);
+    expect(authorizationUrl.origin).toBe(issuer);
+    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizationUrl.searchParams.get('state')).toBeTruthy();
+    expect(authorizationUrl.searchParams.get('nonce')).toBeTruthy();
+    expect(authorizationUrl.searchParams.get('redirect_uri')).toBe(`${app.url}/api/auth/callback/oidc`);
+
+    const callback = await signInAtProvider(authorizationUrl.href, 'alice');
+    const finished = await browser.get(callback);
+    expect(finished.status).toBe(302);
+    expect(finished.headers.get('location')).toBe('/');
+
+    const user = await (await browser.get('/api/auth/user')).json();
+    expect(user).toMatchObject({ email: 'alice@example.org', firstName: 'Alice', lastName: 'Example', languagePreference: null });
+
+    expect(await (await browser.get('/api/auth/providers')).json()).toEqual({ google: false, oidc: true, local: true });
+  });
+
+  it('signs the same person into the same account the next time', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const browser = new HttpClient(app.url);
+      const start = await browser.get('/api/login');
+      await browser.get(await signInAtProvider(start.headers.get('location')!, 'bob'));
+      ids.push((await (await browser.get('/api/auth/user')).json()).id);
+    }
+    expect(ids[0]).toBe(ids[1]);
+  });
+
+  it('refuses a callback whose state does not match the browser that started it', async () => {
+    const victim = new HttpClient(app.url);
+    const start = await victim.get('/api/login');
+    const callback = await signInAtProvider(start.headers.get('location')!, 'carol');
+
+    // Another browser (no flow cookie) replays the callback: no session.
+    const attacker = new HttpClient(app.url);
+    const replay = await attacker.get(callback);
+    expect(replay.headers.get('location')).toBe('/sign-in?error=provider');
+    expect((await attacker.get('/api/auth/user')).status).toBe(401);
+
+    // The right browser with a changed state: no session either.
+    const tampered = new URL(callback);
+    tampered.searchParams.set('state', 'forged-state');
+    const forged = await victim.get(tampered.href);
+    expect(forged.headers.get('location')).toBe('/sign-in?error=provider');
+    expect((await victim.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('Google sign-in without Google settings falls back to the local page', async () => {
+    const response = await new HttpClient(app.url).get('/api/auth/google');
+    expect(response.headers.get('location')).toBe('/sign-in');
+  });
+});

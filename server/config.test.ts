@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'saaga-config-'));
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults with nothing set', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.providers).toEqual([]);
+    expect(config.modelsDir).toBe(path.join(dir, 'models'));
+    // The generated session secret is kept, so sessions survive a restart.
+    expect(config.sessionSecret).toBe(readFileSync(path.join(dir, 'session-secret'), 'utf8'));
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'saaga.example.com' }, 'PUBLIC_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ OIDC_CLIENT_ID: 'client' }, 'OIDC_ISSUER'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %o, naming %s', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('turns on each sign-in provider by its settings', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'o',
+    });
+    expect(config.providers.map((p) => [p.id, p.issuer])).toEqual([
+      ['google', 'https://accounts.google.com'],
+      ['oidc', 'https://id.example.com'],
+    ]);
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', OPENAI_API_KEY: ' ' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.openai.apiKey).toBeUndefined();
+  });
+});
