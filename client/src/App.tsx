@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { BrowserRouter } from 'react-router-dom';
+import { TIMINGS } from '../../contract/timings.ts';
+import { createQueryClient } from './api/queryClient.ts';
+import { AppRoutes } from './AppRoutes.tsx';
+import { SplashScreen } from './shell/SplashScreen.tsx';
+import { Toaster } from './ui/Toaster.tsx';
+
+/** The app's providers (data cache, tooltips, router, toasts) around its routes, under the splash. */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Tooltip.Provider delayDuration={TIMINGS.tooltipDelayMs} skipDelayDuration={TIMINGS.tooltipSkipDelayMs}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Toaster />
+        <SplashScreen />
+      </Tooltip.Provider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,60 @@
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { AdminSettingsPage } from './admin/AdminSettingsPage.tsx';
+import { useCurrentUser } from './api/currentUser.ts';
+import { SignInPage } from './auth/SignInPage.tsx';
+import { useUserLanguage } from './i18n/appLanguage.ts';
+import { LandingPage } from './landing/LandingPage.tsx';
+import { SettingsPage } from './settings/SettingsPage.tsx';
+import { AppShell } from './shell/AppShell.tsx';
+import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
+import { ComingSoon, ComingSoonPage } from './shell/ComingSoon.tsx';
+import { NotFoundPage } from './shell/NotFoundPage.tsx';
+
+/** Pages anyone can open, signed in or not; they never wait for the session check. */
+const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording'];
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+/**
+ * Every route of the app (spec 2): public pages for everyone; the shell for a signed-in
+ * user; the landing page for every other path when signed out.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const currentUser = useCurrentUser();
+  // A failed session check (server unreachable) is treated as signed out.
+  const user = currentUser.data ?? null;
+  useUserLanguage(user?.languagePreference, user !== null);
+
+  if (currentUser.isPending && !isPublicPath(pathname)) return <AuthLoadingScreen />;
+
+  return (
+    <Routes>
+      <Route path="/published/:slug" element={<ComingSoonPage screen="publishedStory" />} />
+      <Route path="/co-author/:token" element={<ComingSoonPage screen="coAuthor" />} />
+      <Route path="/streaming-test" element={<ComingSoonPage screen="streamingTest" />} />
+      <Route path="/debug-recording" element={<ComingSoonPage screen="debugRecording" />} />
+      {user ? (
+        <Route element={<AppShell user={user} />}>
+          <Route index element={<ComingSoon screen="record" />} />
+          <Route path="/library" element={<ComingSoon screen="library" />} />
+          <Route path="/timeline" element={<ComingSoon screen="timeline" />} />
+          <Route path="/collections" element={<ComingSoon screen="biography" />} />
+          <Route path="/autobiography" element={<ComingSoon screen="biography" />} />
+          <Route path="/people" element={<ComingSoon screen="people" />} />
+          <Route path="/settings" element={<SettingsPage user={user} />} />
+          <Route path="/admin/settings" element={<AdminSettingsPage />} />
+          <Route path="/sign-in" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      ) : (
+        <>
+          <Route path="/sign-in" element={<SignInPage />} />
+          <Route path="*" element={<LandingPage />} />
+        </>
+      )}
+    </Routes>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { PenLine } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { AUTHOR_NAME_MAX, type CurrentUser } from '../../../contract/auth.ts';
+import { useSaveAuthorName } from '../api/currentUser.ts';
+import { ApiRequestError } from '../api/request.ts';
+import { Button } from '../ui/Button.tsx';
+import { Card } from '../ui/Card.tsx';
+import { Field } from '../ui/Input.tsx';
+import { toast } from '../ui/toastStore.ts';
+
+/** Author name card: the name on published stories, shown in quotes or "not set", edited in place. */
+export function AuthorNameCard({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('settings');
+  const save = useSaveAuthorName();
+  const stored = user.authorName ?? '';
+  const [draft, setDraft] = useState<string | null>(null);
+  const editing = draft !== null;
+  const changed = editing && draft.trim() !== stored;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!changed) return;
+    save.mutate(draft.trim(), {
+      onSuccess: () => {
+        setDraft(null);
+        toast({ title: t('authorName.saved') });
+      },
+      onError: (error) =>
+        toast({
+          title: t('authorName.saveFailed'),
+          description: error instanceof ApiRequestError ? error.serverMessage : undefined,
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  return (
+    <Card title={t('authorName.title')} description={t('authorName.description')} icon={<PenLine aria-hidden className="size-5" />}>
+      {editing ? (
+        <form onSubmit={onSubmit} className="grid gap-3">
+          <Field
+            label={t('authorName.label')}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            maxLength={AUTHOR_NAME_MAX}
+            autoComplete="name"
+            autoFocus
+          />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={!changed || save.isPending}>
+              {save.isPending ? t('authorName.saving') : t('authorName.save')}
+            </Button>
+            <Button variant="ghost" onClick={() => setDraft(null)} disabled={save.isPending}>
+              {t('authorName.cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-stone-100">
+            {stored ? t('authorName.quoted', { name: stored }) : <span className="text-stone-400">{t('authorName.notSet')}</span>}
+          </p>
+          <Button variant="secondary" onClick={() => setDraft(stored)}>
+            {stored ? t('authorName.edit') : t('authorName.set')}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

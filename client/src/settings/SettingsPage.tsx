@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '../../../contract/auth.ts';
+import { PageHeader } from '../shell/PageHeader.tsx';
+import { AboutCard } from './AboutCard.tsx';
+import { AccountCard } from './AccountCard.tsx';
+import { AiSettingsCard } from './AiSettingsCard.tsx';
+import { AuthorNameCard } from './AuthorNameCard.tsx';
+import { LanguageCard } from './LanguageCard.tsx';
+
+/** Settings: language, author name, AI settings on this device, about and account. */
+export function SettingsPage({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('settings');
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <div className="grid gap-4">
+        <LanguageCard user={user} />
+        <AuthorNameCard user={user} />
+        <AiSettingsCard />
+        <AboutCard />
+        <AccountCard user={user} />
+      </div>
+    </>
+  );
+}

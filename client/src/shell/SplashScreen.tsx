@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import clsx from 'clsx';
+import { TIMINGS } from '../../../contract/timings.ts';
+
+type Phase = 'shown' | 'fading' | 'gone';
+
+// Once per page load, even if the app tree remounts.
+let shownThisLoad = false;
+
+/** Black cover with a white "S" over everything; fades at splashFadeMs, gone at splashEndMs. */
+export function SplashScreen() {
+  const [phase, setPhase] = useState<Phase>(() => (shownThisLoad ? 'gone' : 'shown'));
+
+  useEffect(() => {
+    if (shownThisLoad) return;
+    const fade = setTimeout(() => setPhase('fading'), TIMINGS.splashFadeMs);
+    const end = setTimeout(() => {
+      shownThisLoad = true;
+      setPhase('gone');
+    }, TIMINGS.splashEndMs);
+    return () => {
+      clearTimeout(fade);
+      clearTimeout(end);
+    };
+  }, []);
+
+  if (phase === 'gone') return null;
+  return (
+    <div
+      aria-hidden
+      data-testid="splash"
+      className={clsx(
+        'fixed inset-0 z-[100] flex items-center justify-center bg-black transition-opacity ease-out',
+        phase === 'fading' && 'pointer-events-none opacity-0',
+      )}
+      style={{ transitionDuration: `${TIMINGS.splashEndMs - TIMINGS.splashFadeMs}ms` }}
+    >
+      <span className="font-serif text-8xl font-semibold text-white select-none">S</span>
+    </div>
+  );
+}
