@@ -7,6 +7,8 @@ import { sessionStore } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
+import { createMailer } from './email/mailer.ts';
+import { emailRoutes } from './email/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerSpa } from './http/spa.ts';
@@ -44,6 +46,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAuthentication(app, sessions);
 
   await app.register(authRoutes, { config, db: database.db, sessions });
+  await app.register(emailRoutes, { mailer: createMailer(config.smtpUrl, config.mailFrom) });
   await app.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
   await registerSpa(app, deps.clientDir);
   return app;

@@ -1,0 +1,69 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+
+// A real SMTP server on this machine receives what Saaga sends.
+const received: { to: string[]; body: string }[] = [];
+let smtp: SMTPServer;
+let app: TestApp;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let body = '';
+      stream.on('data', (chunk) => (body += chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, LOGIN_RATE_LIMIT: '1000' });
+});
+afterAll(async () => {
+  await app?.close();
+  await new Promise((resolve) => smtp?.close(resolve));
+});
+
+async function signUp(email: string) {
+  const client = new HttpClient(app.url);
+  await client.post('/api/auth/local/sign-up', { email, password: 'long enough password', firstName: 'Liisa' });
+  return client;
+}
+
+describe('POST /api/email/welcome', () => {
+  it('sends a welcome e-mail to the user in their language and returns its id', async () => {
+    const client = await signUp('liisa@example.com');
+    await client.put('/api/auth/language-preference', { language: 'fi' });
+    const response = await client.post('/api/email/welcome');
+    expect(response.status).toBe(200);
+    const { id } = await response.json();
+    expect(id).toMatch(/@/);
+    const mail = received.at(-1)!;
+    expect(mail.to).toEqual(['liisa@example.com']);
+    expect(mail.body).toContain('Subject: Tervetuloa Saagaan');
+  });
+
+  it('needs a session', async () => {
+    expect((await new HttpClient(app.url).post('/api/email/welcome')).status).toBe(401);
+  });
+
+  it('says e-mail is not configured when there is no SMTP server', async () => {
+    const plain = await startTestApp();
+    try {
+      const client = new HttpClient(plain.url);
+      await client.post('/api/auth/local/sign-up', { email: 'a@example.com', password: 'long enough password', firstName: 'A' });
+      const response = await client.post('/api/email/welcome');
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ code: 'email_not_configured' });
+    } finally {
+      await plain.close();
+    }
+  });
+});
