@@ -14,7 +14,7 @@ export interface TestApp {
 }
 
 /** The real server on a fresh database, listening on a free port of this machine. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { clientDir?: string } = {}): Promise<TestApp> {
   const config = loadConfig({
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-cookies-0123456789',
     DATA_DIR: '/tmp/saaga-test-unused',
@@ -23,7 +23,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const database = await freshDatabase();
   const queue = await startQueue(database, { error: () => {} });
-  const app = await buildApp({ config, database, queue, logger: false });
+  const app = await buildApp({ config, database, queue, logger: false, clientDir: options.clientDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

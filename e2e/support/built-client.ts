@@ -1,0 +1,16 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** Where the built client lives. */
+export const CLIENT_DIR = path.join(root, 'dist', 'client');
+
+/** Builds the client as `npm start` would. */
+export function buildClient(): void {
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
