@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  await new Promise((resolve) => smtp?.close(resolve));
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
 
 async function signUp(email: string) {

@@ -24,7 +24,7 @@ it('runs a job sent to the queue in the same database', async () => {
 });
 
 it('keeps a job that failed for another try', async () => {
-  await queue.createQueue('flaky', { retryLimit: 2, retryDelay: 0 });
+  await queue.createQueue('flaky', { name: 'flaky', retryLimit: 2, retryDelay: 0 });
   let attempts = 0;
   const succeeded = new Promise<number>((resolve) => {
     void queue.work('flaky', { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async () => {
