@@ -85,7 +85,7 @@ export function SignInPage() {
     if (!form.password) errors.password = t('errors.passwordRequired');
     if (mode === 'signUp') {
       if (form.password && form.password.length < PASSWORD_MIN) {
-        errors.password = t('passwordRule', { count: PASSWORD_MIN });
+        errors.password = t('errors.passwordTooShort', { count: PASSWORD_MIN });
       }
       if (!form.firstName.trim()) errors.firstName = t('errors.firstNameRequired');
     }

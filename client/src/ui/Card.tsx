@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useId } from 'react';
 import clsx from 'clsx';
 
 interface CardProps {
@@ -10,17 +9,15 @@ interface CardProps {
   className?: string;
 }
 
-/** A titled panel; with a title it is a labelled region. */
+/** A panel with an optional heading (not a landmark, so its title never clashes with a field label). */
 export function Card({ title, description, icon, children, className }: CardProps) {
-  const titleId = useId();
   return (
     <section
-      aria-labelledby={title ? titleId : undefined}
       className={clsx('rounded-2xl border border-stone-800 bg-stone-900/70 p-5', className)}
     >
       {title && (
         <header className="mb-4">
-          <h2 id={titleId} className="flex items-center gap-2 text-base font-semibold text-stone-50">
+          <h2 className="flex items-center gap-2 text-base font-semibold text-stone-50">
             {icon}
             {title}
           </h2>

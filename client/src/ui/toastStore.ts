@@ -39,6 +39,11 @@ export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   return { id, dismiss: () => dismissToast(id) };
 }
 
+/** The toasts in the store right now. */
+export function currentToasts(): ToastItem[] {
+  return toasts;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -46,6 +51,6 @@ function subscribe(listener: () => void): () => void {
 
 /** The toasts to render, plus the functions that show and dismiss them. */
 export function useToast() {
-  const current = useSyncExternalStore(subscribe, () => toasts);
+  const current = useSyncExternalStore(subscribe, currentToasts);
   return { toasts: current, toast, dismiss: dismissToast };
 }
