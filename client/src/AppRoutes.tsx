@@ -13,7 +13,7 @@ import { NotFoundPage } from './shell/NotFoundPage.tsx';
 /** Pages anyone can open, signed in or not; they never wait for the session check. */
 const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording'];
 
-export function isPublicPath(pathname: string): boolean {
+function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
@@ -26,7 +26,7 @@ export function AppRoutes() {
   const currentUser = useCurrentUser();
   // A failed session check (server unreachable) is treated as signed out.
   const user = currentUser.data ?? null;
-  useUserLanguage(user?.languagePreference, user !== null);
+  useUserLanguage(user?.languagePreference);
 
   if (currentUser.isPending && !isPublicPath(pathname)) return <AuthLoadingScreen />;
 

@@ -51,10 +51,10 @@ export function useLanguage(): Language {
  * Follows the user: a signed-in user's preference once known; on signing out (or for a
  * first-time user) the device's stored choice or the browser language.
  */
-export function useUserLanguage(preference: Language | null | undefined, signedIn: boolean): void {
+export function useUserLanguage(preference: Language | null | undefined): void {
   useEffect(() => {
     switchLanguage(
       resolveLanguage({ preference, stored: readStoredLanguage(), browser: navigator.language }),
     );
-  }, [preference, signedIn]);
+  }, [preference]);
 }

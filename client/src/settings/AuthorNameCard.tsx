@@ -49,10 +49,10 @@ export function AuthorNameCard({ user }: { user: CurrentUser }) {
           />
           <div className="flex gap-2">
             <Button type="submit" disabled={!changed || save.isPending}>
-              {save.isPending ? t('authorName.saving') : t('authorName.save')}
+              {save.isPending ? t('authorName.saving') : t('actions.save', { ns: 'common' })}
             </Button>
             <Button variant="ghost" onClick={() => setDraft(null)} disabled={save.isPending}>
-              {t('authorName.cancel')}
+              {t('actions.cancel', { ns: 'common' })}
             </Button>
           </div>
         </form>
