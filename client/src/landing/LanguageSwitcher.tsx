@@ -1,18 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, toLanguage, type Language } from '../../../contract/languages.ts';
-
-/** localStorage key holding a signed-out visitor's language; the app shell reads it on start. */
-export const LANGUAGE_STORAGE_KEY = 'saaga.language';
+import { rememberLanguage, switchLanguage } from '../i18n/appLanguage.ts';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fi: 'Suomi' };
-
-function rememberLanguage(language: Language): void {
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Storage can be unavailable (private browsing); the switch still works for this visit.
-  }
-}
 
 /** EN / FI toggle for signed-out visitors: switches the interface language and remembers the choice. */
 export function LanguageSwitcher() {
@@ -21,7 +11,7 @@ export function LanguageSwitcher() {
 
   const choose = (language: Language) => {
     rememberLanguage(language);
-    void i18n.changeLanguage(language);
+    switchLanguage(language);
   };
 
   return (

@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/support/test-app.ts';
+import { launchChromium } from './support/browser.ts';
+import { CLIENT_DIR } from './support/built-client.ts';
+
+// A new person signs up, chooses Finnish, keeps it across a reload, sets an author
+// name and signs out, in Debian's Chromium at phone width.
+let server: TestApp;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const splashGone = () => page.getByTestId('splash').waitFor({ state: 'detached' });
+const currentUser = async () => {
+  const response = await page.request.get(`${server.url}/api/auth/user`);
+  return response.status() === 200 ? response.json() : null;
+};
+
+it('signs a new user up, speaks Finnish after the first-time choice, and signs out', async () => {
+  await page.goto(server.url);
+  await expect.poll(() => page.getByTestId('splash').count()).toBe(1);
+  await splashGone();
+  await page.getByRole('heading', { name: 'Saaga', level: 1 }).waitFor();
+
+  // The landing page's second login button leads to Saaga's own sign-in page.
+  await page.getByRole('link', { name: 'Other sign-in options' }).or(page.getByRole('button', { name: 'Other sign-in options' })).first().click();
+  await page.waitForURL('**/sign-in');
+  await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('First name').fill('Aino');
+  await page.getByLabel('Email').fill('aino@example.com');
+  await page.getByLabel('Password').fill('kesä mökillä 1969');
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Create account' }).click();
+
+  // First time: a welcome dialog that cannot be dismissed without a choice.
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await page.keyboard.press('Escape');
+  await page.mouse.click(5, 5);
+  expect(await dialog.isVisible()).toBe(true);
+  await dialog.getByRole('button', { name: 'Jatka suomeksi' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  const nav = page.getByRole('navigation', { name: 'Päävalikko' });
+  for (const label of ['Kirjasto', 'Elämäkerta', 'Nauhoita', 'Ihmiset', 'Asetukset']) {
+    await nav.getByRole('link', { name: label, exact: true }).waitFor();
+  }
+  expect(await page.locator('html').getAttribute('lang')).toBe('fi');
+  expect((await currentUser()).languagePreference).toBe('fi');
+
+  // The preference is the account's: a reload keeps Finnish and asks nothing.
+  await page.reload();
+  await splashGone();
+  await nav.getByRole('link', { name: 'Asetukset', exact: true }).click();
+  await page.waitForURL('**/settings');
+  await page.getByRole('heading', { name: 'Asetukset', level: 1 }).waitFor();
+  expect(await page.getByRole('dialog').count()).toBe(0);
+
+  // Author name: set, saved, shown in quotes.
+  expect(await page.getByText('Ei asetettu').isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Aseta nimi' }).click();
+  const save = page.getByRole('button', { name: 'Tallenna', exact: true });
+  expect(await save.isDisabled()).toBe(true);
+  await page.getByLabel('Kirjoittajan nimi').fill('Aino V.');
+  await save.click();
+  await page.getByText('Kirjoittajan nimi tallennettu', { exact: true }).first().waitFor();
+  await page.getByText('”Aino V.”').waitFor();
+  expect((await currentUser()).authorName).toBe('Aino V.');
+
+  // Nothing is wider than a 360 px phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Back from a top-level page goes to the recording screen.
+  await page.getByRole('button', { name: 'Takaisin' }).first().click();
+  await page.waitForURL(`${server.url}/`);
+
+  // Sign out ends the session and shows the landing page.
+  await nav.getByRole('link', { name: 'Asetukset', exact: true }).click();
+  await page.getByRole('button', { name: 'Kirjaudu ulos' }).click();
+  await page.waitForURL(`${server.url}/`);
+  await page.getByRole('heading', { name: 'Saaga', level: 1 }).waitFor();
+  expect(await currentUser()).toBeNull();
+});
+
+it('shows the not-found page for an unknown path and a coming-soon screen for later features', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const desktop = await context.newPage();
+  const response = await desktop.request.post(`${server.url}/api/auth/local/sign-up`, {
+    data: { email: 'eino@example.com', password: 'long enough password', firstName: 'Eino' },
+    headers: { origin: server.url },
+  });
+  expect(response.status()).toBe(201);
+  await desktop.request.put(`${server.url}/api/auth/language-preference`, {
+    data: { language: 'en' },
+    headers: { origin: server.url },
+  });
+
+  await desktop.goto(`${server.url}/no/such/page`);
+  await desktop.getByText('404 Page Not Found').waitFor();
+
+  for (const path of ['/library', '/timeline', '/collections', '/autobiography', '/people', '/admin/settings', '/co-author/abc', '/published/some-story']) {
+    await desktop.goto(`${server.url}${path}`);
+    await desktop.getByTestId('splash').waitFor({ state: 'detached' });
+    const text = await desktop.locator('body').innerText();
+    expect(text.trim().length, path).toBeGreaterThan(20);
+    expect(text, path).not.toContain('404 Page Not Found');
+  }
+  await context.close();
+});
