@@ -1,0 +1,130 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { AI_ERRORS, type AiErrorCode } from '../../contract/ai-errors.ts';
+
+export interface AiErrorOptions {
+  retryable?: boolean;
+  retryAfterMs?: number;
+  /** The provider's or tool's own words, for logs; never shown to users as is. */
+  detail?: string;
+  status?: number;
+  cause?: unknown;
+}
+
+/**
+ * The one error every engine throws. `message` is the catalogue's English server message
+ * (the spec's clients match it by substring); `code` picks the translated user text.
+ */
+export class AiError extends Error {
+  readonly code: AiErrorCode;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  readonly detail: string | undefined;
+  readonly status: number | undefined;
+
+  constructor(code: AiErrorCode, options: AiErrorOptions = {}) {
+    super(AI_ERRORS[code].server, { cause: options.cause });
+    this.name = 'AiError';
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
+    this.detail = options.detail;
+    this.status = options.status;
+  }
+
+  /** Message plus detail, for logs. */
+  describe(): string {
+    return this.detail ? `${this.message} (${this.detail})` : this.message;
+  }
+}
+
+export function isAiError(error: unknown): error is AiError {
+  return error instanceof AiError;
+}
+
+/** What the call was doing, which decides what a 400 means. */
+export type ProviderTask = 'transcription' | 'writing' | 'speech';
+
+function retryAfterFromHeaders(headers: Headers | undefined): number | undefined {
+  if (!headers) return undefined;
+  const ms = Number(headers.get('retry-after-ms'));
+  if (Number.isFinite(ms) && ms > 0) return ms;
+  const raw = headers.get('retry-after');
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(raw);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}
+
+/**
+ * Maps an error from the OpenAI SDK (or any OpenAI-compatible server) to the catalogue.
+ * 429 insufficient_quota is final; a 429 rate limit, 5xx and timeouts are retryable.
+ */
+export function fromOpenAiError(error: unknown, task: ProviderTask): AiError | unknown {
+  if (error instanceof AiError || error instanceof APIUserAbortError) return error;
+  if (error instanceof APIConnectionTimeoutError) {
+    return new AiError('temporarily_unavailable', { retryable: true, detail: 'request timed out', cause: error });
+  }
+  if (error instanceof APIConnectionError) {
+    return new AiError('temporarily_unavailable', { retryable: true, detail: error.message, cause: error });
+  }
+  if (!(error instanceof APIError)) return error;
+  const status = error.status ?? 0;
+  const detail = `${status} ${error.code ?? error.type ?? ''} ${error.message}`.trim();
+  const base = { status, detail, cause: error };
+  if (status === 401 || status === 403) return new AiError('authentication_failed', base);
+  if (status === 429) {
+    if (error.code === 'insufficient_quota' || error.type === 'insufficient_quota') {
+      return new AiError('quota_exceeded', base);
+    }
+    return new AiError('temporarily_unavailable', {
+      ...base,
+      retryable: true,
+      retryAfterMs: retryAfterFromHeaders(error.headers) ?? 5000,
+    });
+  }
+  if (status === 413) return new AiError('too_large', base);
+  if (status === 408 || status === 409 || status >= 500) {
+    return new AiError('temporarily_unavailable', { ...base, retryable: true });
+  }
+  if (status === 400 && task === 'transcription') return new AiError('unprocessable_audio', base);
+  return new AiError('processing_failed', base);
+}
+
+export interface RetryPolicy {
+  /** Attempts after the first one. */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 3, baseDelayMs: 1000, maxDelayMs: 20_000 };
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+
+/**
+ * Runs `attempt` again after retryable AiErrors, with exponential backoff and jitter,
+ * waiting at least what the provider asked for (Retry-After).
+ */
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+  signal?: AbortSignal,
+): Promise<T> {
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof AiError) || !error.retryable || n >= policy.retries) throw error;
+      const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** n) * (0.75 + Math.random() * 0.5);
+      await sleep(Math.max(backoff, Math.min(error.retryAfterMs ?? 0, policy.maxDelayMs)), signal);
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import type { Language } from '../../contract/languages.ts';
+import type { Creativity, PointOfView, StoryMetadata, StoryStyle, Tone } from '../../contract/story-options.ts';
+import type { PersonEnrichedInfo, PlaceEnrichedInfo } from '../../contract/enriched-info.ts';
+
+/** Which implementation serves a port. */
+export type AdapterName = 'openai' | 'local';
+
+/** What GET /api/health shows for one engine. */
+export interface EngineStatus {
+  name: 'transcriber' | 'writer' | 'narrator' | 'vad';
+  adapter: AdapterName;
+  /** The model (or voice engine) in use. */
+  model: string;
+  ready: boolean;
+  problem?: string;
+  fix?: string;
+}
+
+// ---------------------------------------------------------------- transcriber
+
+export interface TranscribeInput {
+  /** Normalised audio: a path to, or the bytes of, a 16 kHz mono WAV or raw s16le PCM. */
+  audio: string | Buffer;
+  /** The speaker's language; undefined lets the engine detect it. */
+  language?: Language;
+  /** Names of the user's people and places, so the engine spells them right. */
+  vocabulary?: string[];
+  /** OpenAI transcription model (gpt-4o-transcribe, gpt-4o-mini-transcribe, whisper-1). */
+  model?: string;
+  signal?: AbortSignal;
+}
+
+export interface TranscriptSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Transcript {
+  text: string;
+  segments: TranscriptSegment[];
+  /** ISO 639-1 code, as detected or as given. */
+  language: string;
+  durationSeconds: number;
+}
+
+export interface Transcriber {
+  readonly adapter: AdapterName;
+  transcribe(input: TranscribeInput): Promise<Transcript>;
+  status(): Promise<EngineStatus>;
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------- writer
+
+/** One recording's words as the writer sees them. */
+export interface TranscriptSource {
+  text: string;
+  /** A co-author's name when someone else spoke it. */
+  speaker?: string;
+  /** The time the recording is about, as the user gave it ("summer 1965"). */
+  when?: string;
+}
+
+export interface StoryRequest {
+  transcripts: (string | TranscriptSource)[];
+  /** The app language: the story is written in it. */
+  language: Language;
+  style?: StoryStyle;
+  pointOfView?: PointOfView;
+  tone?: Tone;
+  creativity?: Creativity;
+  /** An explicit temperature overrides the creativity level's. */
+  temperature?: number;
+  /** The interviewer question the recording answers. */
+  promptQuestion?: string;
+  authorName?: string;
+  /** Names the user already keeps, so the writer spells them the same way. */
+  knownPeople?: string[];
+  knownPlaces?: string[];
+  model?: string;
+  signal?: AbortSignal;
+}
+
+export interface RegenerateRequest extends StoryRequest {
+  previous: { title: string; content: string };
+  /** What the user asked to change, in their words. */
+  instructions?: string;
+}
+
+export interface WrittenStory {
+  title: string;
+  content: string;
+  metadata: StoryMetadata;
+}
+
+/** What grounding took out: names and dates found in no transcript. */
+export interface Removed {
+  people: string[];
+  locations: string[];
+  dates: string[];
+}
+
+export interface StoryResult {
+  story: WrittenStory;
+  removed: Removed;
+}
+
+export interface FollowUpRequest {
+  /** Stories (or transcripts) the questions follow up on. */
+  stories: { title?: string; content: string }[];
+  language: Language;
+  count?: number;
+  /** Questions already asked, not to be repeated. */
+  existingQuestions?: string[];
+  model?: string;
+  signal?: AbortSignal;
+}
+
+export interface PersonEnrichmentRequest {
+  name: string;
+  relationship?: string | null;
+  characterization?: string | null;
+  /** Every transcript that mentions the person. */
+  transcripts: string[];
+  language: Language;
+  model?: string;
+  signal?: AbortSignal;
+}
+
+export interface PlaceEnrichmentRequest {
+  name: string;
+  type?: string | null;
+  description?: string | null;
+  transcripts: string[];
+  language: Language;
+  model?: string;
+  signal?: AbortSignal;
+}
+
+export interface AutobiographyRequest {
+  stories: { title: string; content: string; when?: string }[];
+  language: Language;
+  title?: string;
+  style?: StoryStyle;
+  pointOfView?: PointOfView;
+  tone?: Tone;
+  authorName?: string;
+  model?: string;
+  signal?: AbortSignal;
+}
+
+export interface Autobiography {
+  title: string;
+  content: string;
+}
+
+export interface Writer {
+  readonly adapter: AdapterName;
+  writeStory(request: StoryRequest): Promise<StoryResult>;
+  regenerateStory(request: RegenerateRequest): Promise<StoryResult>;
+  followUpQuestions(request: FollowUpRequest): Promise<string[]>;
+  enrichPerson(request: PersonEnrichmentRequest): Promise<PersonEnrichedInfo>;
+  enrichPlace(request: PlaceEnrichmentRequest): Promise<PlaceEnrichedInfo>;
+  autobiography(request: AutobiographyRequest): Promise<Autobiography>;
+  status(): Promise<EngineStatus>;
+  close(): Promise<void>;
+}
+
+// ---------------------------------------------------------------- narrator
+
+export interface NarrateInput {
+  text: string;
+  language: Language;
+  voice?: string;
+  speed?: number;
+  signal?: AbortSignal;
+}
+
+export interface Narration {
+  audio: Buffer;
+  mimeType: string;
+}
+
+export interface Narrator {
+  readonly adapter: AdapterName;
+  narrate(input: NarrateInput): Promise<Narration>;
+  status(): Promise<EngineStatus>;
+  close(): Promise<void>;
+}
