@@ -1,4 +1,4 @@
-import argon2 from 'argon2';
+import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { identities, users } from '../db/schema.ts';
@@ -8,10 +8,10 @@ import type { UserRow } from './sessions.ts';
 const LOCAL = 'local';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane.
-const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+const HASH_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
 
 // Verified against when the e-mail is unknown, so a wrong address costs as long as a wrong password.
-const decoyHash = argon2.hash('decoy password that matches nothing', HASH_OPTIONS);
+const decoyHash = hash('decoy password that matches nothing', HASH_OPTIONS);
 
 export interface SignUp {
   email: string;
@@ -22,7 +22,7 @@ export interface SignUp {
 
 /** Creates a user with an e-mail and password; the e-mail must be new. */
 export async function signUpLocal(db: Database, input: SignUp): Promise<UserRow> {
-  const passwordHash = await argon2.hash(input.password, HASH_OPTIONS);
+  const passwordHash = await hash(input.password, HASH_OPTIONS);
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id })
@@ -47,7 +47,7 @@ export async function signInLocal(db: Database, email: string, password: string)
     .innerJoin(users, eq(users.id, identities.userId))
     .where(and(eq(identities.provider, LOCAL), eq(identities.subject, email)))
     .limit(1);
-  const valid = await argon2.verify(row?.passwordHash ?? (await decoyHash), password);
+  const valid = await verify(row?.passwordHash ?? (await decoyHash), password);
   if (!row || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid e-mail or password');
   return row.user;
 }
