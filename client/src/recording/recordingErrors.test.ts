@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../api/request.ts';
+import { describeUploadError, transcriptionFailureCode } from './recordingErrors.ts';
+
+const apiError = (status: number, message: string, code?: string) =>
+  new ApiRequestError(status, `${status}: ${JSON.stringify({ message, code })}`, { message, code });
+
+describe('describeUploadError', () => {
+  it('reads the error code first', () => {
+    expect(describeUploadError(apiError(400, 'Nothing to hear', 'no_speech'))).toEqual({ kind: 'catalogue', code: 'no_speech' });
+    expect(describeUploadError(apiError(413, 'Audio file is too large.', 'too_large'))).toEqual({
+      kind: 'catalogue',
+      code: 'too_large',
+    });
+    expect(describeUploadError(apiError(400, 'Could not decode', 'unreadable_audio'))).toEqual({
+      kind: 'catalogue',
+      code: 'unprocessable_audio',
+    });
+    expect(describeUploadError(apiError(400, 'Too short', 'too_short'))).toEqual({ kind: 'too_short' });
+  });
+
+  it('matches the message by substring when the code says nothing', () => {
+    expect(describeUploadError(apiError(400, 'Very little speech detected', 'validation'))).toEqual({
+      kind: 'catalogue',
+      code: 'very_little_speech',
+    });
+    expect(describeUploadError(apiError(422, 'Recording contains excessive repetition'))).toEqual({
+      kind: 'catalogue',
+      code: 'excessive_repetition',
+    });
+    expect(describeUploadError(new Error('Poor audio quality detected'))).toEqual({
+      kind: 'catalogue',
+      code: 'poor_audio_quality',
+    });
+  });
+
+  it('fills the message of "Upload failed"', () => {
+    expect(describeUploadError(apiError(500, 'Upload failed: disk full'))).toEqual({
+      kind: 'catalogue',
+      code: 'upload_failed',
+      params: { message: 'disk full' },
+    });
+  });
+
+  it('reads a 413 without a body as too large', () => {
+    expect(describeUploadError(new ApiRequestError(413, '413: Payload Too Large', null))).toEqual({
+      kind: 'catalogue',
+      code: 'too_large',
+    });
+  });
+
+  it('treats a 401 as signed out', () => {
+    expect(describeUploadError(apiError(401, 'Not signed in', 'unauthorized'))).toEqual({ kind: 'signed_out' });
+  });
+
+  it('passes anything else through as "Error: {message}"', () => {
+    expect(describeUploadError(apiError(500, 'Database is down'))).toEqual({ kind: 'other', message: 'Database is down' });
+    expect(describeUploadError(new TypeError('Failed to fetch'))).toEqual({ kind: 'other', message: 'Failed to fetch' });
+  });
+});
+
+describe('transcriptionFailureCode', () => {
+  it('matches the transcription error to the catalogue', () => {
+    expect(transcriptionFailureCode('OpenAI: quota exceeded for this key')).toBe('quota_exceeded');
+    expect(transcriptionFailureCode('Unable to process the audio.')).toBe('unprocessable_audio');
+  });
+
+  it('is null without a match or an error', () => {
+    expect(transcriptionFailureCode('kaboom')).toBeNull();
+    expect(transcriptionFailureCode(null)).toBeNull();
+  });
+});
