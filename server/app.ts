@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate.ts';
@@ -13,6 +14,10 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Queue } from './jobs/queue.ts';
+import { createPipelineQueues } from './pipeline/queues.ts';
+import { recordingRoutes } from './recordings/routes.ts';
+import type { BlobStore } from './storage/index.ts';
+import { storyRoutes } from './stories/routes.ts';
 
 /** JSON bodies are small; audio comes as multipart with its own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -21,6 +26,7 @@ export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   queue: Queue;
+  store: BlobStore;
   /** Folder of the built client; unset in API tests. */
   clientDir?: string;
   engineStatus?: () => Promise<ComponentStatus[]>;
@@ -44,7 +50,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerOriginCheck(app, config.publicUrl);
   registerAuthentication(app, sessions);
 
+  await app.register(multipart);
+  await createPipelineQueues(deps.queue);
+
   await app.register(authRoutes, { config, db: database.db, sessions });
+  await app.register(recordingRoutes, { db: database.db, store: deps.store, queue: deps.queue });
+  await app.register(storyRoutes, { db: database.db });
   await app.register(emailRoutes, { mailer: createMailer(config.smtpUrl, config.mailFrom) });
   await app.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
   await registerSpa(app, deps.clientDir);

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
+import { createBlobStore } from './storage/index.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,7 +24,8 @@ async function main() {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const queue = await startQueue(database, console);
-  const app = await buildApp({ config, database, queue, clientDir: path.join(rootDir, 'dist', 'client') });
+  const store = createBlobStore(config);
+  const app = await buildApp({ config, database, queue, store, clientDir: path.join(rootDir, 'dist', 'client') });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

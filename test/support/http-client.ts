@@ -14,12 +14,13 @@ export class HttpClient {
     const url = path.startsWith('http') ? path : `${this.baseUrl}${path}`;
     const sendHeaders: Record<string, string> = { ...headers };
     if (this.cookies.size) sendHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (body !== undefined) sendHeaders['content-type'] ??= 'application/json';
+    const isForm = body instanceof FormData;
+    if (body !== undefined && !isForm) sendHeaders['content-type'] ??= 'application/json';
     if (method !== 'GET' && method !== 'HEAD' && this.origin && !('origin' in sendHeaders)) sendHeaders.origin = this.origin;
     const response = await fetch(url, {
       method,
       headers: sendHeaders,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === 'string' || isForm ? (body as string | FormData) : JSON.stringify(body),
       redirect: 'manual',
     });
     for (const line of response.headers.getSetCookie()) {
@@ -40,4 +41,17 @@ export class HttpClient {
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
   }
+}
+
+/** Sends a multipart upload the way the browser's FormData does. */
+export async function uploadForm(
+  client: HttpClient,
+  path: string,
+  fields: Record<string, string>,
+  audio?: { bytes: Buffer; filename: string; type?: string },
+): Promise<Response> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (audio) form.append('audio', new Blob([new Uint8Array(audio.bytes)], { type: audio.type ?? 'audio/webm' }), audio.filename);
+  return client.request('POST', path, form);
 }

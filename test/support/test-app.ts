@@ -1,12 +1,18 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import { startQueue } from '../../server/jobs/queue.ts';
+import type { BlobStore } from '../../server/storage/index.ts';
+import { localBlobStore } from '../../server/storage/local-store.ts';
 import { freshDatabase } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
+  store: BlobStore;
   url: string;
   config: Config;
   database: DatabaseHandle;
@@ -23,12 +29,14 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   });
   const database = await freshDatabase();
   const queue = await startQueue(database, { error: () => {} });
-  const app = await buildApp({ config, database, queue, logger: false, clientDir: options.clientDir });
+  const store = localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-test-audio-')));
+  const app = await buildApp({ config, database, queue, store, logger: false, clientDir: options.clientDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
     app,
+    store,
     url,
     config,
     database,
