@@ -27,6 +27,8 @@ export interface TranscribeInput {
   vocabulary?: string[];
   /** OpenAI transcription model (gpt-4o-transcribe, gpt-4o-mini-transcribe, whisper-1). */
   model?: string;
+  /** Speech found by VAD (seconds), where a long recording may be cut at silences. */
+  speech?: { start: number; end: number }[];
   signal?: AbortSignal;
 }
 

@@ -1,0 +1,126 @@
+import type { Removed, WrittenStory } from './ports.ts';
+
+/**
+ * Grounding: a person, place or date in a story's metadata stays only if the recordings
+ * mention it. Words are compared case-insensitively with ä/ö/å folded, and "matching" is
+ * inflection-aware enough for Finnish:
+ *  - equal words match;
+ *  - a transcript word that starts with the name word (3+ letters) matches: Anna ~ Annan,
+ *    Tampere ~ Tampereella;
+ *  - two words of 5+ letters sharing a prefix of 5+ letters match: Helsinki ~ Helsingissä;
+ *  - consonant gradation: a name word of 5+ letters whose first differing letter is k, p
+ *    or t, sharing all but its last two letters: Turku ~ Turussa, Matti ~ Matin.
+ * Title and kinship words (my, uncle, sister, äiti...) do not ground an entry that also has
+ * a real name: "Uncle Bob" needs "Bob". A date with a year (3+ digits) needs every such
+ * number in a transcript; a date without one ("summer") needs one of its words.
+ */
+
+const STOPWORDS = new Set([
+  'the', 'a', 'an', 'of', 'my', 'our', 'his', 'her', 'their', 'your', 'in', 'at', 'on', 'near', 'by', 'and', 'to', 'from',
+  'old', 'ja', 'seka', 'minun', 'meidan', 'hanen', 'lahella', 'vanha',
+]);
+
+const TITLE_WORDS = [
+  'uncle', 'aunt', 'auntie', 'grandma', 'grandpa', 'grandmother', 'grandfather', 'granny', 'mother', 'father', 'mom', 'mum',
+  'dad', 'sister', 'brother', 'cousin', 'wife', 'husband', 'son', 'daughter', 'friend', 'mr', 'mrs', 'ms', 'dr', 'miss', 'sir',
+  'neighbor', 'neighbour', 'teacher', 'aiti', 'isa', 'mummo', 'mummi', 'ukki', 'vaari', 'pappa', 'isoaiti', 'isoisa', 'sisko',
+  'sisar', 'veli', 'velje', 'serkku', 'seta', 'eno', 'tati', 'vaimo', 'mies', 'poika', 'tytar', 'ystava', 'naapuri', 'opettaja',
+  'rouva', 'herra', 'neiti',
+];
+
+/** Lower case, ä/ö/å and other accents folded, so "Jyväskylä" and "Jyvaskyla" compare equal. */
+export function foldWord(word: string): string {
+  return word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+export function words(text: string): string[] {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).map(foldWord);
+}
+
+function commonPrefix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+}
+
+/** Whether a word from the metadata and a word from a transcript are the same word, inflected. */
+export function sameWord(entryWord: string, transcriptWord: string): boolean {
+  const w = entryWord;
+  const t = transcriptWord;
+  if (w === t) return true;
+  if (w.length >= 3 && t.startsWith(w)) return true;
+  const prefix = commonPrefix(w, t);
+  if (w.length >= 5 && t.length >= 5 && prefix >= 5) return true;
+  return w.length >= 5 && prefix >= 3 && prefix >= w.length - 2 && t.length >= w.length - 1 && 'kpt'.includes(w[prefix] ?? '');
+}
+
+function isTitleWord(word: string): boolean {
+  return TITLE_WORDS.some((title) => word === title || (word.startsWith(title) && word.length - title.length <= 3));
+}
+
+/** The vocabulary of some transcripts, for repeated lookups. */
+export class TranscriptVocabulary {
+  readonly words: Set<string>;
+  readonly numbers: Set<string>;
+
+  constructor(transcripts: string[]) {
+    const all = transcripts.flatMap(words);
+    this.words = new Set(all.filter((w) => !/^\d+$/.test(w)));
+    this.numbers = new Set(transcripts.flatMap((t) => t.match(/\d+/g) ?? []));
+  }
+
+  has(word: string): boolean {
+    if (this.words.has(word)) return true;
+    for (const t of this.words) if (sameWord(word, t)) return true;
+    return false;
+  }
+}
+
+/** Whether a person or place named in metadata is mentioned in the transcripts. */
+export function isNameGrounded(entry: string, vocabulary: TranscriptVocabulary): boolean {
+  const significant = words(entry).filter((w) => w.length >= 2 && !STOPWORDS.has(w) && !/^\d+$/.test(w));
+  if (significant.length === 0) return true; // nothing checkable: leave it
+  const names = significant.filter((w) => !isTitleWord(w));
+  const toCheck = names.length > 0 ? names : significant;
+  return toCheck.some((w) => vocabulary.has(w));
+}
+
+/** Whether a date in metadata is said in the transcripts. */
+export function isDateGrounded(entry: string, vocabulary: TranscriptVocabulary): boolean {
+  const years = (entry.match(/\d+/g) ?? []).filter((n) => n.length >= 3);
+  if (years.length > 0) return years.every((y) => vocabulary.numbers.has(y));
+  const numbers = entry.match(/\d+/g) ?? [];
+  const significant = words(entry).filter((w) => w.length >= 3 && !STOPWORDS.has(w) && !/^\d+$/.test(w));
+  if (significant.length > 0) return significant.some((w) => vocabulary.has(w));
+  return numbers.length === 0 || numbers.every((n) => vocabulary.numbers.has(n));
+}
+
+export interface Grounded<T> {
+  result: T;
+  removed: Removed;
+}
+
+/** Removes from a story's metadata every person, place and date that no transcript mentions. */
+export function groundStory(story: WrittenStory, transcripts: string[]): Grounded<WrittenStory> {
+  const vocabulary = new TranscriptVocabulary(transcripts);
+  const removed: Removed = { people: [], locations: [], dates: [] };
+  const keep = (list: string[], grounded: (e: string) => boolean, out: string[]) =>
+    list.filter((entry) => {
+      const ok = grounded(entry);
+      if (!ok) out.push(entry);
+      return ok;
+    });
+  const metadata = story.metadata;
+  return {
+    result: {
+      ...story,
+      metadata: {
+        ...metadata,
+        people: keep(metadata.people, (e) => isNameGrounded(e, vocabulary), removed.people),
+        locations: keep(metadata.locations, (e) => isNameGrounded(e, vocabulary), removed.locations),
+        dates: keep(metadata.dates, (e) => isDateGrounded(e, vocabulary), removed.dates),
+      },
+    },
+    removed,
+  };
+}

@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
+import { getLlama, LlamaChatSession, type Llama, type LlamaGrammar, type LlamaModel } from 'node-llama-cpp';
+import type { z } from 'zod';
+import { AiError } from '../errors.ts';
+import { OneAtATime } from '../one-at-a-time.ts';
+import type { EngineStatus } from '../ports.ts';
+import { jsonSchemaOf } from '../schemas.ts';
+import type { GenerateRequest, JsonGenerator } from '../writer.ts';
+import { parseJson } from '../openai/generator.ts';
+import { MODEL_MISSING_FIX, modelMissingError, modelMissingProblem } from './missing-model.ts';
+
+export interface LocalGeneratorSettings {
+  /** An instruction-tuned GGUF model. */
+  modelPath: string;
+  threads?: number;
+  /** Largest context to allocate; the real one fits the prompt (default 8192 tokens). */
+  contextSize?: number;
+  /** Most tokens one answer may have (default 2048). */
+  maxOutputTokens?: number;
+}
+
+/** Tokens produced and time taken by the last generation, for the benchmark. */
+export interface GenerationStats {
+  tokens: number;
+  seconds: number;
+}
+
+type JsonSchemaArgument = Parameters<Llama['createGrammarForJsonSchema']>[0];
+
+/**
+ * A GGUF model through node-llama-cpp on the CPU, its output held to the task's JSON
+ * schema by a grammar, then validated by zod. One generation at a time; the model is
+ * loaded on first use and kept.
+ */
+export class LocalJsonGenerator implements JsonGenerator {
+  readonly adapter = 'local' as const;
+  private loaded: Promise<{ llama: Llama; model: LlamaModel }> | undefined;
+  private readonly grammars = new Map<string, Promise<LlamaGrammar & { parse(text: string): unknown }>>();
+  private readonly queue = new OneAtATime();
+  lastStats: GenerationStats | undefined;
+
+  constructor(private readonly settings: LocalGeneratorSettings) {}
+
+  get model(): string {
+    return basename(this.settings.modelPath);
+  }
+
+  private load(): Promise<{ llama: Llama; model: LlamaModel }> {
+    if (!existsSync(this.settings.modelPath)) return Promise.reject(modelMissingError(this.settings.modelPath));
+    if (!this.loaded) {
+      this.loaded = (async () => {
+        const llama = await getLlama({ gpu: false, build: 'never', logLevel: 'error' as never });
+        const model = await llama.loadModel({ modelPath: this.settings.modelPath });
+        return { llama, model };
+      })().catch((error: unknown) => {
+        this.loaded = undefined;
+        throw new AiError('temporarily_unavailable', {
+          detail: `llama.cpp could not load ${this.model}: ${(error as Error).message}`, cause: error,
+        });
+      });
+    }
+    return this.loaded;
+  }
+
+  private grammar(llama: Llama, task: string, schema: z.ZodType) {
+    let grammar = this.grammars.get(task);
+    if (!grammar) {
+      grammar = llama.createGrammarForJsonSchema(jsonSchemaOf(schema) as JsonSchemaArgument) as never;
+      this.grammars.set(task, grammar!);
+    }
+    return grammar!;
+  }
+
+  async generate<S extends z.ZodType>(request: GenerateRequest<S>): Promise<z.infer<S>> {
+    const { llama, model } = await this.load();
+    return this.queue.run(async () => {
+      request.signal?.throwIfAborted();
+      const grammar = await this.grammar(llama, request.task, request.schema);
+      const maxTokens = this.settings.maxOutputTokens ?? 2048;
+      const promptTokens = model.tokenize(`${request.prompt.system}\n${request.prompt.user}`).length;
+      const contextSize = Math.min(
+        model.trainContextSize,
+        this.settings.contextSize ?? 8192,
+        Math.max(1024, promptTokens + maxTokens + 256),
+      );
+      if (promptTokens + 64 > contextSize) {
+        throw new AiError('processing_failed', {
+          detail: `the input (${promptTokens} tokens) does not fit the local model's context of ${contextSize} tokens`,
+        });
+      }
+      const context = await model.createContext({
+        contextSize,
+        threads: this.settings.threads ?? availableParallelism(),
+      });
+      try {
+        const session = new LlamaChatSession({ contextSequence: context.getSequence(), systemPrompt: request.prompt.system });
+        const started = performance.now();
+        let tokens = 0;
+        const text = await session.prompt(request.prompt.user, {
+          grammar,
+          temperature: request.prompt.temperature,
+          maxTokens: Math.min(maxTokens, contextSize - promptTokens - 32),
+          signal: request.signal,
+          onToken: (chunk) => {
+            tokens += chunk.length;
+          },
+        });
+        this.lastStats = { tokens, seconds: (performance.now() - started) / 1000 };
+        return parseJson(request.schema, text);
+      } finally {
+        await context.dispose();
+      }
+    });
+  }
+
+  async status(): Promise<EngineStatus> {
+    const present = existsSync(this.settings.modelPath);
+    return {
+      name: 'writer', adapter: 'local', model: this.model, ready: present,
+      ...(present ? {} : { problem: modelMissingProblem(this.settings.modelPath), fix: MODEL_MISSING_FIX }),
+    };
+  }
+
+  async close(): Promise<void> {
+    const loaded = this.loaded;
+    this.loaded = undefined;
+    this.grammars.clear();
+    const value = await loaded?.catch(() => undefined);
+    if (value) {
+      await value.model.dispose();
+    }
+  }
+}

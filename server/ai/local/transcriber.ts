@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
+import { initWhisper, type WhisperContext } from '@fugood/whisper.node';
+import { pcmSeconds, readPcm, toArrayBuffer } from '../../audio/wav.ts';
+import { AiError } from '../errors.ts';
+import { OneAtATime } from '../one-at-a-time.ts';
+import type { EngineStatus, Transcriber, TranscribeInput, Transcript } from '../ports.ts';
+import { buildVocabularyPrompt } from '../prompts/transcription.ts';
+import { MODEL_MISSING_FIX, modelMissingError, modelMissingProblem } from './missing-model.ts';
+
+export interface LocalTranscriberSettings {
+  /** A whisper.cpp ggml model (multilingual). */
+  modelPath: string;
+  /** Threads for decoding (default: every core). */
+  threads?: number;
+}
+
+/**
+ * whisper.cpp through @fugood/whisper.node. The model is loaded once, on first use, and
+ * kept; recordings are transcribed one at a time with every core.
+ */
+export class LocalTranscriber implements Transcriber {
+  readonly adapter = 'local' as const;
+  private context: Promise<WhisperContext> | undefined;
+  private readonly queue = new OneAtATime();
+
+  constructor(private readonly settings: LocalTranscriberSettings) {}
+
+  get model(): string {
+    return basename(this.settings.modelPath);
+  }
+
+  private load(): Promise<WhisperContext> {
+    if (!existsSync(this.settings.modelPath)) return Promise.reject(modelMissingError(this.settings.modelPath));
+    if (!this.context) {
+      this.context = initWhisper({ filePath: this.settings.modelPath, useGpu: false }).catch((error: unknown) => {
+        this.context = undefined;
+        throw new AiError('temporarily_unavailable', {
+          detail: `whisper.cpp could not load ${this.model}: ${(error as Error).message}`, cause: error,
+        });
+      });
+    }
+    return this.context;
+  }
+
+  async transcribe(input: TranscribeInput): Promise<Transcript> {
+    const pcm = await readPcm(input.audio);
+    const context = await this.load();
+    return this.queue.run(async () => {
+      input.signal?.throwIfAborted();
+      const job = context.transcribeData(toArrayBuffer(pcm), {
+        language: input.language ?? 'auto',
+        maxThreads: this.settings.threads ?? availableParallelism(),
+        prompt: buildVocabularyPrompt(input.vocabulary, input.language),
+        temperature: 0,
+      });
+      const stop = () => void job.stop();
+      input.signal?.addEventListener('abort', stop, { once: true });
+      try {
+        const result = await job.promise;
+        if (result.isAborted) throw input.signal?.reason ?? new Error('transcription aborted');
+        // whisper.cpp times are in 10 ms units.
+        const segments = result.segments
+          .map((s) => ({ start: s.t0 / 100, end: s.t1 / 100, text: s.text.trim() }))
+          .filter((s) => s.text);
+        return {
+          text: result.result.trim(),
+          segments,
+          language: result.language && result.language !== 'auto' ? result.language : input.language ?? 'und',
+          durationSeconds: pcmSeconds(pcm),
+        };
+      } finally {
+        input.signal?.removeEventListener('abort', stop);
+      }
+    });
+  }
+
+  async status(): Promise<EngineStatus> {
+    const present = existsSync(this.settings.modelPath);
+    return {
+      name: 'transcriber', adapter: 'local', model: this.model, ready: present,
+      ...(present ? {} : { problem: modelMissingProblem(this.settings.modelPath), fix: MODEL_MISSING_FIX }),
+    };
+  }
+
+  async close(): Promise<void> {
+    const context = this.context;
+    this.context = undefined;
+    if (context) await (await context.catch(() => undefined))?.release();
+  }
+}

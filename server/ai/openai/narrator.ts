@@ -1,0 +1,77 @@
+import type OpenAI from 'openai';
+import { DEFAULT_TTS_SPEED, DEFAULT_TTS_VOICE } from '../../../contract/ai-settings.ts';
+import { fromOpenAiError, withRetries } from '../errors.ts';
+import type { EngineStatus, Narration, NarrateInput, Narrator } from '../ports.ts';
+import { createOpenAiClient, retryPolicyOf, type OpenAiSettings } from './client.ts';
+
+export const DEFAULT_TTS_MODEL = 'gpt-4o-mini-tts';
+/** The speech endpoint takes at most 4096 characters per request. */
+export const MAX_SPEECH_CHARS = 4000;
+
+/** Pieces of text no longer than `max`, cut after sentences (or words when a sentence is longer). */
+export function splitForSpeech(text: string, max = MAX_SPEECH_CHARS): string[] {
+  const sentences = text.match(/[^.!?\n]+[.!?]*\s*|\n+/g) ?? [text];
+  const pieces: string[] = [];
+  let current = '';
+  const push = (s: string) => {
+    if ((current + s).length > max && current.trim()) {
+      pieces.push(current.trim());
+      current = '';
+    }
+    current += s;
+  };
+  for (const sentence of sentences) {
+    if (sentence.length <= max) push(sentence);
+    else for (const word of sentence.split(/(?<=\s)/)) push(word);
+  }
+  if (current.trim()) pieces.push(current.trim());
+  return pieces;
+}
+
+/** Text to speech through the OpenAI API; long texts are spoken in pieces and joined (MP3 frames concatenate). */
+export class OpenAiNarrator implements Narrator {
+  readonly adapter = 'openai' as const;
+  private readonly client: OpenAI;
+
+  constructor(private readonly settings: OpenAiSettings & { model?: string; voice?: string }) {
+    this.client = createOpenAiClient(settings);
+  }
+
+  get model(): string {
+    return this.settings.model ?? DEFAULT_TTS_MODEL;
+  }
+
+  async narrate(input: NarrateInput): Promise<Narration> {
+    const parts: Buffer[] = [];
+    for (const piece of splitForSpeech(input.text)) {
+      parts.push(await withRetries(async () => {
+        try {
+          const response = await this.client.audio.speech.create(
+            {
+              model: this.model,
+              voice: input.voice ?? this.settings.voice ?? DEFAULT_TTS_VOICE,
+              input: piece,
+              speed: input.speed ?? DEFAULT_TTS_SPEED,
+              response_format: 'mp3',
+            },
+            { signal: input.signal },
+          );
+          return Buffer.from(await response.arrayBuffer());
+        } catch (error) {
+          throw fromOpenAiError(error, 'speech');
+        }
+      }, retryPolicyOf(this.settings), input.signal));
+    }
+    return { audio: Buffer.concat(parts), mimeType: 'audio/mpeg' };
+  }
+
+  async status(): Promise<EngineStatus> {
+    const ready = Boolean(this.settings.apiKey);
+    return {
+      name: 'narrator', adapter: 'openai', model: `${this.model} (${this.settings.voice ?? DEFAULT_TTS_VOICE})`, ready,
+      ...(ready ? {} : { problem: 'No OpenAI API key is set.', fix: 'Set OPENAI_API_KEY, or unset it to use local narration.' }),
+    };
+  }
+
+  async close(): Promise<void> {}
+}

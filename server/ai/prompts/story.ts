@@ -1,0 +1,74 @@
+import { STORY_TYPES } from '../../../contract/story-options.ts';
+import type { Language } from '../../../contract/languages.ts';
+import type { RegenerateRequest, StoryRequest, TranscriptSource } from '../ports.ts';
+import { regenerateEn } from './en/regenerate.ts';
+import { storyEn } from './en/story.ts';
+import { regenerateFi } from './fi/regenerate.ts';
+import { storyFi } from './fi/story.ts';
+import { temperatureFor } from './creativity.ts';
+import type { Prompt, SourceLabels, StoryTexts } from './types.ts';
+
+const STORY_TEXTS: Record<Language, StoryTexts> = { en: storyEn, fi: storyFi };
+const REGENERATE_TEXTS = { en: regenerateEn, fi: regenerateFi };
+
+export function storyTexts(language: Language): StoryTexts {
+  return STORY_TEXTS[language];
+}
+
+/** Recordings laid out for the model: numbered, with speaker and time when known. */
+export function formatSources(transcripts: (string | TranscriptSource)[], labels: SourceLabels): string {
+  return transcripts
+    .map((t, i) => {
+      const source = typeof t === 'string' ? { text: t } : t;
+      const notes = [source.speaker && labels.spokenBy(source.speaker), source.when && labels.about(source.when)].filter(Boolean);
+      return `${labels.recording(i + 1)}${notes.length ? ` (${notes.join(', ')})` : ''}:\n"""\n${source.text.trim()}\n"""`;
+    })
+    .join('\n\n');
+}
+
+function systemFor(request: StoryRequest, texts: StoryTexts): string {
+  const pov = request.pointOfView === 'third' ? texts.pointOfView.third(request.authorName) : texts.pointOfView.first;
+  return [
+    texts.role,
+    texts.grounding,
+    texts.styles[request.style ?? 'auto'],
+    pov,
+    texts.tones[request.tone ?? 'reflective'],
+    texts.creativity[request.creativity ?? 'balanced'],
+    texts.outputLanguage,
+    texts.format,
+    texts.metadata(STORY_TYPES),
+  ].join('\n\n');
+}
+
+function contextLines(request: StoryRequest, texts: StoryTexts): string[] {
+  const lines: string[] = [];
+  if (request.promptQuestion) lines.push(`${texts.labels.question}: ${request.promptQuestion}`);
+  if (request.knownPeople?.length) lines.push(`${texts.labels.knownPeople}: ${request.knownPeople.join(', ')}`);
+  if (request.knownPlaces?.length) lines.push(`${texts.labels.knownPlaces}: ${request.knownPlaces.join(', ')}`);
+  return lines;
+}
+
+/** The prompt that writes a story from one or more transcripts. */
+export function buildStoryPrompt(request: StoryRequest): Prompt {
+  const texts = storyTexts(request.language);
+  const user = [...contextLines(request, texts), formatSources(request.transcripts, texts.labels)].join('\n\n');
+  return { system: systemFor(request, texts), user, temperature: temperatureFor(request.creativity, request.temperature) };
+}
+
+/** The prompt that rewrites an existing story, with the author's wishes if any. */
+export function buildRegeneratePrompt(request: RegenerateRequest): Prompt {
+  const texts = storyTexts(request.language);
+  const regen = REGENERATE_TEXTS[request.language];
+  const wishes = request.instructions?.trim()
+    ? `${regen.instructions}: ${request.instructions.trim()}`
+    : regen.noInstructions;
+  const user = [
+    regen.intro,
+    wishes,
+    `${regen.previous}:\n"""\n${request.previous.title}\n\n${request.previous.content.trim()}\n"""`,
+    ...contextLines(request, texts),
+    formatSources(request.transcripts, texts.labels),
+  ].join('\n\n');
+  return { system: systemFor(request, texts), user, temperature: temperatureFor(request.creativity, request.temperature) };
+}

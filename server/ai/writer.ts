@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import type { PersonEnrichedInfo, PlaceEnrichedInfo } from '../../contract/enriched-info.ts';
+import { AiError } from './errors.ts';
+import { groundStory, TranscriptVocabulary, words } from './grounding.ts';
+import type {
+  AdapterName, Autobiography, AutobiographyRequest, EngineStatus, FollowUpRequest, PersonEnrichmentRequest,
+  PlaceEnrichmentRequest, RegenerateRequest, StoryRequest, StoryResult, Writer,
+} from './ports.ts';
+import { buildAutobiographyPrompt } from './prompts/autobiography.ts';
+import { buildPersonEnrichmentPrompt, buildPlaceEnrichmentPrompt } from './prompts/enrichment.ts';
+import { buildFollowUpPrompt, DEFAULT_FOLLOW_UP_COUNT } from './prompts/follow-up.ts';
+import { buildRegeneratePrompt, buildStoryPrompt } from './prompts/story.ts';
+import type { Prompt } from './prompts/types.ts';
+import {
+  autobiographyOutputSchema, followUpOutputSchema, personEnrichmentOutputSchema, placeEnrichmentOutputSchema,
+  storyOutputSchema, withoutEmpty, type StoryOutput,
+} from './schemas.ts';
+
+export interface GenerateRequest<S extends z.ZodType> {
+  /** Names the schema (OpenAI's json_schema.name) and the task in logs. */
+  task: string;
+  schema: S;
+  prompt: Prompt;
+  model?: string;
+  signal?: AbortSignal;
+}
+
+/** A language model that answers a prompt with JSON valid against a zod schema. */
+export interface JsonGenerator {
+  readonly adapter: AdapterName;
+  readonly model: string;
+  generate<S extends z.ZodType>(request: GenerateRequest<S>): Promise<z.infer<S>>;
+  status(): Promise<EngineStatus>;
+  close(): Promise<void>;
+}
+
+function sourceTexts(request: StoryRequest): string[] {
+  return request.transcripts.map((t) => (typeof t === 'string' ? t : t.text));
+}
+
+/** A title from the first words, for a model that left it empty. */
+export function titleFromText(text: string, wordCount = 6): string {
+  const first = text.trim().split(/\s+/).slice(0, wordCount).join(' ');
+  return first.replace(/[,.;:!?]+$/, '');
+}
+
+/** A quote stays when most of its words were said in the recordings. */
+function isQuoteGrounded(quote: string, vocabulary: TranscriptVocabulary): boolean {
+  const quoteWords = words(quote);
+  if (quoteWords.length === 0) return false;
+  return quoteWords.filter((w) => vocabulary.has(w)).length / quoteWords.length >= 0.6;
+}
+
+/**
+ * Every writing task over one JsonGenerator: prompts from the prompt builders, output
+ * validated by zod, stories grounded in their transcripts. Both adapters are this class
+ * around a different generator.
+ */
+export class StoryWriter implements Writer {
+  constructor(private readonly generator: JsonGenerator) {}
+
+  get adapter(): AdapterName {
+    return this.generator.adapter;
+  }
+
+  private async story(prompt: Prompt, request: StoryRequest): Promise<StoryResult> {
+    const output: StoryOutput = await this.generator.generate({
+      task: 'story', schema: storyOutputSchema, prompt, model: request.model, signal: request.signal,
+    });
+    const content = output.content.trim();
+    if (!content) throw new AiError('processing_failed', { retryable: true, detail: 'the writer returned an empty story' });
+    const clean = (list: string[]) => [...new Set(list.map((s) => s.trim()).filter(Boolean))];
+    const { result, removed } = groundStory(
+      {
+        title: output.title.trim() || titleFromText(content),
+        content,
+        metadata: {
+          people: clean(output.people),
+          locations: clean(output.locations),
+          dates: clean(output.dates),
+          storyType: output.storyType,
+        },
+      },
+      sourceTexts(request),
+    );
+    return { story: result, removed };
+  }
+
+  async writeStory(request: StoryRequest): Promise<StoryResult> {
+    return this.story(buildStoryPrompt(request), request);
+  }
+
+  async regenerateStory(request: RegenerateRequest): Promise<StoryResult> {
+    return this.story(buildRegeneratePrompt(request), request);
+  }
+
+  async followUpQuestions(request: FollowUpRequest): Promise<string[]> {
+    const output = await this.generator.generate({
+      task: 'follow_up_questions', schema: followUpOutputSchema, prompt: buildFollowUpPrompt(request),
+      model: request.model, signal: request.signal,
+    });
+    const asked = new Set((request.existingQuestions ?? []).map((q) => q.trim().toLowerCase()));
+    const questions = [...new Set(output.questions.map((q) => q.trim()).filter(Boolean))].filter((q) => !asked.has(q.toLowerCase()));
+    return questions.slice(0, request.count ?? DEFAULT_FOLLOW_UP_COUNT);
+  }
+
+  async enrichPerson(request: PersonEnrichmentRequest): Promise<PersonEnrichedInfo> {
+    const output = await this.generator.generate({
+      task: 'person_enrichment', schema: personEnrichmentOutputSchema, prompt: buildPersonEnrichmentPrompt(request),
+      model: request.model, signal: request.signal,
+    });
+    const vocabulary = new TranscriptVocabulary(request.transcripts);
+    return withoutEmpty({ ...output, notableQuotes: output.notableQuotes.filter((q) => isQuoteGrounded(q, vocabulary)) });
+  }
+
+  async enrichPlace(request: PlaceEnrichmentRequest): Promise<PlaceEnrichedInfo> {
+    const output = await this.generator.generate({
+      task: 'place_enrichment', schema: placeEnrichmentOutputSchema, prompt: buildPlaceEnrichmentPrompt(request),
+      model: request.model, signal: request.signal,
+    });
+    return withoutEmpty(output);
+  }
+
+  async autobiography(request: AutobiographyRequest): Promise<Autobiography> {
+    const output = await this.generator.generate({
+      task: 'autobiography', schema: autobiographyOutputSchema, prompt: buildAutobiographyPrompt(request),
+      model: request.model, signal: request.signal,
+    });
+    const content = output.content.trim();
+    if (!content) throw new AiError('processing_failed', { retryable: true, detail: 'the writer returned an empty autobiography' });
+    return { title: output.title.trim() || request.title || titleFromText(content), content };
+  }
+
+  status(): Promise<EngineStatus> {
+    return this.generator.status();
+  }
+
+  close(): Promise<void> {
+    return this.generator.close();
+  }
+}
