@@ -9,6 +9,9 @@ import { AppShell } from './shell/AppShell.tsx';
 import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
 import { ComingSoon, ComingSoonPage } from './shell/ComingSoon.tsx';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
+import { HomeScreen } from './recording/HomeScreen.tsx';
+import { InterviewerPlaceholder } from './recording/InterviewerPlaceholder.tsx';
+import { StoryView } from './stories/StoryView.tsx';
 
 /** Pages anyone can open, signed in or not; they never wait for the session check. */
 const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording'];
@@ -38,8 +41,10 @@ export function AppRoutes() {
       <Route path="/debug-recording" element={<ComingSoonPage screen="debugRecording" />} />
       {user ? (
         <Route element={<AppShell user={user} />}>
-          <Route index element={<ComingSoon screen="record" />} />
+          <Route index element={<HomeScreen />} />
+          <Route path="/interviewer" element={<InterviewerPlaceholder />} />
           <Route path="/library" element={<ComingSoon screen="library" />} />
+          <Route path="/library/:storyId" element={<StoryView />} />
           <Route path="/timeline" element={<ComingSoon screen="timeline" />} />
           <Route path="/collections" element={<ComingSoon screen="biography" />} />
           <Route path="/autobiography" element={<ComingSoon screen="biography" />} />

@@ -9,7 +9,7 @@ export type UploadErrorText =
   | { kind: 'other'; message: string };
 
 /** Server error codes that name a catalogue entry by another name. */
-const CODE_ALIASES: Record<string, AiErrorCode> = { unreadable_audio: 'unprocessable_audio' };
+const CODE_ALIASES: Partial<Record<string, AiErrorCode>> = { unreadable_audio: 'unprocessable_audio' };
 
 function isCatalogueCode(code: string): code is AiErrorCode {
   return (AI_ERROR_CODES as readonly string[]).includes(code);

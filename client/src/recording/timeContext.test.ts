@@ -14,7 +14,12 @@ const canSave = (fields: Partial<TimeContextDraft>) => canSaveTimeContext(draft(
 
 describe('initialTimeContextDraft', () => {
   it('starts on a specific date, today, which can be saved', () => {
-    expect(initialTimeContextDraft(today)).toMatchObject({ temporalType: 'specific_date', specificDate: '2025-06-15' });
+    expect(initialTimeContextDraft(today)).toMatchObject({
+      temporalType: 'specific_date',
+      specificDate: '2025-06-15',
+      month: '6',
+      year: '',
+    });
     expect(canSave({})).toBe(true);
   });
 

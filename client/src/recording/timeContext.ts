@@ -19,9 +19,15 @@ export function localIsoDate(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The form's first state: a specific date, today (spec 5). */
+/** The form's first state: a specific date, today (spec 5); this month when month and year is chosen. */
 export function initialTimeContextDraft(today: Date): TimeContextDraft {
-  return { temporalType: 'specific_date', specificDate: localIsoDate(today), month: '', year: '', endYear: '' };
+  return {
+    temporalType: 'specific_date',
+    specificDate: localIsoDate(today),
+    month: String(today.getMonth() + 1),
+    year: '',
+    endYear: '',
+  };
 }
 
 /** A whole number from an input, or null. */

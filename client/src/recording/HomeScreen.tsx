@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { Mic, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import clsx from 'clsx';
+import { useCurrentUser } from '../api/currentUser.ts';
+import { startSignIn } from '../landing/signIn.ts';
+import { Button, focusRing } from '../ui/Button.tsx';
+import { readRecordingRequest, type RecordingRequest } from './recordingLink.ts';
+import { RecordingScreen } from './RecordingScreen.tsx';
+import { browserRecordingEnvironment, recordingSupportProblems } from './recordingSupport.ts';
+import { RecordingSupportBanner } from './RecordingSupportBanner.tsx';
+
+const FREE_RECORDING: RecordingRequest = { storyId: null, promptQuestion: null, questionId: null };
+
+/**
+ * Home (spec 2): the product title, the big record button, the tagline, the way to the
+ * interviewer and a warning when this browser cannot record. Recording opens full-screen
+ * over it; a link like /?record=1&storyId=5 opens it for a story or a question.
+ */
+export function HomeScreen() {
+  const { t } = useTranslation('recording');
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [request, setRequest] = useState<RecordingRequest | null>(null);
+  const [problems] = useState(() => recordingSupportProblems(browserRecordingEnvironment()));
+
+  // A recording link opens the screen once; the address goes back to plain "/".
+  useEffect(() => {
+    const linked = readRecordingRequest(searchParams);
+    if (!linked) return;
+    setRequest(linked);
+    setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
+
+  // Only a signed-in user records; anyone else is sent to sign in (spec 6).
+  const whenSignedIn = (action: () => void) => () => (user ? action() : startSignIn('other'));
+
+  if (request) {
+    return (
+      <RecordingScreen
+        request={request}
+        onClose={() => setRequest(null)}
+        onOpenStory={(storyId) => navigate(`/library/${storyId}`)}
+      />
+    );
+  }
+
+  return (
+    <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-8 text-center">
+      <h1 className="text-4xl font-semibold tracking-tight text-stone-50">{t('home.title')}</h1>
+      <RecordingSupportBanner problems={problems} />
+      <button
+        type="button"
+        onClick={whenSignedIn(() => setRequest(FREE_RECORDING))}
+        disabled={problems.length > 0}
+        aria-label={t('home.startRecording')}
+        className={clsx(
+          'flex size-40 items-center justify-center rounded-full bg-amber-300 text-stone-950 shadow-2xl shadow-amber-900/40 ring-8 ring-amber-300/15',
+          'transition-transform hover:scale-105 active:scale-95 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:scale-100',
+          focusRing,
+        )}
+      >
+        <Mic aria-hidden className="size-16" />
+      </button>
+      <p className="max-w-sm text-lg text-stone-300">{t('home.tagline')}</p>
+      <Button variant="secondary" onClick={whenSignedIn(() => navigate('/interviewer'))}>
+        <Sparkles aria-hidden className="size-4 text-amber-300" />
+        {t('home.inspiration')}
+      </Button>
+    </div>
+  );
+}
