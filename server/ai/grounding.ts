@@ -8,6 +8,7 @@ import type { Removed, WrittenStory } from './ports.ts';
  *  - a transcript word that starts with the name word (3+ letters) matches: Anna ~ Annan,
  *    Tampere ~ Tampereella;
  *  - two words of 5+ letters sharing a prefix of 5+ letters match: Helsinki ~ Helsingissä;
+ *  - a final i that turns to e: järvi ~ järvessä, Lempi ~ Lempen;
  *  - consonant gradation: a name word of 5+ letters whose first differing letter is k, p
  *    or t, sharing all but its last two letters: Turku ~ Turussa, Matti ~ Matin.
  * Title and kinship words (my, uncle, sister, äiti...) do not ground an entry that also has
@@ -51,6 +52,7 @@ export function sameWord(entryWord: string, transcriptWord: string): boolean {
   if (w.length >= 3 && t.startsWith(w)) return true;
   const prefix = commonPrefix(w, t);
   if (w.length >= 5 && t.length >= 5 && prefix >= 5) return true;
+  if (w.length >= 4 && w.endsWith('i') && t.startsWith(`${w.slice(0, -1)}e`)) return true;
   return w.length >= 5 && prefix >= 3 && prefix >= w.length - 2 && t.length >= w.length - 1 && 'kpt'.includes(w[prefix] ?? '');
 }
 

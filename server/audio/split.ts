@@ -35,7 +35,10 @@ export function planChunks(speech: SpeechSegment[], durationSeconds: number, max
     for (const gap of gaps) {
       const from = Math.max(gap.start, windowStart);
       const to = Math.min(gap.end, limit);
-      if (to > from && (!best || to - from > best.end - best.start)) best = { start: from, end: to };
+      // Longest pause wins; among pauses about as long, the later one (fewer, fuller pieces).
+      if (to > from && (!best || to - from >= best.end - best.start - 0.05)) {
+        if (!best || to - from > best.end - best.start + 0.05 || from > best.start) best = { start: from, end: to };
+      }
     }
     const cut = best ? (best.start + best.end) / 2 : limit;
     chunks.push({ start, end: cut });

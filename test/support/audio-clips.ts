@@ -1,49 +1,57 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { join } from 'node:path';
+import { runFfmpeg } from '../../server/audio/ffmpeg.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
+/** Browser and common formats, with the ffmpeg arguments that make each. */
+export const FORMATS = {
+  'webm-opus': { extension: 'webm', args: ['-c:a', 'libopus', '-b:a', '64k', '-f', 'webm'] },
+  'ogg-opus': { extension: 'ogg', args: ['-c:a', 'libopus', '-b:a', '64k', '-f', 'ogg'] },
+  'ogg-vorbis': { extension: 'oga', args: ['-c:a', 'libvorbis', '-f', 'ogg'] },
+  'mp4-aac': { extension: 'm4a', args: ['-c:a', 'aac', '-b:a', '128k', '-f', 'mp4'] },
+  mp3: { extension: 'mp3', args: ['-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3'] },
+  'wav-44k-stereo': { extension: 'wav', args: ['-ac', '2', '-ar', '44100', '-c:a', 'pcm_s16le', '-f', 'wav'] },
+} as const;
+export type ClipFormat = keyof typeof FORMATS;
 
-/** The shared speech clips (tests and CI only; the app never reads them). */
-export const SHARED_AUDIO_DIR = path.resolve(process.env.SHARED_AUDIO_DIR ?? path.join(root, '..', 'shared', 'audio'));
-export const SHARED_MODELS_DIR = path.resolve(process.env.MODELS_DIR ?? path.join(root, '..', 'shared', 'models'));
-
-const workDir = mkdtempSync(path.join(tmpdir(), 'saaga-clips-'));
-
-export const sharedClip = (name: string) => path.join(SHARED_AUDIO_DIR, name);
-
-/** Converts a clip to a browser format with ffmpeg; returns the new file's path. */
-export function convertClip(input: string, format: 'webm' | 'ogg' | 'mp4' | 'mp3' | 'wav', extraArgs: string[] = []): string {
-  const codec = { webm: ['-c:a', 'libopus'], ogg: ['-c:a', 'libopus'], mp4: ['-c:a', 'aac'], mp3: ['-c:a', 'libmp3lame'], wav: [] }[format];
-  const output = path.join(workDir, `${path.basename(input, path.extname(input))}-${Math.random().toString(36).slice(2)}.${format === 'mp4' ? 'm4a' : format}`);
-  execFileSync(ffmpeg.path, ['-v', 'error', '-y', '-i', input, ...extraArgs, ...codec, output]);
-  return output;
+/** A temporary folder for generated clips; call `remove` after the tests. */
+export async function clipDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'saaga-clips-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** A generated clip: silence or noise of the given length, in the given format. */
-export function generatedClip(kind: 'silence' | 'noise' | 'tone', seconds: number, format: 'webm' | 'wav' = 'wav'): string {
-  const source = {
-    silence: 'anullsrc=r=16000:cl=mono',
-    noise: 'anoisesrc=r=16000:a=0.3',
-    tone: 'sine=f=440:r=16000',
-  }[kind];
-  const output = path.join(workDir, `${kind}-${seconds}-${Math.random().toString(36).slice(2)}.${format}`);
-  execFileSync(ffmpeg.path, ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, '-t', String(seconds), ...(format === 'webm' ? ['-c:a', 'libopus'] : []), output]);
-  return output;
+async function ffmpeg(args: string[]): Promise<void> {
+  const result = await runFfmpeg(['-v', 'error', '-y', ...args], { timeoutMs: 60_000 });
+  if (result.exitCode !== 0) throw new Error(`ffmpeg ${args.join(' ')} failed: ${result.stderr}`);
 }
 
-/** The first `fraction` of a file's bytes: a recording cut off mid-stream. */
-export function truncatedCopy(file: string, fraction: number): string {
-  const bytes = readFileSync(file);
-  const output = path.join(workDir, `truncated-${path.basename(file)}`);
-  writeFileSync(output, bytes.subarray(0, Math.floor(bytes.length * fraction)));
-  return output;
+/** Re-encodes a clip into one of FORMATS. */
+export async function encodeClip(source: string, format: ClipFormat, dir: string): Promise<string> {
+  const spec = FORMATS[format];
+  const out = join(dir, `${format}.${spec.extension}`);
+  await ffmpeg(['-i', source, ...spec.args, out]);
+  return out;
 }
 
-export function fileWith(name: string, content: string | Buffer): string {
-  const output = path.join(workDir, name);
-  writeFileSync(output, content);
-  return output;
+/** Digital silence of the given length (16 kHz mono WAV, or another extension's format). */
+export async function silenceClip(seconds: number, dir: string, name = `silence-${seconds}s.wav`): Promise<string> {
+  const out = join(dir, name);
+  await ffmpeg(['-f', 'lavfi', '-i', `anullsrc=r=16000:cl=mono`, '-t', String(seconds), out]);
+  return out;
+}
+
+/** White or brown noise of the given length and amplitude. */
+export async function noiseClip(seconds: number, dir: string, color: 'white' | 'brown' | 'pink' = 'white', amplitude = 0.3): Promise<string> {
+  const out = join(dir, `noise-${color}-${seconds}s.wav`);
+  await ffmpeg(['-f', 'lavfi', '-i', `anoisesrc=r=16000:c=${color}:a=${amplitude}:d=${seconds}`, '-ac', '1', out]);
+  return out;
+}
+
+/** Clips one after another, as one 16 kHz mono WAV (for long recordings). */
+export async function concatClips(sources: string[], dir: string, name: string): Promise<string> {
+  const out = join(dir, name);
+  const inputs = sources.flatMap((s) => ['-i', s]);
+  const filter = `${sources.map((_, i) => `[${i}:a]aresample=16000,aformat=channel_layouts=mono[a${i}]`).join(';')};${sources.map((_, i) => `[a${i}]`).join('')}concat=n=${sources.length}:v=0:a=1[out]`;
+  await ffmpeg([...inputs, '-filter_complex', filter, '-map', '[out]', '-ac', '1', '-ar', '16000', out]);
+  return out;
 }

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
+import type { Engines } from '../../server/ai/engines.ts';
 import { startQueue } from '../../server/jobs/queue.ts';
+import { startPipelineWorkers } from '../../server/pipeline/workers.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
 import { localBlobStore } from '../../server/storage/local-store.ts';
 import { freshDatabase } from './database.ts';
@@ -20,7 +22,13 @@ export interface TestApp {
 }
 
 /** The real server on a fresh database, listening on a free port of this machine. */
-export async function startTestApp(env: Record<string, string> = {}, options: { clientDir?: string } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  clientDir?: string;
+  /** With engines, the pipeline's workers run in the app as they do in production. */
+  engines?: Engines;
+}
+
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-cookies-0123456789',
     DATA_DIR: '/tmp/saaga-test-unused',
@@ -31,6 +39,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const queue = await startQueue(database, { error: () => {} });
   const store = localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-test-audio-')));
   const app = await buildApp({ config, database, queue, store, logger: false, clientDir: options.clientDir });
+  if (options.engines) {
+    await startPipelineWorkers({ db: database.db, store, queue, engines: options.engines, log: app.log }, { recoverInterrupted: false });
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -43,6 +54,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     async close() {
       await app.close();
       await queue.stop({ graceful: false, wait: true });
+      await options.engines?.close();
       await database.close();
     },
   };
