@@ -1,15 +1,19 @@
 import 'dotenv/config';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createEngines } from './ai/engines.ts';
+import { aiHealth } from './ai/health.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
+import { ensureModelsInBackground } from './models/background.ts';
+import { startPipelineWorkers } from './pipeline/workers.ts';
 import { createBlobStore } from './storage/index.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Starts Saaga: configuration, database and migrations, queue, HTTP server. */
+/** Starts Saaga: configuration, database and migrations, queue, AI engines, workers, HTTP server. */
 async function main() {
   let config;
   try {
@@ -25,12 +29,40 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const queue = await startQueue(database, console);
   const store = createBlobStore(config);
-  const app = await buildApp({ config, database, queue, store, clientDir: path.join(rootDir, 'dist', 'client') });
+  const engines = createEngines({
+    openaiApiKey: config.openai.apiKey,
+    openaiBaseUrl: config.openai.baseUrl,
+    modelsDir: config.modelsDir,
+    threads: config.aiThreads,
+    log: (level, message) => console[level === 'info' ? 'log' : level](message),
+  });
+  // The first start with no key and no models fetches them while the app already runs.
+  const download = ensureModelsInBackground({
+    modelsDir: config.modelsDir,
+    openaiApiKey: config.openai.apiKey,
+    log: (level, message) => console[level === 'info' ? 'log' : level](message),
+  });
+  const app = await buildApp({
+    config,
+    database,
+    queue,
+    store,
+    clientDir: path.join(rootDir, 'dist', 'client'),
+    engineStatus: () => aiHealth(engines, download),
+  });
+  if (config.runWorkerInline) {
+    await startPipelineWorkers(
+      { db: database.db, store, queue, engines, log: app.log },
+      { recoverInterrupted: database.kind === 'pglite' },
+    );
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    download?.cancel();
     await app.close();
     await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await engines.close();
     await database.close();
     process.exit(0);
   };
@@ -41,7 +73,7 @@ async function main() {
   app.log.info(
     `Saaga is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind}, sign-in: ${
       config.providers.map((p) => p.id).join(', ') || 'local accounts'
-    })`,
+    }, AI: ${engines.summary})`,
   );
 }
 

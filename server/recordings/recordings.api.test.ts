@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertClip, fileWith, generatedClip, sharedClip, truncatedCopy } from '../../test/support/audio-clips.ts';
+import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
+import { toneClip, truncatedCopy } from '../../test/support/broken-clips.ts';
+import { CLIPS } from '../../test/support/shared-files.ts';
 import { HttpClient, uploadForm } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { people, recordingPeople, recordings, stories } from '../db/schema.ts';
@@ -10,7 +12,9 @@ import { people, recordingPeople, recordings, stories } from '../db/schema.ts';
 let server: TestApp;
 let owner: HttpClient;
 let stranger: HttpClient;
-const jfkWebm = () => readFileSync(convertClip(sharedClip('jfk.wav'), 'webm'));
+let clips: { dir: string; remove: () => Promise<void> };
+let jfkWebmFile: string;
+const jfkWebm = () => readFileSync(jfkWebmFile);
 
 async function signUp(email: string) {
   const client = new HttpClient(server.url);
@@ -23,11 +27,16 @@ const upload = (client: HttpClient, bytes: Buffer, fields: Record<string, string
   uploadForm(client, path, { appLanguage: 'en', duration: '11', ...fields }, { bytes, filename: `recording-${Date.now()}.webm` });
 
 beforeAll(async () => {
+  clips = await clipDir();
+  jfkWebmFile = await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir);
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' });
   owner = await signUp('owner@example.com');
   stranger = await signUp('stranger@example.com');
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await clips?.remove();
+});
 
 describe('POST /api/recordings', () => {
   it('stores the audio, commits the row and a new processing story before answering', async () => {
@@ -58,12 +67,12 @@ describe('POST /api/recordings', () => {
 
   it('takes every browser format, sniffed from the bytes whatever the name says', async () => {
     for (const [format, mime] of [
-      ['ogg', 'audio/ogg'],
-      ['mp4', 'audio/mp4'],
+      ['ogg-opus', 'audio/ogg'],
+      ['mp4-aac', 'audio/mp4'],
       ['mp3', 'audio/mpeg'],
-      ['wav', 'audio/wav'],
+      ['wav-44k-stereo', 'audio/wav'],
     ] as const) {
-      const response = await upload(owner, readFileSync(convertClip(sharedClip('jfk.wav'), format)));
+      const response = await upload(owner, readFileSync(await encodeClip(CLIPS.jfk, format, clips.dir)));
       expect(response.status, format).toBe(201);
       const { recording } = await response.json();
       const [row] = await server.database.db.select().from(recordings).where(eq(recordings.id, recording.id));
@@ -97,14 +106,14 @@ describe('POST /api/recordings', () => {
   });
 
   it.each([
-    ['a text file named .webm', () => Buffer.from('this is not audio at all, just words in a file'), 400, 'unprocessable_audio'],
-    ['an empty file', () => Buffer.alloc(0), 400, 'unprocessable_audio'],
-    ['a webm cut off inside its header', () => readFileSync(truncatedCopy(convertClip(sharedClip('jfk.wav'), 'webm'), 0.001)), 400, 'unprocessable_audio'],
-    ['a webm cut off after a fraction of a second', () => readFileSync(truncatedCopy(convertClip(sharedClip('jfk.wav'), 'webm'), 0.02)), 400, 'too_short'],
-    ['a 0.5 s clip', () => readFileSync(generatedClip('tone', 0.5, 'webm')), 400, 'too_short'],
+    ['a text file named .webm', async () => Buffer.from('this is not audio at all, just words in a file'), 400, 'unprocessable_audio'],
+    ['an empty file', async () => Buffer.alloc(0), 400, 'unprocessable_audio'],
+    ['a webm cut off inside its header', async () => readFileSync(truncatedCopy(jfkWebmFile, 0.001, clips.dir)), 400, 'unprocessable_audio'],
+    ['a webm cut off after a fraction of a second', async () => readFileSync(truncatedCopy(jfkWebmFile, 0.02, clips.dir)), 400, 'too_short'],
+    ['a 0.5 s clip', async () => readFileSync(await toneClip(0.5, clips.dir)), 400, 'too_short'],
   ])('refuses %s with a clear message and stores nothing', async (_name, bytes, status, code) => {
     const before = await server.database.db.select().from(recordings);
-    const response = await upload(owner, bytes());
+    const response = await upload(owner, await bytes());
     expect(response.status).toBe(status);
     const body = await response.json();
     expect(body.code).toBe(code);

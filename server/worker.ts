@@ -1,0 +1,44 @@
+import 'dotenv/config';
+import pino from 'pino';
+import { createEngines } from './ai/engines.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { startQueue } from './jobs/queue.ts';
+import { createPipelineQueues } from './pipeline/queues.ts';
+import { startPipelineWorkers } from './pipeline/workers.ts';
+import { createBlobStore } from './storage/index.ts';
+
+/** `npm run worker`: background jobs without HTTP, for scaling out on PostgreSQL. */
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new ConfigError('npm run worker needs DATABASE_URL: the embedded database can only be opened by the server itself.');
+  }
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const queue = await startQueue(database, log);
+  await createPipelineQueues(queue);
+  const engines = createEngines({
+    openaiApiKey: config.openai.apiKey,
+    openaiBaseUrl: config.openai.baseUrl,
+    modelsDir: config.modelsDir,
+    threads: config.aiThreads,
+    log: (level, message) => log[level](message),
+  });
+  await startPipelineWorkers({ db: database.db, store: createBlobStore(config), queue, engines, log }, { recoverInterrupted: false });
+  log.info(`Saaga worker running (AI: ${engines.summary})`);
+
+  const shutdown = async () => {
+    await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await engines.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
