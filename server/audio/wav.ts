@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { AiError } from '../ai/errors.ts';
 
 /** Every engine works on 16 kHz mono signed 16-bit PCM. */
 export const SAMPLE_RATE = 16_000;
@@ -60,14 +61,16 @@ export function parseWav(buffer: Buffer): WavInfo | undefined {
 
 /**
  * The 16 kHz mono s16 PCM of a normalised recording, given as a WAV or raw PCM buffer or
- * a path to either. A WAV in another format is refused: normalise it first.
+ * a path to either. A WAV in another format is refused (unprocessable_audio): normalise it first.
  */
 export async function readPcm(audio: string | Buffer): Promise<Buffer> {
   const buffer = typeof audio === 'string' ? await readFile(audio) : audio;
   const wav = parseWav(buffer);
   if (!wav) return buffer;
   if (wav.sampleRate !== SAMPLE_RATE || wav.channels !== 1 || wav.bitsPerSample !== 16) {
-    throw new Error(`expected 16 kHz mono 16-bit audio, got ${wav.sampleRate} Hz, ${wav.channels} channels, ${wav.bitsPerSample} bits`);
+    throw new AiError('unprocessable_audio', {
+      detail: `expected normalised 16 kHz mono 16-bit audio, got ${wav.sampleRate} Hz, ${wav.channels} channels, ${wav.bitsPerSample} bits`,
+    });
   }
   return wav.data;
 }

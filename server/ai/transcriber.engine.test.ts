@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAi, type FakeOpenAi } from '../../test/fakes/openai-server.ts';
+import { clipDir, concatClips, encodeClip } from '../../test/support/audio-clips.ts';
+import { CLIPS, TEST_MODELS } from '../../test/support/shared-files.ts';
+import { normaliseAudio } from '../audio/normalise.ts';
+import { SpeechDetector } from '../audio/vad.ts';
+import { parseWav, slicePcm } from '../audio/wav.ts';
+import { AiError } from './errors.ts';
+import { LocalTranscriber } from './local/transcriber.ts';
+import { OpenAiTranscriber } from './openai/transcriber.ts';
+import type { Transcriber } from './ports.ts';
+
+const fast = { retries: 3, baseDelayMs: 10, maxDelayMs: 50 };
+let fake: FakeOpenAi;
+let dir: string;
+let remove: () => Promise<void>;
+let shortPcm: Buffer; // the first 3.3 s of jfk.wav, normalised
+const vad = new SpeechDetector({ modelPath: TEST_MODELS.vad, threads: 2 });
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  ({ dir, remove } = await clipDir());
+  shortPcm = slicePcm((await normaliseAudio(CLIPS.jfk)).pcm, 0, 3.3);
+});
+afterAll(async () => {
+  await fake.close();
+  await vad.close();
+  await remove();
+});
+beforeEach(() => fake.reset());
+
+function openai(overrides: Partial<ConstructorParameters<typeof OpenAiTranscriber>[0]> = {}) {
+  return new OpenAiTranscriber({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, retry: fast, timeoutMs: 2000, detector: vad, ...overrides });
+}
+
+const adapters: [string, () => Transcriber][] = [
+  ['openai', () => openai()],
+  ['local', () => new LocalTranscriber({ modelPath: TEST_MODELS.whisper, threads: 2 })],
+];
+
+describe.each(adapters)('Transcriber contract: %s', (_name, make) => {
+  let transcriber: Transcriber;
+  beforeAll(() => {
+    transcriber = make();
+  });
+  afterAll(() => transcriber.close());
+
+  it('transcribes normalised audio, keeping the user\'s language and names', async () => {
+    const result = await transcriber.transcribe({ audio: shortPcm, language: 'fi', vocabulary: ['Anna', 'Tampere'] });
+    expect(typeof result.text).toBe('string');
+    expect(result.language).toBe('fi');
+    expect(result.durationSeconds).toBeCloseTo(3.3, 1);
+    for (const s of result.segments) {
+      expect(s.start).toBeGreaterThanOrEqual(0);
+      expect(s.end).toBeLessThanOrEqual(result.durationSeconds + 0.01);
+      expect(s.text.length).toBeGreaterThan(0);
+    }
+    expect(fake.errors).toEqual([]);
+  });
+
+  it('refuses audio that was not normalised', async () => {
+    const stereo = await encodeClip(CLIPS.jfk, 'wav-44k-stereo', dir);
+    await expect(transcriber.transcribe({ audio: stereo })).rejects.toMatchObject({ code: 'unprocessable_audio' });
+  });
+
+  it('says it is ready', async () => {
+    expect(await transcriber.status()).toMatchObject({ name: 'transcriber', ready: true });
+  });
+});
+
+describe('OpenAI transcriber', () => {
+  it('sends the model, language, names and a WAV file; gpt-4o models give one segment for the whole text', async () => {
+    fake.setTranscript('Ask not what your country can do for you.');
+    const result = await openai().transcribe({ audio: shortPcm, language: 'en', vocabulary: ['Anna', 'Tampere'] });
+    const request = fake.requestsTo('transcriptions')[0]!;
+    expect(request.fields).toMatchObject({ model: 'gpt-4o-transcribe', language: 'en', response_format: 'json' });
+    expect(request.fields!.prompt).toContain('Anna, Tampere');
+    expect(request.file!.name).toBe('recording.wav');
+    expect(parseWav(request.file!.bytes)!.sampleRate).toBe(16000);
+    expect(request.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(result.segments).toEqual([{ start: 0, end: result.durationSeconds, text: 'Ask not what your country can do for you.' }]);
+  });
+
+  it('asks whisper-1 for segments and reads its language', async () => {
+    fake.setTranscript({ text: 'Kasvoin maatilalla.', language: 'fi', segments: [{ start: 0.2, end: 1.5, text: 'Kasvoin' }, { start: 1.5, end: 3, text: 'maatilalla.' }] });
+    const result = await openai().transcribe({ audio: shortPcm, model: 'whisper-1' });
+    expect(fake.requestsTo('transcriptions')[0]!.fields!.response_format).toBe('verbose_json');
+    expect(result.language).toBe('fi');
+    expect(result.segments.map((s) => s.text)).toEqual(['Kasvoin', 'maatilalla.']);
+  });
+
+  const failures: [number | 'timeout', string | undefined, string, number][] = [
+    [401, undefined, 'authentication_failed', 1],
+    [429, 'insufficient_quota', 'quota_exceeded', 1],
+    [400, 'invalid_value', 'unprocessable_audio', 1],
+    [500, undefined, 'temporarily_unavailable', 4],
+    ['timeout', undefined, 'temporarily_unavailable', 4],
+  ];
+  it.each(failures)('a provider %s (%s) becomes %s after %i request(s)', async (status, code, expected, attempts) => {
+    fake.fail('transcriptions', status, code, { times: 10 });
+    const transcriber = openai({ timeoutMs: 300 });
+    const error = await transcriber.transcribe({ audio: shortPcm }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AiError);
+    expect((error as AiError).code).toBe(expected);
+    expect(fake.requestsTo('transcriptions')).toHaveLength(attempts);
+  });
+
+  it('a wrong key is an authentication failure', async () => {
+    const error = await openai({ apiKey: 'sk-wrong' }).transcribe({ audio: shortPcm }).catch((e: unknown) => e);
+    expect((error as AiError).code).toBe('authentication_failed');
+  });
+
+  it('waits out a rate limit and a passing server error, then succeeds', async () => {
+    fake.fail('transcriptions', 429, 'rate_limit_exceeded');
+    fake.fail('transcriptions', 503);
+    fake.setTranscript('Finally.');
+    expect((await openai().transcribe({ audio: shortPcm })).text).toBe('Finally.');
+    expect(fake.requestsTo('transcriptions').map((r) => r.status)).toEqual([429, 503, 200]);
+  });
+
+  it('cuts a recording over the upload limit at silences and stitches the pieces in order', async () => {
+    const jfk = (await normaliseAudio(CLIPS.jfk)).pcm; // 11 s = 352 KB
+    fake.queueTranscript({ text: 'And so my fellow Americans,', segments: [{ start: 0.3, end: 2.2, text: 'And so my fellow Americans,' }] });
+    fake.queueTranscript({ text: 'ask not what your country can do for you,', segments: [{ start: 0.2, end: 2, text: 'ask not what your country can do for you,' }] });
+    fake.queueTranscript({ text: 'ask what you can do for your country.', segments: [{ start: 0.1, end: 2, text: 'ask what you can do for your country.' }] });
+    const result = await openai({ maxUploadBytes: 160_000, model: 'whisper-1' }).transcribe({ audio: jfk });
+    const sent = fake.requestsTo('transcriptions');
+    expect(sent.length).toBe(3);
+    for (const r of sent) expect(r.file!.size).toBeLessThanOrEqual(160_000);
+    expect(result.text).toBe('And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.');
+    const starts = result.segments.map((s) => s.start);
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    expect(starts[1]).toBeGreaterThan(2.2); // offset by where the piece starts
+    expect(sent[1]!.fields!.prompt).toContain('Americans'); // the previous piece carries on
+    // Pieces of at most 5 s, cut in jfk's pauses (4.41-5.38 and 7.68-8.16), not in words.
+    const durations = sent.map((r) => parseWav(r.file!.bytes)!.data.length / 32000);
+    expect(durations[0]).toBeGreaterThan(4.41);
+    expect(durations[0]! + durations[1]!).toBeGreaterThan(7.68);
+    expect(durations[0]! + durations[1]!).toBeLessThan(8.16);
+  });
+
+  it('splits a piece again when the provider says it is too large', async () => {
+    const jfk = (await normaliseAudio(CLIPS.jfk)).pcm;
+    fake.fail('transcriptions', 413);
+    fake.queueTranscript('First half.', 'Second half.');
+    const result = await openai().transcribe({ audio: Buffer.concat([jfk, jfk, jfk]), speech: [{ start: 0, end: 14 }, { start: 17, end: 33 }] });
+    expect(fake.requestsTo('transcriptions').map((r) => r.status)).toEqual([413, 200, 200]);
+    expect(result.text).toBe('First half. Second half.');
+  });
+
+  it('transcribes a 60-minute memory through the 25 MB limit', async () => {
+    const hour = await concatClips(Array.from({ length: 12 }, () => CLIPS.jfk), dir, 'two-minutes.wav');
+    const pcm = (await normaliseAudio(hour)).pcm;
+    const sixty = Buffer.concat(Array.from({ length: 27 }, () => pcm)); // 27 x 132 s = 59.4 min
+    const speech = Array.from({ length: 27 * 12 }, (_, i) => ({ start: i * 11 + 0.32, end: i * 11 + 10.62 }));
+    fake.setTranscript((request) => `Piece of ${request.file!.size} bytes.`);
+    const result = await openai().transcribe({ audio: sixty, speech });
+    const sent = fake.requestsTo('transcriptions');
+    expect(sent.length).toBeGreaterThanOrEqual(6);
+    for (const r of sent) expect(r.file!.size).toBeLessThan(25 * 1024 * 1024);
+    expect(result.durationSeconds).toBeGreaterThan(3500);
+    expect(result.segments.at(-1)!.end).toBeCloseTo(result.durationSeconds, 0);
+    expect(result.text.split('Piece of').length - 1).toBe(sent.length);
+  });
+});
+
+describe('local transcriber', () => {
+  it('waits for a missing model instead of failing for good', async () => {
+    const missing = new LocalTranscriber({ modelPath: '/nowhere/ggml-large-v3-turbo-q5_0.bin' });
+    const error = (await missing.transcribe({ audio: shortPcm }).catch((e: unknown) => e)) as AiError;
+    expect(error).toMatchObject({ code: 'temporarily_unavailable', retryable: true });
+    expect(error.detail).toContain('ggml-large-v3-turbo-q5_0.bin');
+    expect(await missing.status()).toMatchObject({ ready: false, fix: expect.stringContaining('npm run models') });
+  });
+
+  it('gives a clear error for a file that is not a whisper model', async () => {
+    const broken = new LocalTranscriber({ modelPath: CLIPS.jfk });
+    await expect(broken.transcribe({ audio: shortPcm })).rejects.toMatchObject({ code: 'temporarily_unavailable' });
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clipDir, concatClips, noiseClip, silenceClip } from '../../test/support/audio-clips.ts';
+import { CLIPS, TEST_MODELS } from '../../test/support/shared-files.ts';
+import { normaliseAudio } from './normalise.ts';
+import { assessSpeech, MIN_SPEECH_SECONDS, SpeechDetector } from './vad.ts';
+
+const detector = new SpeechDetector({ modelPath: TEST_MODELS.vad, threads: 2 });
+let dir: string;
+let remove: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ dir, remove } = await clipDir());
+});
+afterAll(async () => {
+  await detector.close();
+  await remove();
+});
+
+async function assess(path: string) {
+  return detector.assess((await normaliseAudio(path)).pcm);
+}
+
+describe('voice activity detection (Silero through whisper.cpp)', () => {
+  it('finds the four phrases of jfk.wav', async () => {
+    const result = await assess(CLIPS.jfk);
+    expect(result.verdict).toBe('speech');
+    expect(result.segments).toHaveLength(4);
+    expect(result.segments[0]!.start).toBeCloseTo(0.32, 1);
+    expect(result.segments[3]!.end).toBeCloseTo(10.62, 1);
+    expect(result.speechSeconds).toBeGreaterThan(7);
+  });
+
+  it('hears speech in the English and Finnish clips and in the mp3', async () => {
+    for (const clip of [CLIPS.english, CLIPS.finnish, CLIPS.jfkMp3]) {
+      expect((await assess(clip)).verdict).toBe('speech');
+    }
+  });
+
+  it('calls digital silence no speech', async () => {
+    const result = await assess(await silenceClip(5, dir));
+    expect(result).toMatchObject({ verdict: 'no_speech', speechSeconds: 0, segments: [] });
+  });
+
+  it('calls white and brown noise no speech', async () => {
+    for (const color of ['white', 'brown'] as const) {
+      const result = await assess(await noiseClip(5, dir, color));
+      expect(result.verdict, color).not.toBe('speech');
+    }
+  });
+
+  it('finds speech after a long silence, at the right time', async () => {
+    const long = await concatClips([await silenceClip(8, dir, 'lead.wav'), CLIPS.jfk], dir, 'lead-jfk.wav');
+    const result = await assess(long);
+    expect(result.verdict).toBe('speech');
+    expect(result.segments[0]!.start).toBeGreaterThan(8);
+  });
+
+  it('calls less than half a second of speech very little speech', () => {
+    expect(assessSpeech([{ start: 1, end: 1.3 }]).verdict).toBe('very_little_speech');
+    expect(assessSpeech([{ start: 1, end: 1 + MIN_SPEECH_SECONDS }]).verdict).toBe('speech');
+    expect(assessSpeech([]).verdict).toBe('no_speech');
+  });
+
+  it('reports whether its model is there', () => {
+    expect(detector.isAvailable()).toBe(true);
+    expect(new SpeechDetector({ modelPath: '/nowhere/model.bin' }).isAvailable()).toBe(false);
+  });
+});
