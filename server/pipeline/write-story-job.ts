@@ -26,7 +26,8 @@ export async function writeStoryJob(ctx: PipelineContext, storyId: number, attem
   const transcripts = rows.filter((r) => r.processingStatus === 'transcribed' && r.transcription?.trim());
   if (transcripts.length === 0) return markStoryUnwritten(ctx, story);
 
-  const settings = transcripts[0].settings as {
+  const settings = rows[0].settings as {
+    contextName?: string;
     tone?: Tone;
     creativity?: Creativity;
     temperature?: number;
@@ -35,6 +36,8 @@ export async function writeStoryJob(ctx: PipelineContext, storyId: number, attem
   const [user] = await db.select().from(users).where(eq(users.id, story.userId));
   const vocabulary = await userVocabulary(db, story.userId);
   const language = toLanguage(story.language);
+  // A title the person typed when they created the story is theirs to keep.
+  const titleIsTheirs = Boolean(settings.contextName) && story.title === settings.contextName;
   try {
     const { story: written, removed } = await ctx.engines.writer.writeStory({
       transcripts: transcripts.map((r) => ({ text: r.transcription!, speaker: r.contributorName ?? undefined })),
@@ -56,7 +59,7 @@ export async function writeStoryJob(ctx: PipelineContext, storyId: number, attem
     await db
       .update(stories)
       .set({
-        title: story.title === STORY_PLACEHOLDERS.title ? written.title : story.title,
+        title: titleIsTheirs ? story.title : written.title,
         content: written.content,
         metadata: written.metadata,
         processingStatus: 'generated',
@@ -70,20 +73,20 @@ export async function writeStoryJob(ctx: PipelineContext, storyId: number, attem
     if (outcome.kind === 'delay') {
       await ctx.queue.send(WRITE_STORY, { storyId }, { startAfter: Math.ceil(outcome.ms / 1000) });
       // Meanwhile the person reads their own words rather than "Processing..." forever.
-      return keepTranscriptAsDraft(ctx, story, transcripts.map((r) => r.transcription!));
+      return keepTranscriptAsDraft(ctx, story, transcripts.map((r) => r.transcription!), titleIsTheirs);
     }
     if (outcome.kind === 'retry') throw error;
     ctx.log.warn({ storyId, err: outcome.error.describe() }, 'story writing failed; keeping the transcript');
-    await keepTranscriptAsDraft(ctx, story, transcripts.map((r) => r.transcription!));
+    await keepTranscriptAsDraft(ctx, story, transcripts.map((r) => r.transcription!), titleIsTheirs);
   }
 }
 
-async function keepTranscriptAsDraft(ctx: PipelineContext, story: typeof stories.$inferSelect, texts: string[]) {
+async function keepTranscriptAsDraft(ctx: PipelineContext, story: typeof stories.$inferSelect, texts: string[], titleIsTheirs: boolean) {
   const content = texts.map((t) => t.trim()).join('\n\n');
   await ctx.db
     .update(stories)
     .set({
-      title: story.title === STORY_PLACEHOLDERS.title ? titleFromText(content) || UNTITLED[toLanguage(story.language)] : story.title,
+      title: titleIsTheirs ? story.title : titleFromText(content) || UNTITLED[toLanguage(story.language)],
       content,
       processingStatus: 'draft',
       updatedAt: new Date(),

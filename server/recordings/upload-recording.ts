@@ -165,6 +165,7 @@ async function saveRecording(
           tone: fields.tone,
           creativity: fields.creativity,
           contextType,
+          contextName: fields.contextName,
           clientDuration: fields.duration,
           clientTimestamp: fields.clientTimestamp,
           userAgent: fields.userAgent,

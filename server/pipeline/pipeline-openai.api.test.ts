@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
+import { HttpClient, uploadForm } from '../../test/support/http-client.ts';
+import { settledRecording, settledStory } from '../../test/support/pipeline.ts';
+import { CLIPS, TEST_MODELS_DIR } from '../../test/support/shared-files.ts';
+import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
+import { createEngines } from '../ai/engines.ts';
+import { people, recordings } from '../db/schema.ts';
+
+// Upload to written story through the `openai` adapter, against a local server that
+// speaks the OpenAI API and checks what it is sent. The VAD runs for real.
+const JFK = readFileSync(CLIPS.jfk.replace(/\.wav$/, '.txt'), 'utf8').trim();
+const FINNISH = readFileSync(CLIPS.finnish.replace(/\.wav$/, '.txt'), 'utf8').trim();
+
+let fake: FakeOpenAi;
+let server: TestApp;
+let client: HttpClient;
+let userId: string;
+let clips: { dir: string; remove: () => Promise<void> };
+let jfkWebm: Buffer;
+let finnishWebm: Buffer;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  clips = await clipDir();
+  jfkWebm = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
+  finnishWebm = readFileSync(await encodeClip(CLIPS.finnish, 'webm-opus', clips.dir));
+  const engines = createEngines({
+    openaiApiKey: fake.apiKey,
+    openaiBaseUrl: fake.baseUrl,
+    modelsDir: TEST_MODELS_DIR,
+    vadModelFile: 'silero-vad/for-tests-silero-v6.2.0-ggml.bin',
+    retry: { retries: 0 },
+  });
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { engines });
+  client = new HttpClient(server.url);
+  userId = (await (await client.post('/api/auth/local/sign-up', { email: 'kennedy@example.com', password: 'long enough password', firstName: 'Jack' })).json()).id;
+});
+afterEach(() => {
+  expect(fake.errors).toEqual([]);
+  fake.reset();
+});
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+  await clips?.remove();
+});
+
+const upload = (bytes: Buffer, fields: Record<string, string>) =>
+  uploadForm(client, '/api/recordings', { contextType: 'new_story', ...fields }, { bytes, filename: `recording-${Date.now()}.webm` });
+
+describe('record to story with the openai adapter', () => {
+  it('transcribes in the user\'s language with their names as hints, and writes a grounded story', async () => {
+    await server.database.db.insert(people).values({ userId, name: 'Jacqueline', language: 'en' });
+    fake.setTranscript(JFK);
+    fake.setChatReply({
+      title: 'What I Can Do for My Country',
+      content: 'I told my fellow Americans to ask not what their country can do for them, but what they can do for their country.',
+      people: ['Jacqueline', 'Lyndon'],
+      locations: ['Dallas'],
+      dates: ['1961'],
+      storyType: 'personal note',
+    });
+
+    const response = await upload(jfkWebm, { appLanguage: 'en', transcriptionModel: 'gpt-4o-mini-transcribe', temperature: '0.7', tone: 'inspirational' });
+    expect(response.status).toBe(201);
+    const { recording, story } = await response.json();
+
+    expect(await settledRecording(client, recording.id)).toMatchObject({ processingStatus: 'transcribed', transcriptionError: null });
+    const written = await settledStory(client, story.id);
+    expect(written).toMatchObject({ processingStatus: 'generated', title: 'What I Can Do for My Country', language: 'en', hasNewRecordings: false });
+    expect(written.content).toContain('country');
+    // Names and dates the speaker never said are gone from the metadata.
+    expect(written.metadata).toEqual({ people: [], locations: [], dates: [], storyType: 'personal note' });
+
+    const [transcription] = fake.requestsTo('transcriptions');
+    expect(transcription.fields).toMatchObject({ model: 'gpt-4o-mini-transcribe', language: 'en' });
+    expect(transcription.fields?.prompt).toContain('Jacqueline');
+    const [chat] = fake.requestsTo('chat');
+    expect(chat.json.model).toBe('gpt-5');
+    expect(JSON.stringify(chat.json.messages)).toContain('ask not what your country can do for you');
+
+    const full = await (await client.get(`/api/recordings/${recording.id}`)).json();
+    expect(full.transcription).toBe(JFK);
+  });
+
+  it('writes a Finnish story from a Finnish recording', async () => {
+    fake.setTranscript({ text: FINNISH, language: 'fi' });
+    fake.setChatReply({
+      title: 'Kesät Tampereen lähellä',
+      content: 'Kasvoin maatilalla Tampereen lähellä siskoni Annan kanssa, ja joka kesä uimme järvessä.',
+      people: ['Anna'],
+      locations: ['Tampere'],
+      dates: [],
+      storyType: 'childhood',
+    });
+    const { recording, story } = await (await upload(finnishWebm, { appLanguage: 'fi' })).json();
+    await settledRecording(client, recording.id);
+    const written = await settledStory(client, story.id);
+    expect(written).toMatchObject({ processingStatus: 'generated', language: 'fi', title: 'Kesät Tampereen lähellä' });
+    expect(written.metadata).toMatchObject({ people: ['Anna'], locations: ['Tampere'], storyType: 'childhood' });
+    expect(fake.requestsTo('transcriptions')[0].fields?.language).toBe('fi');
+  });
+});
+
+describe('failures keep the audio and say what happened in the catalogue\'s words', () => {
+  it.each([
+    [429, 'insufficient_quota', 'AI transcription service quota exceeded.'],
+    [401, 'invalid_api_key', 'AI service authentication failed.'],
+  ])('a %i from the transcription service', async (status, code, message) => {
+    fake.fail('transcriptions', status, code);
+    const { recording } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
+    expect(await settledRecording(client, recording.id)).toMatchObject({ processingStatus: 'failed', transcriptionError: message });
+    const [row] = await server.database.db.select().from(recordings).where(eq(recordings.id, recording.id));
+    expect(await server.store.size(row.audioKey)).toBe(jfkWebm.length);
+    fake.errors.length = 0; // the refused request is the point of this test
+  });
+
+  it('re-transcription later succeeds on the kept audio', async () => {
+    fake.fail('transcriptions', 429, 'insufficient_quota');
+    const { recording, story } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
+    await settledRecording(client, recording.id);
+    fake.setTranscript(JFK);
+    fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
+    await client.post(`/api/recordings/${recording.id}/retranscribe`);
+    expect(await settledRecording(client, recording.id)).toMatchObject({ processingStatus: 'transcribed' });
+    await expect.poll(async () => (await (await client.get(`/api/stories/${story.id}`)).json()).processingStatus).toBe('generated');
+    expect((await (await client.get(`/api/stories/${story.id}`)).json()).title).toBe('Ask Not');
+    fake.errors.length = 0;
+  });
+
+  it('keeps the title the person gave a new story', async () => {
+    fake.setTranscript(JFK);
+    fake.setChatReply({ title: 'A Title of Its Own', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
+    const { story } = await (await upload(jfkWebm, { appLanguage: 'en', contextName: 'Inauguration day' })).json();
+    expect(await settledStory(client, story.id)).toMatchObject({ processingStatus: 'generated', title: 'Inauguration day' });
+  });
+
+  it('when the writer fails for good the story keeps the transcript as a draft', async () => {
+    fake.setTranscript(JFK);
+    fake.fail('chat', 401, 'invalid_api_key');
+    const { recording, story } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
+    await settledRecording(client, recording.id);
+    const draft = await settledStory(client, story.id);
+    expect(draft).toMatchObject({ processingStatus: 'draft', content: JFK });
+    expect(draft.title).toBe('And so my fellow Americans, ask');
+    fake.errors.length = 0;
+  });
+});
