@@ -1,0 +1,134 @@
+/**
+ * npm run bench:pipeline: for each speech clip, audio seconds, upload-to-transcript and
+ * upload-to-story through the real server and queue, and the same engine work timed
+ * alone, so the pipeline's own overhead shows as a ratio.
+ *
+ * Engines: the `openai` adapter against the local fake OpenAI server (its answers are
+ * instant, so the figures are Saaga's own cost), and the local engines on the models in
+ * MODELS_DIR (default ../shared/models, the test-size ones).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createEngines, type Engines } from '../server/ai/engines.ts';
+import { transcribeRecording } from '../server/ai/transcribe-recording.ts';
+import { clipDir, encodeClip } from '../test/support/audio-clips.ts';
+import { HttpClient, uploadForm } from '../test/support/http-client.ts';
+import { CLIPS, TEST_MODELS_DIR } from '../test/support/shared-files.ts';
+import { startTestApp } from '../test/support/test-app.ts';
+import { startFakeOpenAi } from '../test/fakes/openai-server.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (ms: number | undefined) => (ms === undefined ? '   n/a' : `${(ms / 1000).toFixed(2).padStart(6)}`);
+
+interface Row {
+  clip: string;
+  seconds: number;
+  toTranscript: number;
+  toStory?: number;
+  engineTranscribe: number;
+  engineWrite?: number;
+}
+
+async function measure(name: string, engines: Engines, expectStory: boolean, files: { name: string; file: string; text: string }[]) {
+  const server = await startTestApp({ LOGIN_RATE_LIMIT: '100000' }, { engines });
+  const client = new HttpClient(server.url);
+  await client.post('/api/auth/local/sign-up', { email: `bench-${Date.now()}@example.com`, password: 'long enough password', firstName: 'B' });
+  const rows: Row[] = [];
+  try {
+    for (const { name: clip, file, text } of files) {
+      const bytes = readFileSync(file);
+      const runs = { toTranscript: [] as number[], toStory: [] as number[], engineTranscribe: [] as number[], engineWrite: [] as number[] };
+      let seconds = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const started = performance.now();
+        const response = await uploadForm(client, '/api/recordings', { appLanguage: 'en', contextType: 'new_story' }, { bytes, filename: 'recording.webm' });
+        const { recording, story } = await response.json();
+        let status;
+        do {
+          await sleep(20);
+          status = await (await client.get(`/api/recordings/${recording.id}`)).json();
+        } while (status.processingStatus === 'uploaded' || status.processingStatus === 'transcribing');
+        runs.toTranscript.push(performance.now() - started);
+        seconds = status.duration;
+        if (expectStory && status.processingStatus === 'transcribed') {
+          let written;
+          do {
+            await sleep(20);
+            written = await (await client.get(`/api/stories/${story.id}`)).json();
+          } while (written.processingStatus === 'processing');
+          runs.toStory.push(performance.now() - started);
+        }
+
+        const alone = performance.now();
+        const result = await transcribeRecording(engines, { audio: bytes, language: 'en' }).catch(() => undefined);
+        runs.engineTranscribe.push(performance.now() - alone);
+        if (expectStory && result) {
+          const writeStart = performance.now();
+          await engines.writer.writeStory({ transcripts: [text], language: 'en' });
+          runs.engineWrite.push(performance.now() - writeStart);
+        }
+      }
+      rows.push({
+        clip,
+        seconds,
+        toTranscript: median(runs.toTranscript),
+        toStory: runs.toStory.length ? median(runs.toStory) : undefined,
+        engineTranscribe: median(runs.engineTranscribe),
+        engineWrite: runs.engineWrite.length ? median(runs.engineWrite) : undefined,
+      });
+    }
+  } finally {
+    await server.close();
+  }
+
+  console.log(`\n${name} (median of ${ROUNDS}; seconds)`);
+  console.log('clip                  audio  upload→transcript  upload→story  engine transcribe  engine write  overhead ratio');
+  for (const r of rows) {
+    const engineTotal = r.engineTranscribe + (r.engineWrite ?? 0);
+    const pipelineTotal = r.toStory ?? r.toTranscript;
+    console.log(
+      `${r.clip.padEnd(20)} ${r.seconds.toFixed(1).padStart(6)}  ${fmt(r.toTranscript).padStart(17)}  ${fmt(r.toStory).padStart(12)}  ${fmt(r.engineTranscribe).padStart(17)}  ${fmt(r.engineWrite).padStart(12)}  ${(pipelineTotal / engineTotal).toFixed(2).padStart(14)}`,
+    );
+  }
+}
+
+const clips = await clipDir();
+const sources = [
+  { name: 'jfk (en)', source: CLIPS.jfk },
+  { name: 'espeak (en)', source: CLIPS.english },
+  { name: 'espeak (fi)', source: CLIPS.finnish },
+];
+const files = [];
+for (const { name, source } of sources) {
+  // encodeClip names its output by format, so each clip gets a folder of its own.
+  const dir = mkdtempSync(path.join(clips.dir, 'clip-'));
+  files.push({ name, file: await encodeClip(source, 'webm-opus', dir), text: readFileSync(source.replace(/\.wav$/, '.txt'), 'utf8').trim() });
+}
+
+const fake = await startFakeOpenAi();
+fake.setTranscript(files[0].text);
+fake.setChatReply({ title: 'A memory', content: 'A memory told in the speaker\'s own words.', people: [], locations: [], dates: [], storyType: 'other' });
+await measure(
+  'openai adapter, fake OpenAI server on loopback',
+  createEngines({ openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl, modelsDir: TEST_MODELS_DIR, vadModelFile: 'silero-vad/for-tests-silero-v6.2.0-ggml.bin' }),
+  true,
+  files,
+);
+await fake.close();
+
+await measure(
+  `local engines (${TEST_MODELS_DIR}; the test whisper model hears no words, so no story)`,
+  createEngines({
+    modelsDir: TEST_MODELS_DIR,
+    whisperModelFile: 'whisper-cpp-test-stubs/for-tests-ggml-tiny.bin',
+    writerModelFile: 'stories260K/stories260K.gguf',
+    vadModelFile: 'silero-vad/for-tests-silero-v6.2.0-ggml.bin',
+  }),
+  false,
+  files,
+);
+await clips.remove();
+process.exit(0);
