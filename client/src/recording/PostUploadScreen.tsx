@@ -49,7 +49,7 @@ export function PostUploadScreen(props: PostUploadScreenProps) {
   const processingStatus = status.data?.processingStatus ?? response?.recording.processingStatus;
   const story = useStory(response ? storyId : null);
   const ready = processingStatus === 'transcribed' && story.data !== undefined && isStoryWritten(story.data);
-  const stage = useUploadStage(answeredAt);
+  const stage = useUploadStage(answeredAt, processingStatus);
 
   // Transcribed: stories changed. Failed: say why and start over (spec 4).
   const reported = useRef<string | undefined>(undefined);

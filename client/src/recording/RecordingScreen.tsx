@@ -87,6 +87,8 @@ export function RecordingScreen({ request, onClose, onOpenStory }: RecordingScre
         toast({ title: t('upload.uploadedTitle'), description: t('upload.transcribingInBackground') });
         setResponse(result);
         setAnsweredAt(Date.now());
+        // The server decides: a recording that did get a story shows the story's progress.
+        setStep((current) => (current.kind === 'upload' ? { ...current, contextOnly: false } : current));
       })
       .catch((error: unknown) => {
         messages.uploadFailure(error);

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { RecordingStatus } from '../../../contract/recording-limits.ts';
 import { UPLOAD_STAGES } from '../../../contract/uploads.ts';
 import { uploadStageAt, type UploadStageEntry } from './uploadStage.ts';
 
 /** The upload stage right now, moving on by itself at each stage's time after the server answered. */
-export function useUploadStage(answeredAt: number | null): UploadStageEntry {
+export function useUploadStage(answeredAt: number | null, status: RecordingStatus | undefined): UploadStageEntry {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (answeredAt === null) return;
@@ -13,5 +14,5 @@ export function useUploadStage(answeredAt: number | null): UploadStageEntry {
     );
     return () => timers.forEach((timer) => window.clearTimeout(timer));
   }, [answeredAt]);
-  return uploadStageAt(answeredAt, Math.max(now, answeredAt ?? now));
+  return uploadStageAt(answeredAt, Math.max(now, answeredAt ?? now), status);
 }
