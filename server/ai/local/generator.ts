@@ -15,10 +15,12 @@ export interface LocalGeneratorSettings {
   /** An instruction-tuned GGUF model. */
   modelPath: string;
   threads?: number;
-  /** Largest context to allocate; the real one fits the prompt (default 8192 tokens). */
+  /** Largest context to allocate; the real one fits the prompt (default 16384 tokens). */
   contextSize?: number;
-  /** Most tokens one answer may have (default 2048). */
+  /** Most tokens one answer may have (default 4096: an autobiography is long). */
   maxOutputTokens?: number;
+  /** Fixed sampling seed, for repeatable output (tests, benchmarks). */
+  seed?: number;
 }
 
 /** Tokens produced and time taken by the last generation, for the benchmark. */
@@ -28,6 +30,28 @@ export interface GenerationStats {
 }
 
 type JsonSchemaArgument = Parameters<Llama['createGrammarForJsonSchema']>[0];
+
+/**
+ * Bounds a task's JSON schema for the grammar: lists get at most 20 items, so a small model
+ * cannot fill its whole token budget with names. (String lengths stay open: llama.cpp
+ * expands a maxLength into that many grammar rules, which makes sampling crawl.) OpenAI's
+ * strict mode refuses maxItems, so only the local adapter adds it.
+ */
+export function boundForGrammar(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object') return schema;
+  const node = { ...(schema as Record<string, unknown>) };
+  const types = ([] as unknown[]).concat(node.type ?? []);
+  if (node.properties && typeof node.properties === 'object') {
+    node.properties = Object.fromEntries(
+      Object.entries(node.properties as Record<string, unknown>).map(([k, v]) => [k, boundForGrammar(v)]),
+    );
+  }
+  if (types.includes('array')) {
+    node.maxItems ??= 20;
+    node.items = boundForGrammar(node.items);
+  }
+  return node;
+}
 
 /**
  * A GGUF model through node-llama-cpp on the CPU, its output held to the task's JSON
@@ -67,7 +91,7 @@ export class LocalJsonGenerator implements JsonGenerator {
   private grammar(llama: Llama, task: string, schema: z.ZodType) {
     let grammar = this.grammars.get(task);
     if (!grammar) {
-      grammar = llama.createGrammarForJsonSchema(jsonSchemaOf(schema) as JsonSchemaArgument) as never;
+      grammar = llama.createGrammarForJsonSchema(boundForGrammar(jsonSchemaOf(schema)) as JsonSchemaArgument) as never;
       this.grammars.set(task, grammar!);
     }
     return grammar!;
@@ -78,11 +102,11 @@ export class LocalJsonGenerator implements JsonGenerator {
     return this.queue.run(async () => {
       request.signal?.throwIfAborted();
       const grammar = await this.grammar(llama, request.task, request.schema);
-      const maxTokens = this.settings.maxOutputTokens ?? 2048;
+      const maxTokens = this.settings.maxOutputTokens ?? 4096;
       const promptTokens = model.tokenize(`${request.prompt.system}\n${request.prompt.user}`).length;
       const contextSize = Math.min(
         model.trainContextSize,
-        this.settings.contextSize ?? 8192,
+        this.settings.contextSize ?? 16384,
         Math.max(1024, promptTokens + maxTokens + 256),
       );
       if (promptTokens + 64 > contextSize) {
@@ -103,6 +127,7 @@ export class LocalJsonGenerator implements JsonGenerator {
           temperature: request.prompt.temperature,
           maxTokens: Math.min(maxTokens, contextSize - promptTokens - 32),
           signal: request.signal,
+          ...(this.settings.seed !== undefined ? { seed: this.settings.seed } : {}),
           onToken: (chunk) => {
             tokens += chunk.length;
           },
