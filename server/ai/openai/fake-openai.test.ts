@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sampleFromSchema, startFakeOpenAi, type FakeOpenAi } from '../../../test/fakes/openai-server.ts';
+
+/** The fake OpenAI server must refuse what the real API refuses, or the adapter tests prove nothing. */
+let fake: FakeOpenAi;
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+function post(path: string, body: unknown, key = fake.apiKey) {
+  return fetch(`${fake.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+function transcription(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array; type: string }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  if (file) form.set('file', new Blob([file.bytes], { type: file.type }), file.name);
+  return fetch(`${fake.baseUrl}/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${fake.apiKey}` }, body: form });
+}
+
+const mp3 = { name: 'a.mp3', bytes: new Uint8Array([0xff, 0xfb, 0x90, 0x00]), type: 'audio/mpeg' };
+const strictSchema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: false };
+const messages = [{ role: 'user', content: 'hi' }];
+
+describe('fake OpenAI server', () => {
+  it('refuses a wrong key with 401 invalid_api_key', async () => {
+    const response = await post('/chat/completions', { model: 'gpt-4o', messages }, 'sk-wrong');
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.code).toBe('invalid_api_key');
+  });
+
+  it('checks transcription model, file, language and format', async () => {
+    expect((await transcription({ model: 'gpt-4o-transcribe' }, mp3)).status).toBe(200);
+    expect((await transcription({ model: 'gpt-3' }, mp3)).status).toBe(400);
+    expect((await transcription({ model: 'whisper-1' })).status).toBe(400);
+    expect((await transcription({ model: 'whisper-1' }, { ...mp3, name: 'a.txt', type: 'text/plain' })).status).toBe(400);
+    expect((await transcription({ model: 'whisper-1', language: 'sv' }, mp3)).status).toBe(400);
+    expect((await transcription({ model: 'gpt-4o-transcribe', response_format: 'verbose_json' }, mp3)).status).toBe(400);
+    expect((await transcription({ model: 'whisper-1', response_format: 'verbose_json' }, mp3)).status).toBe(200);
+  });
+
+  it('refuses a file over its size limit with 413', async () => {
+    const small = await startFakeOpenAi({ maxFileBytes: 1000 });
+    const form = new FormData();
+    form.set('model', 'whisper-1');
+    form.set('file', new Blob([new Uint8Array(5000)], { type: 'audio/wav' }), 'a.wav');
+    const response = await fetch(`${small.baseUrl}/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${small.apiKey}` }, body: form });
+    expect(response.status).toBe(413);
+    await small.close();
+  });
+
+  it('checks chat requests as the real API does', async () => {
+    expect((await post('/chat/completions', { messages })).status).toBe(400);
+    expect((await post('/chat/completions', { model: 'gpt-4o', messages: [] })).status).toBe(400);
+    expect((await post('/chat/completions', { model: 'gpt-5', messages, temperature: 0.7 })).status).toBe(400);
+    expect((await post('/chat/completions', { model: 'gpt-4o', messages, temperature: 0.7 })).status).toBe(200);
+    const loose = { type: 'object', properties: { a: { type: 'string' } } };
+    const refused = await post('/chat/completions', { model: 'gpt-5', messages, response_format: { type: 'json_schema', json_schema: { name: 'x', schema: loose, strict: true } } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toContain('additionalProperties');
+  });
+
+  it('answers a schema with a sample that fits it, or with the reply a test set', async () => {
+    const format = { type: 'json_schema', json_schema: { name: 'x', schema: strictSchema, strict: true } };
+    const first = await (await post('/chat/completions', { model: 'gpt-5', messages, response_format: format })).json();
+    expect(JSON.parse(first.choices[0].message.content)).toEqual({ a: 'Sample a' });
+    fake.setChatReply((request) => ({ a: `for ${request.schemaName}` }));
+    const second = await (await post('/chat/completions', { model: 'gpt-5', messages, response_format: format })).json();
+    expect(JSON.parse(second.choices[0].message.content)).toEqual({ a: 'for x' });
+    expect(sampleFromSchema({ type: 'object', properties: { t: { enum: ['b', 'c'] }, n: { type: ['string', 'null'] } } })).toEqual({ t: 'b', n: 'Sample n' });
+  });
+
+  it('checks speech requests and returns real audio', async () => {
+    expect((await post('/audio/speech', { model: 'tts-1', voice: 'nobody', input: 'hi' })).status).toBe(400);
+    expect((await post('/audio/speech', { model: 'tts-1', voice: 'alloy', input: '' })).status).toBe(400);
+    const ok = await post('/audio/speech', { model: 'tts-1', voice: 'alloy', input: 'hi', response_format: 'wav' });
+    expect(ok.headers.get('content-type')).toBe('audio/wav');
+    expect(Buffer.from(await ok.arrayBuffer()).toString('ascii', 0, 4)).toBe('RIFF');
+  });
+
+  it('fails loudly on a path it does not serve, and records it', async () => {
+    const response = await post('/embeddings', { model: 'x', input: 'y' });
+    expect(response.status).toBe(500);
+    expect(fake.errors).toEqual(['unexpected request: POST /v1/embeddings']);
+  });
+
+  it('fails as many times as asked, then recovers', async () => {
+    fake.fail('chat', 500, undefined, { times: 2 });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await post('/chat/completions', { model: 'gpt-4o', messages })).status);
+    expect(statuses).toEqual([500, 500, 200]);
+  });
+});
