@@ -132,11 +132,17 @@ describe('failures keep the audio and say what happened in the catalogue\'s word
     fake.errors.length = 0;
   });
 
-  it('keeps the title the person gave a new story', async () => {
+  it('shows the typed title while processing, then the written title; a draft keeps the typed one', async () => {
     fake.setTranscript(JFK);
     fake.setChatReply({ title: 'A Title of Its Own', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
     const { story } = await (await upload(jfkWebm, { appLanguage: 'en', contextName: 'Inauguration day' })).json();
-    expect(await settledStory(client, story.id)).toMatchObject({ processingStatus: 'generated', title: 'Inauguration day' });
+    expect((await (await client.get(`/api/stories/${story.id}`)).json()).title).toBe('Inauguration day');
+    expect(await settledStory(client, story.id)).toMatchObject({ processingStatus: 'generated', title: 'A Title of Its Own' });
+
+    fake.fail('chat', 401, 'invalid_api_key');
+    const second = (await (await upload(jfkWebm, { appLanguage: 'en', contextName: 'Inauguration day' })).json()).story;
+    expect(await settledStory(client, second.id)).toMatchObject({ processingStatus: 'draft', title: 'Inauguration day', content: JFK });
+    fake.errors.length = 0;
   });
 
   it('when the writer fails for good the story keeps the transcript as a draft', async () => {

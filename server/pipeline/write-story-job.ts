@@ -36,7 +36,8 @@ export async function writeStoryJob(ctx: PipelineContext, storyId: number, attem
   const [user] = await db.select().from(users).where(eq(users.id, story.userId));
   const vocabulary = await userVocabulary(db, story.userId);
   const language = toLanguage(story.language);
-  // A title the person typed when they created the story is theirs to keep.
+  // The title typed for a new story stands until the writer gives the story its own
+  // (the issue asks for a generated title); if the writer never does, it stays.
   const titleIsTheirs = Boolean(settings.contextName) && story.title === settings.contextName;
   try {
     const { story: written, removed } = await ctx.engines.writer.writeStory({
@@ -59,7 +60,7 @@ export async function writeStoryJob(ctx: PipelineContext, storyId: number, attem
     await db
       .update(stories)
       .set({
-        title: titleIsTheirs ? story.title : written.title,
+        title: written.title || story.title,
         content: written.content,
         metadata: written.metadata,
         processingStatus: 'generated',
