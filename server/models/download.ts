@@ -11,7 +11,7 @@ export interface DownloadProgress {
   total: number | null;
 }
 
-export type DownloadErrorKind = 'offline' | 'http' | 'checksum' | 'size' | 'stalled';
+export type DownloadErrorKind = 'offline' | 'http' | 'checksum' | 'size' | 'stalled' | 'cut';
 
 /** A download that did not give a good file; `message` is one line a person can act on. */
 export class DownloadError extends Error {
@@ -162,7 +162,8 @@ export async function downloadModel(entry: ModelEntry, options: DownloadOptions)
         if (stall.signal.aborted) {
           throw new DownloadError('stalled', `${entry.file}: the download stalled at ${received} bytes; run it again to resume.`);
         }
-        throw offlineError(entry.url, error) ?? error;
+        if (options.signal?.aborted) throw error;
+        throw new DownloadError('cut', `${entry.file}: the connection broke at ${received} bytes; run it again to resume.`);
       } finally {
         await file.close();
       }
