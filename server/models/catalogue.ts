@@ -94,3 +94,11 @@ export function selectModels(ids: string[] | undefined, catalogue: readonly Mode
     return entry;
   });
 }
+
+export const HUGGING_FACE = 'https://huggingface.co';
+
+/** The entry fetched from a Hugging Face mirror instead (HF_ENDPOINT, as Hugging Face's own tools read it). */
+export function fromMirror(entry: ModelEntry, mirror: string | undefined): ModelEntry {
+  if (!mirror || !entry.url.startsWith(HUGGING_FACE)) return entry;
+  return { ...entry, url: mirror.replace(/\/+$/, '') + entry.url.slice(HUGGING_FACE.length) };
+}

@@ -118,7 +118,9 @@ export async function downloadModel(entry: ModelEntry, options: DownloadOptions)
       response = await fetch(entry.url, { headers: offset > 0 ? { Range: `bytes=${offset}-` } : {}, signal });
     } catch (error) {
       if (stall.signal.aborted) throw new DownloadError('stalled', `${entry.file}: no answer from ${new URL(entry.url).host} within ${stallMs} ms.`);
-      throw offlineError(entry.url, error) ?? error;
+      if (options.signal?.aborted) throw error;
+      const cause = (error as { cause?: Error }).cause?.message ?? (error as Error).message;
+      throw offlineError(entry.url, error) ?? new DownloadError('http', `${entry.file}: cannot fetch ${entry.url}: ${cause}.`);
     }
 
     let resumedFrom = 0;
