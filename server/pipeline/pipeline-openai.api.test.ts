@@ -106,6 +106,17 @@ describe('record to story with the openai adapter', () => {
   });
 });
 
+describe('every browser format', () => {
+  it.each(['wav', 'ogg-opus', 'mp4-aac', 'mp3'] as const)('%s goes all the way to a written story', async (format) => {
+    fake.setTranscript(JFK);
+    fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
+    const bytes = format === 'wav' ? readFileSync(CLIPS.jfk) : readFileSync(await encodeClip(CLIPS.jfk, format, clips.dir));
+    const { recording, story } = await (await upload(bytes, { appLanguage: 'en' })).json();
+    expect(await settledRecording(client, recording.id)).toMatchObject({ processingStatus: 'transcribed' });
+    expect(await settledStory(client, story.id)).toMatchObject({ processingStatus: 'generated', title: 'Ask Not' });
+  });
+});
+
 describe('failures keep the audio and say what happened in the catalogue\'s words', () => {
   it.each([
     [429, 'insufficient_quota', 'AI transcription service quota exceeded.'],
