@@ -15,18 +15,20 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
   return value;
 }
 
+type Json = Record<string, any>;
+
 /** The recording's status once it is transcribed or failed. */
 export const settledRecording = (client: HttpClient, id: number, timeoutMs?: number) =>
-  waitFor(
+  waitFor<Json>(
     async () => (await client.get(`/api/recordings/${id}/status`)).json(),
-    (s: { processingStatus: string }) => s.processingStatus === 'transcribed' || s.processingStatus === 'failed',
+    (s) => s.processingStatus === 'transcribed' || s.processingStatus === 'failed',
     timeoutMs,
   );
 
 /** The story once it is no longer processing. */
 export const settledStory = (client: HttpClient, id: number, timeoutMs?: number) =>
-  waitFor(
+  waitFor<Json>(
     async () => (await client.get(`/api/stories/${id}`)).json(),
-    (s: { processingStatus: string }) => s.processingStatus !== 'processing',
+    (s) => s.processingStatus !== 'processing',
     timeoutMs,
   );
