@@ -52,6 +52,8 @@ export interface ChatRequestInfo {
 }
 
 type Reply<Req, Res> = Res | ((request: Req) => Res);
+/** A chat answer: the JSON value itself, or a function of the request that gives it. */
+export type ChatReply = ((request: ChatRequestInfo) => unknown) | Record<string, unknown> | unknown[] | string;
 
 export interface FailOptions {
   /** How many requests in a row fail (default 1). */
@@ -70,7 +72,7 @@ export interface FakeOpenAi {
   fail(endpoint: FakeEndpoint, status: number | 'timeout', code?: string, options?: FailOptions): void;
   setTranscript(reply: Reply<RecordedRequest, string | TranscriptReply>): void;
   queueTranscript(...replies: (string | TranscriptReply)[]): void;
-  setChatReply(reply: Reply<ChatRequestInfo, unknown>): void;
+  setChatReply(reply: ChatReply): void;
   queueChatReply(...replies: unknown[]): void;
   /** Requests to one endpoint. */
   requestsTo(endpoint: FakeEndpoint): RecordedRequest[];
@@ -196,7 +198,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   };
   let transcriptReply: Reply<RecordedRequest, string | TranscriptReply> = 'This is a transcript from the fake OpenAI server.';
   const transcriptQueue: (string | TranscriptReply)[] = [];
-  let chatReply: Reply<ChatRequestInfo, unknown> | undefined;
+  let chatReply: ChatReply | undefined;
   const chatQueue: unknown[] = [];
   let speechCache: Map<string, Buffer> = new Map();
 

@@ -13,7 +13,7 @@ function post(path: string, body: unknown, key = fake.apiKey) {
   return fetch(`${fake.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-function transcription(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array; type: string }) {
+function transcription(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array<ArrayBuffer>; type: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (file) form.set('file', new Blob([file.bytes], { type: file.type }), file.name);
