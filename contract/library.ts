@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { languageSchema } from './languages.ts';
+import { pointOfViewSchema, storyMetadataSchema, storyStyleSchema } from './story-options.ts';
+import { temporalTypeSchema } from './temporal.ts';
+
+/**
+ * Response shapes of the story and recording calls (spec 7.3, 7.4), shared by the server's
+ * presenters and the client's screens.
+ */
+const temporalFields = {
+  temporalType: temporalTypeSchema.nullable(),
+  specificDate: z.string().nullable(),
+  month: z.number().nullable(),
+  year: z.number().nullable(),
+  endYear: z.number().nullable(),
+};
+
+/** GET /api/stories/{id} (and the base of the with-recordings read). */
+export const storySchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  language: z.string(),
+  processingStatus: z.string(),
+  pointOfView: z.string(),
+  storyStyle: z.string(),
+  tone: z.string().nullable(),
+  promptQuestion: z.string().nullable(),
+  questionId: z.string().nullable(),
+  chapterId: z.number().nullable(),
+  metadata: storyMetadataSchema,
+  ...temporalFields,
+  hasNewRecordings: z.boolean(),
+  generatedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StoryDto = z.infer<typeof storySchema>;
+
+/** A row of GET /api/stories and /api/stories/unassigned: no full content, a short excerpt. */
+export const storySummarySchema = storySchema.omit({ content: true }).extend({
+  excerpt: z.string(),
+  readingMinutes: z.number(),
+  recordingCount: z.number(),
+});
+export type StorySummaryDto = z.infer<typeof storySummarySchema>;
+
+export const linkedPersonSchema = z.object({ id: z.number(), name: z.string(), relationship: z.string().nullable() });
+export const linkedPlaceSchema = z.object({ id: z.number(), name: z.string(), type: z.string().nullable() });
+
+/** GET /api/recordings/{id} and the recordings inside a story. */
+export const recordingSchema = z.object({
+  id: z.number(),
+  storyId: z.number().nullable(),
+  transcription: z.string().nullable(),
+  duration: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  filename: z.string().nullable(),
+  mimeType: z.string(),
+  processingStatus: z.string(),
+  transcriptionError: z.string().nullable(),
+  detectedLanguage: z.string().nullable(),
+  promptQuestion: z.string().nullable(),
+  questionId: z.string().nullable(),
+  orderIndex: z.number(),
+  ...temporalFields,
+  contributorName: z.string().nullable(),
+});
+export type RecordingDto = z.infer<typeof recordingSchema>;
+
+/** A recording with its links: GET /api/recordings/{id}/with-people-places, and inside with-recordings. */
+export const recordingWithLinksSchema = recordingSchema.extend({
+  people: z.array(linkedPersonSchema),
+  places: z.array(linkedPlaceSchema),
+  story: z.object({ id: z.number(), title: z.string() }).nullable(),
+  linkedQuestion: z.object({ question: z.string(), questionId: z.string().nullable() }).nullable(),
+  wordCount: z.number(),
+});
+export type RecordingWithLinksDto = z.infer<typeof recordingWithLinksSchema>;
+
+/** A row of GET /api/recordings: the card's fields (first 15 words, not the whole text). */
+export const recordingSummarySchema = recordingWithLinksSchema.omit({ transcription: true }).extend({
+  preview: z.string().nullable(),
+});
+export type RecordingSummaryDto = z.infer<typeof recordingSummarySchema>;
+
+/** GET /api/stories/{id}/with-recordings. */
+export const storyWithRecordingsSchema = storySchema.extend({ recordings: z.array(recordingWithLinksSchema) });
+export type StoryWithRecordingsDto = z.infer<typeof storyWithRecordingsSchema>;
+
+/** GET /api/timeline: stories grouped by year, newest first. */
+export const timelineEntrySchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  excerpt: z.string(),
+  processingStatus: z.string(),
+  ...temporalFields,
+  /** The first location of the story's metadata, if any. */
+  firstLocation: z.string().nullable(),
+  /** temporal: the story's own time; created: it has none, so its creation date places it. */
+  placedBy: z.enum(['temporal', 'created']),
+  createdAt: z.string(),
+});
+export const timelineYearSchema = z.object({ year: z.number(), stories: z.array(timelineEntrySchema) });
+export type TimelineYearDto = z.infer<typeof timelineYearSchema>;
+
+// ---------------------------------------------------------------- request bodies
+
+/** PATCH /api/stories/{id}: exactly one field. */
+export const storyPatchSchema = z.union([
+  z.strictObject({ title: z.string().trim().min(1).max(300) }),
+  z.strictObject({ content: z.string().trim().min(1).max(200_000) }),
+  z.strictObject({ language: languageSchema }),
+  z.strictObject({ pointOfView: pointOfViewSchema }),
+  z.strictObject({ storyStyle: storyStyleSchema }),
+  z.strictObject({ metadata: storyMetadataSchema }),
+]);
+
+/** POST /api/stories/{id}/regenerate. */
+export const regenerateSchema = z.object({
+  style: storyStyleSchema.default('auto'),
+  pointOfView: pointOfViewSchema.optional(),
+  language: languageSchema.optional(),
+});
+
+export const reorderSchema = z.object({ recordingIds: z.array(z.number().int().positive()).min(1).max(1000) });
+export const chapterLinkSchema = z.object({ chapterId: z.number().int().positive().nullable() });
+export const recordingStoryLinkSchema = z.object({ storyId: z.number().int().positive().nullable() });
+export const recordingPeopleSchema = z.object({ peopleIds: z.array(z.number().int().positive()).max(500) });
+export const recordingPlacesSchema = z.object({ placeIds: z.array(z.number().int().positive()).max(500) });

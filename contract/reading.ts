@@ -1,0 +1,25 @@
+/** Reading time and previews (spec 9.6). */
+export const WORDS_PER_MINUTE = 200;
+export const RECORDING_PREVIEW_WORDS = 15;
+
+/** The words of a text, tags removed. */
+export function wordsOf(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return text
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+/** Minutes to read a text at 200 words a minute: at least 1, rounded up. */
+export function readingMinutes(text: string | null | undefined): number {
+  return Math.max(1, Math.ceil(wordsOf(text).length / WORDS_PER_MINUTE));
+}
+
+/** The first 15 words of a transcription, or null when it has none. */
+export function transcriptionPreview(text: string | null | undefined): string | null {
+  const words = wordsOf(text);
+  if (words.length === 0) return null;
+  const preview = words.slice(0, RECORDING_PREVIEW_WORDS).join(' ');
+  return words.length > RECORDING_PREVIEW_WORDS ? `${preview}…` : preview;
+}
