@@ -131,6 +131,9 @@ export class LocalJsonGenerator implements JsonGenerator {
           onToken: (chunk) => {
             tokens += chunk.length;
           },
+        }).catch((error: unknown) => {
+          if (request.signal?.aborted) throw error;
+          throw new AiError('processing_failed', { retryable: true, detail: `llama.cpp: ${(error as Error).message}`, cause: error });
         });
         this.lastStats = { tokens, seconds: (performance.now() - started) / 1000 };
         return parseJson(request.schema, text);

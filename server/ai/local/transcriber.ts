@@ -58,7 +58,9 @@ export class LocalTranscriber implements Transcriber {
       const stop = () => void job.stop();
       input.signal?.addEventListener('abort', stop, { once: true });
       try {
-        const result = await job.promise;
+        const result = await job.promise.catch((error: unknown) => {
+          throw new AiError('processing_failed', { detail: `whisper.cpp: ${(error as Error).message}`, cause: error });
+        });
         if (result.isAborted) throw input.signal?.reason ?? new Error('transcription aborted');
         // whisper.cpp times are in 10 ms units.
         const segments = result.segments
