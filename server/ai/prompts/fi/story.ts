@@ -24,14 +24,14 @@ export const storyFi: StoryTexts = {
   tones: {
     reflective: 'Sävy: pohdiskeleva, harkitseva ja rauhallinen, ymmärtäväisesti taaksepäin katsova.',
     adventurous: 'Sävy: seikkailullinen, eloisa ja energinen, uteliaisuuden ja liikkeen kantama.',
-    humorous: 'Sävy: humoristinen, kevyt ja lämmin, tapahtumien lempeää komiikkaa esiin nostava.',
+    humorous: 'Sävy: humoristinen, kevyt ja lämmin, tapahtumien lempeää koomisuutta esiin nostava.',
     nostalgic: 'Sävy: nostalginen, hellä ja haikea menneitä aikoja kohtaan.',
     inspirational: 'Sävy: innostava, rohkeutta, kasvua ja toivoa esiin nostava.',
-    dramatic: 'Sävy: dramaattinen, jännitteinen, panokset ja elävät hetket esiin tuova.',
+    dramatic: 'Sävy: dramaattinen, jännitteinen ja elävä, käänteet ja ratkaisevat hetket esiin nostava.',
   },
   creativity: {
     literal:
-      'Luovuus: sanatarkka. Pysy mahdollisimman lähellä puhujan omia sanoja: korjaa kielioppi, poista täytesanat ja aloitusten toistot, säilytä sanonta. Älä lisää mitään.',
+      'Luovuus: sanatarkka. Pysy mahdollisimman lähellä puhujan omia sanoja: korjaa kielioppi, poista täytesanat ja keskeytyneet aloitukset, säilytä puhujan sanonta. Älä lisää mitään.',
     balanced:
       'Luovuus: tasapainoinen. Muokkaa puhe luettavaksi proosaksi säilyttäen puhujan äänen ja jokaisen hänen kertomansa tosiasian.',
     creative:
