@@ -18,6 +18,9 @@ import { createPipelineQueues } from './pipeline/queues.ts';
 import { recordingRoutes } from './recordings/routes.ts';
 import type { BlobStore } from './storage/index.ts';
 import { storyRoutes } from './stories/routes.ts';
+import { peopleRoutes } from './people/routes.ts';
+import { placeRoutes } from './places/routes.ts';
+import { timelineRoutes } from './timeline/routes.ts';
 
 /** JSON bodies are small; audio comes as multipart with its own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -55,7 +58,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(authRoutes, { config, db: database.db, sessions });
   await app.register(recordingRoutes, { db: database.db, store: deps.store, queue: deps.queue });
-  await app.register(storyRoutes, { db: database.db });
+  await app.register(storyRoutes, { db: database.db, store: deps.store, queue: deps.queue });
+  await app.register(timelineRoutes, { db: database.db });
+  await app.register(peopleRoutes, { db: database.db });
+  await app.register(placeRoutes, { db: database.db });
   await app.register(emailRoutes, { mailer: createMailer(config.smtpUrl, config.mailFrom) });
   await app.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
   await registerSpa(app, deps.clientDir);

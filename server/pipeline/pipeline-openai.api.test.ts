@@ -106,6 +106,36 @@ describe('record to story with the openai adapter', () => {
   });
 });
 
+describe('regeneration', () => {
+  it('rewrites a written story in another style, point of view and language', async () => {
+    fake.setTranscript(JFK);
+    fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
+    const { story } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
+    await settledStory(client, story.id);
+
+    fake.setChatReply({ title: 'Kysy, mitä voit tehdä', content: 'Hän pyysi kysymään, mitä voimme tehdä maamme puolesta (country).', people: [], locations: [], dates: [], storyType: 'other' });
+    const response = await client.post(`/api/stories/${story.id}/regenerate`, { style: 'clear_narrative', pointOfView: 'third', language: 'fi' });
+    expect((await response.json()).processingStatus).toBe('processing');
+    await expect.poll(async () => (await (await client.get(`/api/stories/${story.id}`)).json()).processingStatus).toBe('generated');
+    const rewritten = await (await client.get(`/api/stories/${story.id}`)).json();
+    expect(rewritten).toMatchObject({ title: 'Kysy, mitä voit tehdä', storyStyle: 'clear_narrative', pointOfView: 'third', language: 'fi' });
+    const rewrite = fake.requestsTo('chat').at(-1)!;
+    expect(JSON.stringify(rewrite.json.messages)).toContain('Ask what you can do for your country.');
+  });
+
+  it('a rewrite that fails leaves the story as it was', async () => {
+    fake.setTranscript(JFK);
+    fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
+    const { story } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
+    await settledStory(client, story.id);
+    fake.fail('chat', 401, 'invalid_api_key');
+    await client.post(`/api/stories/${story.id}/regenerate`, { style: 'analytical_architect' });
+    await expect.poll(async () => (await (await client.get(`/api/stories/${story.id}`)).json()).processingStatus).toBe('generated');
+    expect(await (await client.get(`/api/stories/${story.id}`)).json()).toMatchObject({ title: 'Ask Not', content: 'Ask what you can do for your country.' });
+    fake.errors.length = 0;
+  });
+});
+
 describe('every browser format', () => {
   it.each(['wav', 'ogg-opus', 'mp4-aac', 'mp3'] as const)('%s goes all the way to a written story', async (format) => {
     fake.setTranscript(JFK);

@@ -6,7 +6,7 @@ export const TRANSCRIBE_RECORDING = 'transcribe-recording';
 export const WRITE_STORY = 'write-story';
 
 export const transcribeRecordingJob = z.object({ recordingId: z.number().int().positive() });
-export const writeStoryJob = z.object({ storyId: z.number().int().positive() });
+export const writeStoryJob = z.object({ storyId: z.number().int().positive(), regenerate: z.boolean().default(false) });
 
 const RETRIES = { retryLimit: 4, retryDelay: 5, retryBackoff: true };
 
@@ -20,6 +20,6 @@ export async function enqueueTranscription(queue: Queue, recordingId: number): P
   await queue.send(TRANSCRIBE_RECORDING, transcribeRecordingJob.parse({ recordingId }));
 }
 
-export async function enqueueStoryWriting(queue: Queue, storyId: number): Promise<void> {
-  await queue.send(WRITE_STORY, writeStoryJob.parse({ storyId }));
+export async function enqueueStoryWriting(queue: Queue, storyId: number, options: { regenerate?: boolean } = {}): Promise<void> {
+  await queue.send(WRITE_STORY, writeStoryJob.parse({ storyId, regenerate: options.regenerate }));
 }

@@ -21,8 +21,8 @@ export async function startPipelineWorkers(ctx: PipelineContext, options: { reco
     await transcribe(ctx, recordingId, job);
   });
   await ctx.queue.work(WRITE_STORY, workOptions, async ([job]) => {
-    const { storyId } = writeStoryJob.parse(job.data);
-    await write(ctx, storyId, job);
+    const { storyId, regenerate } = writeStoryJob.parse(job.data);
+    await write(ctx, storyId, job, regenerate);
   });
 }
 

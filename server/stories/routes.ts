@@ -1,42 +1,146 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { chapterLinkSchema, regenerateSchema, reorderSchema, storyPatchSchema } from '../../contract/library.ts';
+import { languageSchema } from '../../contract/languages.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { stories } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { chapters, recordings, stories } from '../db/schema.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { Queue } from '../jobs/queue.ts';
 import { ownedStory } from '../owned.ts';
-import { temporalContextBody, TemporalError, toTemporalColumns } from '../temporal/temporal-context.ts';
+import { enqueueStoryWriting } from '../pipeline/queues.ts';
+import type { BlobStore } from '../storage/index.ts';
+import { temporalColumnsOrBadRequest } from '../temporal/http.ts';
+import { temporalContextBody } from '../temporal/temporal-context.ts';
 import { presentStory } from './presenter.ts';
+import { listStories, storyWithRecordings } from './queries.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+const languageQuery = z.object({ language: languageSchema.optional().catch(undefined) });
 
-/** Stories: reading one and setting its time (the rest of spec 7.4 comes with the library). */
-export async function storyRoutes(app: FastifyInstance, deps: { db: Database }) {
-  const { db } = deps;
+export interface StoryRouteDependencies {
+  db: Database;
+  store: BlobStore;
+  queue: Queue;
+}
+
+/** Stories (spec 7.4): the library lists, one story, its edits, regeneration, order, deletion. */
+export async function storyRoutes(app: FastifyInstance, deps: StoryRouteDependencies) {
+  const { db, store, queue } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // The language is accepted for the spec's clients; every story is listed whatever its language.
+  api.get('/api/stories', { schema: { querystring: languageQuery } }, async (request) => {
+    const user = requireUser(request);
+    return listStories(db, user.id);
+  });
+
+  api.get('/api/stories/unassigned', { schema: { querystring: languageQuery } }, async (request) => {
+    const user = requireUser(request);
+    return listStories(db, user.id, { unassigned: true });
+  });
 
   api.get('/api/stories/:id', { schema: { params: idParams } }, async (request) => {
     const user = requireUser(request);
     return presentStory(await ownedStory(db, user.id, request.params.id));
   });
 
-  api.put('/api/stories/:id/temporal-context', { schema: { params: idParams, body: temporalContextBody } }, async (request) => {
+  api.get('/api/stories/:id/with-recordings', { schema: { params: idParams } }, async (request) => {
+    const user = requireUser(request);
+    return storyWithRecordings(db, await ownedStory(db, user.id, request.params.id));
+  });
+
+  api.patch('/api/stories/:id', { schema: { params: idParams, body: storyPatchSchema } }, async (request) => {
     const user = requireUser(request);
     const story = await ownedStory(db, user.id, request.params.id);
-    let columns;
-    try {
-      columns = toTemporalColumns(request.body);
-    } catch (error) {
-      if (error instanceof TemporalError) throw new HttpError(400, 'validation', error.message, error.field);
-      throw error;
-    }
     const [updated] = await db
       .update(stories)
-      .set({ ...columns, updatedAt: new Date() })
+      .set({ ...request.body, updatedAt: new Date() })
       .where(eq(stories.id, story.id))
       .returning();
     return presentStory(updated);
+  });
+
+  api.put('/api/stories/:id/temporal-context', { schema: { params: idParams, body: temporalContextBody } }, async (request) => {
+    const user = requireUser(request);
+    const story = await ownedStory(db, user.id, request.params.id);
+    const [updated] = await db
+      .update(stories)
+      .set({ ...temporalColumnsOrBadRequest(request.body), updatedAt: new Date() })
+      .where(eq(stories.id, story.id))
+      .returning();
+    return presentStory(updated);
+  });
+
+  api.patch('/api/stories/:id/chapter', { schema: { params: idParams, body: chapterLinkSchema } }, async (request) => {
+    const user = requireUser(request);
+    const story = await ownedStory(db, user.id, request.params.id);
+    const { chapterId } = request.body;
+    if (chapterId !== null) {
+      const [chapter] = await db
+        .select({ id: chapters.id })
+        .from(chapters)
+        .where(and(eq(chapters.id, chapterId), eq(chapters.userId, user.id)));
+      if (!chapter) throw notFound('Chapter not found');
+    }
+    const [updated] = await db
+      .update(stories)
+      .set({ chapterId, updatedAt: new Date() })
+      .where(eq(stories.id, story.id))
+      .returning();
+    return presentStory(updated);
+  });
+
+  api.post('/api/stories/:id/regenerate', { schema: { params: idParams, body: regenerateSchema } }, async (request) => {
+    const user = requireUser(request);
+    const story = await ownedStory(db, user.id, request.params.id);
+    if (story.processingStatus === 'processing') throw new HttpError(409, 'busy', 'The story is being written already');
+    const { style, pointOfView, language } = request.body;
+    const [updated] = await db
+      .update(stories)
+      .set({
+        storyStyle: style,
+        pointOfView: pointOfView ?? story.pointOfView,
+        language: language ?? story.language,
+        processingStatus: 'processing',
+        updatedAt: new Date(),
+      })
+      .where(eq(stories.id, story.id))
+      .returning();
+    await enqueueStoryWriting(queue, story.id, { regenerate: true });
+    return presentStory(updated);
+  });
+
+  api.patch('/api/stories/:id/recordings/reorder', { schema: { params: idParams, body: reorderSchema } }, async (request) => {
+    const user = requireUser(request);
+    const story = await ownedStory(db, user.id, request.params.id);
+    const wanted = request.body.recordingIds;
+    await db.transaction(async (tx) => {
+      const current = await tx.select({ id: recordings.id }).from(recordings).where(eq(recordings.storyId, story.id)).for('update');
+      const currentIds = new Set(current.map((r) => r.id));
+      if (new Set(wanted).size !== wanted.length || wanted.length !== currentIds.size || wanted.some((id) => !currentIds.has(id))) {
+        throw new HttpError(400, 'validation', "recordingIds: must be exactly the story's recordings", 'recordingIds');
+      }
+      for (const [orderIndex, id] of wanted.entries()) {
+        await tx.update(recordings).set({ orderIndex }).where(eq(recordings.id, id));
+      }
+    });
+    return storyWithRecordings(db, story);
+  });
+
+  api.delete('/api/stories/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const user = requireUser(request);
+    const story = await ownedStory(db, user.id, request.params.id);
+    // Rows first (recordings go with the story), then their audio: a crash between the two
+    // leaves an unreferenced file, never a recording without its audio.
+    const removed = await db.transaction(async (tx) => {
+      const audio = await tx.select({ key: recordings.audioKey }).from(recordings).where(eq(recordings.storyId, story.id));
+      await tx.delete(stories).where(eq(stories.id, story.id));
+      return audio;
+    });
+    await Promise.all(removed.map(({ key }) => store.delete(key)));
+    return reply.status(204).send();
   });
 }

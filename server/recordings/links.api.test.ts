@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingSummarySchema, recordingWithLinksSchema } from '../../contract/library.ts';
+import { HttpClient } from '../../test/support/http-client.ts';
+import { seeder } from '../../test/support/seed.ts';
+import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { recordingPeople, recordings, stories } from '../db/schema.ts';
+
+let server: TestApp;
+let owner: HttpClient;
+let stranger: HttpClient;
+let ownerId: string;
+let strangerId: string;
+let seed: ReturnType<typeof seeder>;
+
+async function signUp(email: string) {
+  const client = new HttpClient(server.url);
+  const user = await (await client.post('/api/auth/local/sign-up', { email, password: 'long enough password', firstName: 'T' })).json();
+  return { client, id: user.id as string };
+}
+
+beforeAll(async () => {
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  seed = seeder(server.database.db, server.store);
+  ({ client: owner, id: ownerId } = await signUp('owner@example.com'));
+  ({ client: stranger, id: strangerId } = await signUp('stranger@example.com'));
+});
+afterAll(() => server?.close());
+
+describe('GET /api/recordings', () => {
+  it('lists the user\'s recordings newest first as cards: first 15 words, word count, links', async () => {
+    const anna = await seed.person(ownerId, 'Anna');
+    const older = await seed.recording(ownerId, { createdAt: new Date('2024-01-01'), transcription: null });
+    const newer = await seed.recording(ownerId, {
+      transcription: 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen',
+      contributorName: 'Cousin Eero',
+    });
+    await server.database.db.insert(recordingPeople).values({ recordingId: newer.id, personId: anna.id });
+    await seed.recording(strangerId);
+
+    const list = recordingSummarySchema.array().parse(await (await owner.get('/api/recordings')).json());
+    expect(list.map((r) => r.id)).toEqual([newer.id, older.id]);
+    expect(list[0]).toMatchObject({
+      preview: 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen…',
+      wordCount: 17,
+      contributorName: 'Cousin Eero',
+      people: [{ id: anna.id, name: 'Anna', relationship: null }],
+    });
+    expect(list[1]).toMatchObject({ preview: null, wordCount: 0 });
+    expect(list[0]).not.toHaveProperty('transcription');
+  });
+});
+
+describe('linking a recording', () => {
+  it('reads the recording with its people, places, story and answered question', async () => {
+    const story = await seed.story(ownerId, { title: 'The lake' });
+    const recording = await seed.recording(ownerId, { storyId: story.id, promptQuestion: 'Where did you spend summers?', questionId: 'childhood-2' });
+    const body = recordingWithLinksSchema.parse(await (await owner.get(`/api/recordings/${recording.id}/with-people-places`)).json());
+    expect(body).toMatchObject({
+      story: { id: story.id, title: 'The lake' },
+      linkedQuestion: { question: 'Where did you spend summers?', questionId: 'childhood-2' },
+      people: [],
+      places: [],
+      wordCount: 9,
+    });
+  });
+
+  it('moves a recording to another story, marking that story as having new recordings, or to none', async () => {
+    const from = await seed.story(ownerId);
+    const to = await seed.story(ownerId);
+    await seed.recording(ownerId, { storyId: to.id, orderIndex: 0 });
+    const recording = await seed.recording(ownerId, { storyId: from.id });
+
+    const moved = await (await owner.request('PATCH', `/api/recordings/${recording.id}/story`, { storyId: to.id })).json();
+    expect(moved).toMatchObject({ storyId: to.id, orderIndex: 1, story: { id: to.id } });
+    expect((await (await owner.get(`/api/stories/${to.id}`)).json()).hasNewRecordings).toBe(true);
+
+    const unlinked = await (await owner.request('PATCH', `/api/recordings/${recording.id}/story`, { storyId: null })).json();
+    expect(unlinked).toMatchObject({ storyId: null, story: null });
+  });
+
+  it('sets people and places, replacing the old ones', async () => {
+    const recording = await seed.recording(ownerId);
+    const anna = await seed.person(ownerId, 'Anna');
+    const eero = await seed.person(ownerId, 'Eero');
+    const tampere = await seed.place(ownerId, 'Tampere', 'city');
+    await owner.request('PATCH', `/api/recordings/${recording.id}/people`, { peopleIds: [anna.id, eero.id] });
+    const people = await (await owner.request('PATCH', `/api/recordings/${recording.id}/people`, { peopleIds: [eero.id] })).json();
+    expect(people.people.map((p: { name: string }) => p.name)).toEqual(['Eero']);
+    const places = await (await owner.request('PATCH', `/api/recordings/${recording.id}/places`, { placeIds: [tampere.id] })).json();
+    expect(places.places).toEqual([{ id: tampere.id, name: 'Tampere', type: 'city' }]);
+  });
+
+  it('sets and clears the recording\'s time, validated like the story\'s', async () => {
+    const recording = await seed.recording(ownerId);
+    const path = `/api/recordings/${recording.id}/temporal-context`;
+    expect(await (await owner.request('PATCH', path, { temporalType: 'year', year: 1972 })).json()).toMatchObject({ temporalType: 'year', year: 1972 });
+    expect((await owner.request('PATCH', path, { temporalType: 'year_span', year: 1980, endYear: 1970 })).status).toBe(400);
+    const cleared = await (await owner.request('PATCH', path, { temporalType: null, specificDate: null, month: null, year: null, endYear: null })).json();
+    expect(cleared).toMatchObject({ temporalType: null, year: null });
+  });
+
+  it('never links another user\'s story, person or place, and changes nothing then', async () => {
+    const recording = await seed.recording(ownerId);
+    const theirStory = await seed.story(strangerId);
+    const theirPerson = await seed.person(strangerId, 'Mallory');
+    const mine = await seed.person(ownerId, 'Anna');
+    await owner.request('PATCH', `/api/recordings/${recording.id}/people`, { peopleIds: [mine.id] });
+    expect((await owner.request('PATCH', `/api/recordings/${recording.id}/story`, { storyId: theirStory.id })).status).toBe(404);
+    expect((await owner.request('PATCH', `/api/recordings/${recording.id}/people`, { peopleIds: [mine.id, theirPerson.id] })).status).toBe(404);
+    const links = await server.database.db.select().from(recordingPeople).where(eq(recordingPeople.recordingId, recording.id));
+    expect(links.map((l) => l.personId)).toEqual([mine.id]);
+    const [row] = await server.database.db.select().from(recordings).where(eq(recordings.id, recording.id));
+    expect(row.storyId).toBeNull();
+  });
+
+  it('another user gets 404 for every link call on the recording', async () => {
+    const recording = await seed.recording(ownerId);
+    const theirStory = await seed.story(strangerId);
+    for (const [path, body] of [
+      ['with-people-places', undefined],
+      ['story', { storyId: theirStory.id }],
+      ['people', { peopleIds: [] }],
+      ['places', { placeIds: [] }],
+      ['temporal-context', { temporalType: 'unknown' }],
+    ] as const) {
+      const response = body === undefined ? await stranger.get(`/api/recordings/${recording.id}/${path}`) : await stranger.request('PATCH', `/api/recordings/${recording.id}/${path}`, body);
+      expect(response.status, path).toBe(404);
+    }
+    const [row] = await server.database.db.select().from(recordings).where(eq(recordings.id, recording.id));
+    expect(row).toMatchObject({ storyId: null, temporalType: null });
+    const [story] = await server.database.db.select().from(stories).where(eq(stories.id, theirStory.id));
+    expect(story.hasNewRecordings).toBe(false);
+  });
+});
+
+describe('GET /api/people and /api/places', () => {
+  it('list the user\'s own, with mentions counted from linked recordings', async () => {
+    const fresh = await startTestApp();
+    try {
+      const client = new HttpClient(fresh.url);
+      const user = await (await client.post('/api/auth/local/sign-up', { email: 'p@example.com', password: 'long enough password', firstName: 'P' })).json();
+      const s = seeder(fresh.database.db);
+      const anna = await s.person(user.id, 'Anna', 'sister');
+      await s.person(user.id, 'Bertta');
+      const recording = await s.recording(user.id);
+      await fresh.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: anna.id });
+      const list = await (await client.get('/api/people?language=fi')).json();
+      expect(list.map((p: { name: string; mentionCount: number }) => [p.name, p.mentionCount])).toEqual([
+        ['Anna', 1],
+        ['Bertta', 0],
+      ]);
+      expect(list[0].lastMentioned).toBe(recording.createdAt.toISOString());
+      expect(await (await client.get('/api/places')).json()).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

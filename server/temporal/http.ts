@@ -1,0 +1,12 @@
+import { HttpError } from '../http/errors.ts';
+import { type TemporalColumns, type TemporalContextBody, TemporalError, toTemporalColumns } from './temporal-context.ts';
+
+/** The columns to store for a time context, or a 400 naming the bad field. */
+export function temporalColumnsOrBadRequest(body: TemporalContextBody): TemporalColumns {
+  try {
+    return toTemporalColumns(body);
+  } catch (error) {
+    if (error instanceof TemporalError) throw new HttpError(400, 'validation', error.message, error.field);
+    throw error;
+  }
+}

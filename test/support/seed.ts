@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { StoryMetadata } from '../../contract/story-options.ts';
+import type { Database } from '../../server/db/client.ts';
+import { chapters, people, places, recordings, stories } from '../../server/db/schema.ts';
+import type { BlobStore } from '../../server/storage/index.ts';
+
+type StoryInsert = typeof stories.$inferInsert;
+type RecordingInsert = typeof recordings.$inferInsert;
+
+/** Rows straight into the database, for tests that are about reading and editing them. */
+export function seeder(db: Database, store?: BlobStore) {
+  return {
+    async story(userId: string, fields: Partial<StoryInsert> = {}) {
+      const [row] = await db
+        .insert(stories)
+        .values({
+          userId,
+          title: 'A summer at the lake',
+          content: 'We rowed across the lake every morning.',
+          processingStatus: 'generated',
+          generatedAt: new Date(),
+          metadata: { people: [], locations: [], dates: [], storyType: 'other' } satisfies StoryMetadata,
+          ...fields,
+        })
+        .returning();
+      return row;
+    },
+
+    async recording(userId: string, fields: Partial<RecordingInsert> = {}) {
+      const audioKey = `users/${userId}/recordings/${randomUUID()}.webm`;
+      await store?.put(audioKey, Buffer.from('not really audio, only bytes to serve'), 'audio/webm');
+      const [row] = await db
+        .insert(recordings)
+        .values({
+          userId,
+          audioKey,
+          mimeType: 'audio/webm',
+          sizeBytes: 37,
+          duration: 12.5,
+          transcription: 'We rowed across the lake every morning before breakfast.',
+          processingStatus: 'transcribed',
+          ...fields,
+        })
+        .returning();
+      return row;
+    },
+
+    async person(userId: string, name: string, relationship: string | null = null) {
+      const [row] = await db.insert(people).values({ userId, name, relationship }).returning();
+      return row;
+    },
+
+    async place(userId: string, name: string, type: string | null = null) {
+      const [row] = await db.insert(places).values({ userId, name, type }).returning();
+      return row;
+    },
+
+    async chapter(userId: string, title: string) {
+      const [row] = await db.insert(chapters).values({ userId, title }).returning();
+      return row;
+    },
+  };
+}
