@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import type { Engines } from '../../server/ai/engines.ts';
+import { aiHealth } from '../../server/ai/health.ts';
 import { startQueue } from '../../server/jobs/queue.ts';
 import { startPipelineWorkers } from '../../server/pipeline/workers.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
@@ -38,7 +39,16 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const database = await freshDatabase();
   const queue = await startQueue(database, { error: () => {} });
   const store = localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-test-audio-')));
-  const app = await buildApp({ config, database, queue, store, logger: false, clientDir: options.clientDir });
+  const engines = options.engines;
+  const app = await buildApp({
+    config,
+    database,
+    queue,
+    store,
+    logger: false,
+    clientDir: options.clientDir,
+    engineStatus: engines ? () => aiHealth(engines) : undefined,
+  });
   if (options.engines) {
     await startPipelineWorkers({ db: database.db, store, queue, engines: options.engines, log: app.log }, { recoverInterrupted: false });
   }
