@@ -4,6 +4,8 @@ import { useCurrentUser } from './api/currentUser.ts';
 import { SignInPage } from './auth/SignInPage.tsx';
 import { useUserLanguage } from './i18n/appLanguage.ts';
 import { LandingPage } from './landing/LandingPage.tsx';
+import { LibraryPage } from './library/LibraryPage.tsx';
+import { RecordingDetail } from './recordings/RecordingDetail.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
@@ -12,6 +14,7 @@ import { NotFoundPage } from './shell/NotFoundPage.tsx';
 import { HomeScreen } from './recording/HomeScreen.tsx';
 import { InterviewerPlaceholder } from './recording/InterviewerPlaceholder.tsx';
 import { StoryView } from './stories/StoryView.tsx';
+import { TimelinePage } from './timeline/TimelinePage.tsx';
 
 /** Pages anyone can open, signed in or not; they never wait for the session check. */
 const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording'];
@@ -43,9 +46,10 @@ export function AppRoutes() {
         <Route element={<AppShell user={user} />}>
           <Route index element={<HomeScreen />} />
           <Route path="/interviewer" element={<InterviewerPlaceholder />} />
-          <Route path="/library" element={<ComingSoon screen="library" />} />
+          <Route path="/library" element={<LibraryPage />} />
           <Route path="/library/:storyId" element={<StoryView />} />
-          <Route path="/timeline" element={<ComingSoon screen="timeline" />} />
+          <Route path="/library/:storyId/recordings/:recordingId" element={<RecordingDetail />} />
+          <Route path="/timeline" element={<TimelinePage />} />
           <Route path="/collections" element={<ComingSoon screen="biography" />} />
           <Route path="/autobiography" element={<ComingSoon screen="biography" />} />
           <Route path="/people" element={<ComingSoon screen="people" />} />

@@ -64,21 +64,24 @@ export function useSaveTemporalContext() {
 const entriesSchema = z.array(z.looseObject({ id: z.number(), name: z.string() }));
 
 /**
- * The user's people or places for the context chooser. Until those endpoints exist a 404
- * means "none yet": a new name can still be typed.
+ * The cached body of GET /api/people or /api/places (key [path, { language }]), shared by
+ * every screen that reads them. Until those endpoints exist a 404 means "none yet".
  */
+export async function fetchExistingEntries(path: '/api/people' | '/api/places', language: Language): Promise<unknown> {
+  try {
+    return (await getJson<unknown>(`${path}?language=${language}`)) ?? [];
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return [];
+    throw error;
+  }
+}
+
+/** The user's people or places for the context chooser; a new name can still be typed. */
 export function useExistingEntries(kind: 'person' | 'place', language: Language, enabled: boolean) {
   const path = kind === 'person' ? '/api/people' : '/api/places';
   return useQuery({
     queryKey: [path, { language }],
-    queryFn: async () => {
-      try {
-        return (await getJson<unknown>(`${path}?language=${language}`)) ?? [];
-      } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 404) return [];
-        throw error;
-      }
-    },
+    queryFn: () => fetchExistingEntries(path, language),
     select: (body): ExistingEntry[] => {
       const parsed = entriesSchema.safeParse(body);
       return parsed.success ? parsed.data.map(({ id, name }) => ({ id, name })) : [];

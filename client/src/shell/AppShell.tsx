@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import type { CurrentUser } from '../../../contract/auth.ts';
+import { usePreload } from '../library/usePreload.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { LanguageWelcomeDialog } from './LanguageWelcomeDialog.tsx';
 
 /** The signed-in app: one column of medium width above the fixed bottom navigation. */
 export function AppShell({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('shell');
+  usePreload();
   return (
     <div className="min-h-dvh bg-stone-950 text-stone-100">
       <a

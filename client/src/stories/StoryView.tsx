@@ -1,30 +1,33 @@
-import { Loader2, Mic, PenLine } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Loader2, PenLine, RefreshCw, Sparkles, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toLanguage } from '../../../contract/languages.ts';
 import { ApiRequestError } from '../api/request.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
-import { formatDate } from '../i18n/format.ts';
-import { recordingLink } from '../recording/recordingLink.ts';
+import { formatDate, formatRelativeTime } from '../i18n/format.ts';
+import { DeleteStoryDialog } from '../library/DeleteStoryDialog.tsx';
+import { parseRouteId } from '../library/routeId.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
-import { buttonClasses } from '../ui/Button.tsx';
+import { Button, buttonClasses } from '../ui/Button.tsx';
+import { toast } from '../ui/toastStore.ts';
+import { NameDialog, type NameChoice } from './NameDialog.tsx';
+import { QuestionCard, SkeletonLines, StoryBadges, StoryTimeCard } from './StoryParts.tsx';
+import { RegenerateDialog } from './RegenerateDialog.tsx';
+import { StoryContent } from './StoryContent.tsx';
+import { StoryRecordings } from './StoryRecordings.tsx';
+import { StoryTitle } from './StoryTitle.tsx';
 import { useStory, type Story } from './storyApi.ts';
-import { hasRealTitle, storyDisplay } from './storyProgress.ts';
-
-/** The story id of the address, or null when it is not one. */
-function parseStoryId(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
+import { hasRealTitle, isStoryWritten, storyDisplay } from './storyProgress.ts';
 
 /**
- * A story at /library/{id}: a small view until the full story detail arrives — title,
- * created date, content with its line breaks, and the generating states (spec 2).
+ * The story detail at /library/{id} (spec 2): the generating screen while it is first
+ * written, then the story with its edits, badges, time, recordings and actions.
  */
 export function StoryView() {
   const { t } = useTranslation('story');
   const { t: tShell } = useTranslation('shell');
-  const storyId = parseStoryId(useParams().storyId);
+  const storyId = parseRouteId(useParams().storyId);
   const story = useStory(storyId);
 
   if (storyId === null || (story.error instanceof ApiRequestError && story.error.status === 404)) {
@@ -45,54 +48,114 @@ export function StoryView() {
 }
 
 function StoryBody({ story }: { story: Story }) {
-  const { t } = useTranslation('story');
+  const { t } = useTranslation('storyDetail');
+  const { t: tStory } = useTranslation('story');
   const language = useLanguage();
+  const navigate = useNavigate();
   const display = storyDisplay(story);
-  const title = hasRealTitle(story) ? story.title : t('placeholders.title');
+  const [regenerating, setRegenerating] = useState(false);
+  const [awaitingRewrite, setAwaitingRewrite] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [name, setName] = useState<NameChoice | null>(null);
+
+  // A rewrite asked for here: say when it is written, or that it fell back to a draft.
+  useEffect(() => {
+    if (!awaitingRewrite || !isStoryWritten(story)) return;
+    setAwaitingRewrite(false);
+    if (story.processingStatus === 'draft') toast({ title: t('regenerate.fellBack'), variant: 'destructive' });
+    else toast({ title: t('regenerate.done') });
+  }, [awaitingRewrite, story, t]);
 
   if (display === 'generating') {
+    const title = hasRealTitle(story) ? story.title : tStory('placeholders.title');
     return (
       <>
         <PageHeader title={title} />
         <div role="status" className="flex flex-col items-center gap-4 py-20 text-center">
           <PenLine aria-hidden className="size-10 text-amber-300" />
           <Loader2 aria-hidden className="size-6 animate-spin text-stone-400" />
-          <p className="text-xl font-medium text-stone-50">{t('generating.title')}</p>
-          <p className="max-w-sm text-sm text-stone-400">{t('generating.description')}</p>
-          <p className="sr-only">{t('placeholders.content')}</p>
+          <p className="text-xl font-medium text-stone-50">{tStory('generating.title')}</p>
+          <p className="max-w-sm text-sm text-stone-400">{tStory('generating.description')}</p>
+          <p className="sr-only">{tStory('placeholders.content')}</p>
         </div>
       </>
     );
   }
 
-  const paragraphs = story.content.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== '');
+  const shownTitle = hasRealTitle(story) ? story.title : tStory('placeholders.title');
+  const writing = display === 'rewriting';
   return (
-    <article lang={toLanguage(story.language)}>
-      <PageHeader title={title} />
-      <p className="-mt-4 mb-6 text-sm text-stone-400">
-        {t('created', { date: formatDate(story.createdAt, language) })}
-      </p>
-      {display === 'rewriting' ? (
+    <article lang={toLanguage(story.language)} className="grid gap-6">
+      <div>
+        <PageHeader title={<StoryTitle story={story} />} />
+        <p className="-mt-4 flex flex-wrap gap-x-3 text-sm text-stone-400">
+          <span>{tStory('created', { date: formatDate(story.createdAt, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
+          {story.updatedAt !== story.createdAt && (
+            <span>{t('updated', { time: formatRelativeTime(story.updatedAt, language) })}</span>
+          )}
+        </p>
+      </div>
+
+      {story.promptQuestion && <QuestionCard question={story.promptQuestion} />}
+      <StoryBadges story={story} onOpenName={setName} />
+
+      {story.hasNewRecordings && !writing && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300/40 bg-amber-300/10 p-4">
+          <p className="flex items-center gap-2 text-sm text-amber-100">
+            <Sparkles aria-hidden className="size-4 shrink-0" />
+            {t('newRecordings.text')}
+          </p>
+          <Button variant="secondary" onClick={() => setRegenerating(true)}>
+            {t('newRecordings.action')}
+          </Button>
+        </div>
+      )}
+
+      {writing ? (
         <div aria-busy="true" className="grid gap-3">
           <p role="status" className="flex items-center gap-2 text-sm text-amber-200">
             <Loader2 aria-hidden className="size-4 animate-spin" />
-            {t('rewriting')}
+            {tStory('rewriting')}
           </p>
           <SkeletonLines count={8} />
         </div>
       ) : (
-        <div className="grid gap-4 text-lg leading-relaxed text-stone-100">
-          {paragraphs.map((paragraph, index) => (
-            <p key={index} className="whitespace-pre-line">
-              {paragraph}
-            </p>
-          ))}
+        <StoryContent story={story} onOpenName={setName} />
+      )}
+
+      {!writing && (
+        <div>
+          <Button variant="ghost" onClick={() => setRegenerating(true)} className="-ml-2">
+            <RefreshCw aria-hidden className="size-4" />
+            {t('regenerate.link')}
+          </Button>
         </div>
       )}
-      <Link to={recordingLink({ storyId: story.id })} className={buttonClasses('secondary', 'mt-8')}>
-        <Mic aria-hidden className="size-4" />
-        {t('recordMore')}
-      </Link>
+
+      <StoryTimeCard story={story} />
+      <StoryRecordings storyId={story.id} />
+
+      <div className="border-t border-stone-800 pt-4">
+        <Button variant="ghost" onClick={() => setDeleting(true)} className="-ml-2 text-red-300 hover:text-red-200">
+          <Trash2 aria-hidden className="size-4" />
+          {t('delete.link')}
+        </Button>
+      </div>
+
+      <RegenerateDialog
+        story={story}
+        open={regenerating}
+        onOpenChange={setRegenerating}
+        onStarted={() => setAwaitingRewrite(true)}
+      />
+      <DeleteStoryDialog
+        storyId={story.id}
+        title={shownTitle}
+        open={deleting}
+        onOpenChange={setDeleting}
+        onDeleted={() => navigate('/library')}
+      />
+      <NameDialog choice={name} onClose={() => setName(null)} />
     </article>
   );
 }
@@ -105,21 +168,6 @@ function StoryMessage({ text }: { text: string }) {
       <Link to="/library" className={buttonClasses('primary')}>
         {t('backToLibrary')}
       </Link>
-    </>
-  );
-}
-
-function SkeletonLines({ count }: { count: number }) {
-  return (
-    <>
-      {Array.from({ length: count }, (_, index) => (
-        <div
-          key={index}
-          aria-hidden
-          className="h-4 animate-pulse rounded bg-stone-800"
-          style={{ width: index === count - 1 ? '60%' : `${92 - (index % 3) * 6}%` }}
-        />
-      ))}
     </>
   );
 }

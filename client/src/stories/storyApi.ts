@@ -1,24 +1,35 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { Language } from '../../../contract/languages.ts';
+import {
+  storySchema,
+  storySummarySchema,
+  storyWithRecordingsSchema,
+  type StoryDto,
+  type StoryWithRecordingsDto,
+} from '../../../contract/library.ts';
+import type { PointOfView, StoryStyle } from '../../../contract/story-options.ts';
 import { CACHE_MS, TIMINGS } from '../../../contract/timings.ts';
-import { getJson } from '../api/request.ts';
+import { apiRequest, getJson, queryKeyToUrl } from '../api/request.ts';
+import { useRecordingsChanged } from '../recording/recordingApi.ts';
+import type { TemporalFields } from '../recordings/timePeriod.ts';
 import { isStoryWritten } from './storyProgress.ts';
 
-/** The fields of GET /api/stories/{id} this client reads; others are kept as sent. */
-export const storySchema = z.looseObject({
-  id: z.number(),
-  title: z.string(),
-  content: z.string(),
-  language: z.string(),
-  processingStatus: z.string(),
-  promptQuestion: z.string().nullable().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string().optional(),
-});
-export type Story = z.infer<typeof storySchema>;
+export type Story = StoryDto;
+export { storySchema };
 
 /** The cache key of a story, shared by every screen that reads it. */
 export const storyKey = (id: number) => ['/api/stories', id] as const;
+/** The story with its recordings in order. */
+export const storyWithRecordingsKey = (id: number) => ['/api/stories', id, 'with-recordings'] as const;
+
+/** Every story of the user, newest first (the library, and the recording's story select). */
+export const storiesQuery = (language: Language) =>
+  queryOptions({
+    queryKey: ['/api/stories', { language }] as const,
+    queryFn: async ({ queryKey }) => z.array(storySummarySchema).parse(await getJson<unknown>(queryKeyToUrl(queryKey))),
+    staleTime: CACHE_MS.stories,
+  });
 
 /** A story, re-read every 2 s until it is written (spec 7.12). */
 export function useStory(id: number | null) {
@@ -31,6 +42,110 @@ export function useStory(id: number | null) {
       const story = query.state.data;
       if (query.state.status === 'error' || (story && isStoryWritten(story))) return false;
       return TIMINGS.statusPollMs;
+    },
+  });
+}
+
+/** A story with its recordings (and their people, places and story) in order. */
+export function useStoryWithRecordings(id: number | null) {
+  return useQuery({
+    queryKey: storyWithRecordingsKey(id ?? 0),
+    queryFn: async () => storyWithRecordingsSchema.parse(await getJson<unknown>(`/api/stories/${id}/with-recordings`)),
+    enabled: id !== null,
+    staleTime: CACHE_MS.stories,
+  });
+}
+
+const pendingRecordingsSchema = z.object({ hasPendingRecordings: z.boolean(), pendingCount: z.number() });
+
+/** How many of a story's recordings are still uploaded or transcribing; re-read every 5 s while any are (spec 7.12). */
+export function usePendingRecordings(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/stories', id, 'pending-recordings'],
+    queryFn: async () => pendingRecordingsSchema.parse(await getJson<unknown>(`/api/stories/${id}/pending-recordings`)),
+    enabled,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.status === 'error' || query.state.data?.hasPendingRecordings === false ? false : TIMINGS.pendingRecordingsPollMs,
+  });
+}
+
+/** After a story changed: keep the server's answer, then every story and recording list and detail reads again (spec 7.1). */
+function useStoryChanged() {
+  const queryClient = useQueryClient();
+  const recordingsChanged = useRecordingsChanged();
+  return (story: Story) => {
+    queryClient.setQueryData(storyKey(story.id), story);
+    recordingsChanged();
+  };
+}
+
+/** One field of a story: PATCH /api/stories/{id} with exactly that field. */
+export type StoryPatch = { title: string } | { content: string };
+
+/** Saves a title or content edit. */
+export function useUpdateStory(id: number) {
+  const storyChanged = useStoryChanged();
+  return useMutation({
+    mutationFn: async (patch: StoryPatch) => storySchema.parse(await apiRequest('PATCH', `/api/stories/${id}`, patch)),
+    onSuccess: storyChanged,
+  });
+}
+
+/** Saves when the story happened (PUT /api/stories/{id}/temporal-context); all null clears it. */
+export function useSaveStoryTime(id: number) {
+  const storyChanged = useStoryChanged();
+  return useMutation({
+    mutationFn: async (fields: TemporalFields) =>
+      storySchema.parse(await apiRequest('PUT', `/api/stories/${id}/temporal-context`, fields)),
+    onSuccess: storyChanged,
+  });
+}
+
+export interface RegenerateOptions {
+  style: StoryStyle;
+  pointOfView: PointOfView;
+  language: Language;
+}
+
+/** Starts rewriting a story; it comes back processing and useStory polls it until written. */
+export function useRegenerateStory(id: number) {
+  const storyChanged = useStoryChanged();
+  return useMutation({
+    mutationFn: async (options: RegenerateOptions) =>
+      storySchema.parse(await apiRequest('POST', `/api/stories/${id}/regenerate`, options)),
+    onSuccess: storyChanged,
+  });
+}
+
+/** Saves a new order of the story's recordings. */
+export function useReorderRecordings(id: number) {
+  const queryClient = useQueryClient();
+  const recordingsChanged = useRecordingsChanged();
+  return useMutation({
+    mutationFn: async (recordingIds: number[]) =>
+      storyWithRecordingsSchema.parse(await apiRequest('PATCH', `/api/stories/${id}/recordings/reorder`, { recordingIds })),
+    onSuccess: (story: StoryWithRecordingsDto) => {
+      queryClient.setQueryData(storyWithRecordingsKey(id), story);
+      recordingsChanged();
+    },
+  });
+}
+
+/**
+ * Deletes a story. The caller leaves its screens first (onDeleted), then the story's own
+ * reads are dropped and every list reads again, so nothing re-reads a story that is gone.
+ */
+export function useDeleteStory() {
+  const queryClient = useQueryClient();
+  const recordingsChanged = useRecordingsChanged();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/stories/${id}`),
+    onSuccess: (_body, id) => {
+      setTimeout(() => {
+        queryClient.removeQueries({ queryKey: storyKey(id) });
+        recordingsChanged();
+      }, 0);
     },
   });
 }

@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { BookOpen, CalendarRange, Mic } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { TIMINGS } from '../../../contract/timings.ts';
+import { useLanguage } from '../i18n/appLanguage.ts';
+import { recordingLink } from '../recording/recordingLink.ts';
+import { PageHeader } from '../shell/PageHeader.tsx';
+import { storiesQuery } from '../stories/storyApi.ts';
+import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
+import { anyStoryProcessing, filterCounts, filterStories, LIBRARY_FILTERS, parseLibraryFilter, type LibraryFilter } from './libraryFilter.ts';
+import { StoryRow } from './StoryRow.tsx';
+
+/** Loading placeholders (spec 9.6: 5 rows). */
+const PLACEHOLDER_ROWS = 5;
+
+/**
+ * The library (spec 2): All / In Collections / Unassigned with their counts, the stories
+ * newest first, a way to the timeline; re-read every 5 s while a story is being written.
+ */
+export function LibraryPage() {
+  const { t } = useTranslation('library');
+  const language = useLanguage();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = parseLibraryFilter(searchParams.get('filter'));
+  const stories = useQuery({
+    ...storiesQuery(language),
+    refetchInterval: (query) => (anyStoryProcessing(query.state.data) ? TIMINGS.libraryPollMs : false),
+  });
+
+  const choose = (next: LibraryFilter) =>
+    setSearchParams(next === 'all' ? {} : { filter: next }, { replace: true });
+
+  const counts = filterCounts(stories.data ?? []);
+  const shown = filterStories(stories.data ?? [], filter);
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        actions={
+          <Link to="/timeline" className={buttonClasses('ghost')}>
+            <CalendarRange aria-hidden className="size-4" />
+            {t('timeline')}
+          </Link>
+        }
+      />
+      <div role="group" aria-label={t('filters.label')} className="mb-5 flex flex-wrap gap-2">
+        {LIBRARY_FILTERS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={filter === key}
+            onClick={() => choose(key)}
+            className={clsx(
+              'inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors',
+              focusRing,
+              filter === key
+                ? 'border-amber-300 bg-amber-300 text-stone-950'
+                : 'border-stone-700 bg-stone-900 text-stone-200 hover:bg-stone-800',
+            )}
+          >
+            {t(`filters.${key}`)}{' '}
+            <span
+              className={clsx(
+                'min-w-6 rounded-full px-1.5 text-center text-xs',
+                filter === key ? 'bg-stone-950/15' : 'bg-stone-800 text-stone-300',
+              )}
+            >
+              {stories.data ? counts[key] : '–'}
+            </span>
+          </button>
+        ))}
+      </div>
+
+      {stories.isPending ? (
+        <ul aria-busy="true" aria-label={t('loading')} className="grid gap-3">
+          {Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
+            <li key={index} className="h-[4.5rem] animate-pulse rounded-xl bg-stone-900" />
+          ))}
+        </ul>
+      ) : stories.isError ? (
+        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-red-400/30 bg-red-950/40 p-4">
+          <p className="text-red-100">{t('loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void stories.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : stories.data.length === 0 ? (
+        <EmptyLibrary />
+      ) : shown.length === 0 ? (
+        <p className="rounded-xl border border-stone-800 p-6 text-center text-stone-400">{t(`empty.${filter}`)}</p>
+      ) : (
+        <ul aria-label={t('listLabel')} className="grid gap-3">
+          {shown.map((story) => (
+            <StoryRow key={story.id} story={story} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function EmptyLibrary() {
+  const { t } = useTranslation('library');
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-stone-800 bg-stone-900/60 px-6 py-12 text-center">
+      <BookOpen aria-hidden className="size-10 text-amber-300" />
+      <p className="text-lg font-medium text-stone-50">{t('empty.title')}</p>
+      <p className="max-w-sm text-sm text-stone-400">{t('empty.description')}</p>
+      <Link to={recordingLink()} className={buttonClasses('primary')}>
+        <Mic aria-hidden className="size-4" />
+        {t('empty.record')}
+      </Link>
+    </div>
+  );
+}

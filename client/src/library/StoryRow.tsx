@@ -1,0 +1,109 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import clsx from 'clsx';
+import { Clock, Loader2, MoreVertical, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { StorySummaryDto } from '../../../contract/library.ts';
+import { TIMINGS } from '../../../contract/timings.ts';
+import { useLanguage } from '../i18n/appLanguage.ts';
+import { formatDate } from '../i18n/format.ts';
+import { hasRealTitle } from '../stories/storyProgress.ts';
+import { focusRing } from '../ui/Button.tsx';
+import { DeleteStoryDialog } from './DeleteStoryDialog.tsx';
+import { useSwipeReveal } from './useSwipeReveal.ts';
+
+/**
+ * A story in the library: title, date, reading time and whether it is being written; the
+ * row opens the story. Swipe left (or the actions button, for keyboards) reveals Delete.
+ */
+export function StoryRow({ story }: { story: StorySummaryDto }) {
+  const { t } = useTranslation('library');
+  const language = useLanguage();
+  const ids = { title: useId(), meta: useId() };
+  const swipe = useSwipeReveal();
+  const [confirming, setConfirming] = useState(false);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const openedByButton = useRef(false);
+  const processing = story.processingStatus === 'processing';
+  const title = hasRealTitle(story) ? story.title : t('placeholders.title', { ns: 'story' });
+
+  // Opened from the actions button: Delete takes the focus, so the keyboard goes on from there.
+  useEffect(() => {
+    if (swipe.open && openedByButton.current) deleteButton.current?.focus();
+    openedByButton.current = false;
+  }, [swipe.open]);
+
+  return (
+    <li className="relative overflow-hidden rounded-xl border border-stone-800 bg-stone-900">
+      <div
+        className="absolute inset-y-0 right-0 flex items-stretch justify-end bg-red-700"
+        style={{ width: TIMINGS.swipeMaxPx }}
+        inert={!swipe.open}
+      >
+        <button
+          ref={deleteButton}
+          type="button"
+          onClick={() => setConfirming(true)}
+          aria-label={t('row.delete', { title })}
+          className={clsx('flex flex-col items-center justify-center gap-1 text-xs font-medium text-white', focusRing)}
+          style={{ width: TIMINGS.swipeOpenPx }}
+        >
+          <Trash2 aria-hidden className="size-5" />
+          {t('row.deleteShort')}
+        </button>
+      </div>
+      <div
+        {...swipe.handlers}
+        style={{ transform: `translateX(${-swipe.reveal}px)`, touchAction: 'pan-y' }}
+        className={clsx('relative flex items-center bg-stone-900', !swipe.dragging && 'transition-transform duration-200')}
+      >
+        <Link
+          to={`/library/${story.id}`}
+          draggable={false}
+          aria-labelledby={ids.title}
+          aria-describedby={ids.meta}
+          className={clsx('min-w-0 flex-1 rounded-xl px-4 py-3 select-none hover:bg-stone-800/60', focusRing)}
+        >
+          <span id={ids.title} className="block truncate text-base font-medium text-stone-50">
+            {title}
+          </span>
+          <span id={ids.meta} className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-400">
+            <span>{formatDate(story.createdAt, language)}</span>
+            <span className="flex items-center gap-1">
+              <Clock aria-hidden className="size-3.5" />
+              {t('row.readingTime', { count: story.readingMinutes })}
+            </span>
+            {processing && (
+              <span className="flex items-center gap-1 text-amber-200">
+                <Loader2 aria-hidden className="size-3.5 animate-spin" />
+                {t('row.processing')}
+              </span>
+            )}
+            {story.processingStatus === 'draft' && <span className="text-stone-300">{t('row.draft')}</span>}
+          </span>
+        </Link>
+        <button
+          type="button"
+          aria-label={t('row.actions', { title })}
+          aria-expanded={swipe.open}
+          onClick={() => {
+            openedByButton.current = !swipe.open;
+            swipe.setOpen(!swipe.open);
+          }}
+          className={clsx('mr-1 rounded-full p-2.5 text-stone-400 hover:bg-stone-800 hover:text-stone-100', focusRing)}
+        >
+          <MoreVertical aria-hidden className="size-5" />
+        </button>
+      </div>
+      <DeleteStoryDialog
+        storyId={story.id}
+        title={title}
+        open={confirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          if (!open) swipe.setOpen(false);
+        }}
+      />
+    </li>
+  );
+}

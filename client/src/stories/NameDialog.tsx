@@ -1,0 +1,54 @@
+import { MapPin, User } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../i18n/appLanguage.ts';
+import { ModalDialog } from '../library/ModalDialog.tsx';
+import { usePeople, usePlaces } from '../recordings/recordingsApi.ts';
+import { findByName, type NameKind } from './storyNames.ts';
+
+/** A name chosen in the story: whose details to show. */
+export interface NameChoice {
+  name: string;
+  kind: NameKind;
+}
+
+interface NameDialogProps {
+  choice: NameChoice | null;
+  onClose: () => void;
+}
+
+/**
+ * A person's or place's details from a name in the story (spec 2): the name and, when a
+ * person or place record of that name exists, its relationship or type. The full person
+ * and place pages come with the people screens.
+ */
+export function NameDialog({ choice, onClose }: NameDialogProps) {
+  const { t } = useTranslation('storyDetail');
+  const language = useLanguage();
+  const people = usePeople(language);
+  const places = usePlaces(language);
+  const isPerson = choice?.kind === 'person';
+  const record = choice ? (isPerson ? findByName(people.data, choice.name) : findByName(places.data, choice.name)) : undefined;
+  const detail = record && ('relationship' in record ? record.relationship : 'type' in record ? record.type : null);
+  const Icon = isPerson ? User : MapPin;
+
+  return (
+    <ModalDialog
+      open={choice !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={choice?.name ?? ''}
+      description={isPerson ? t('names.person') : t('names.place')}
+    >
+      <div className="flex items-start gap-3 rounded-xl border border-stone-700 bg-stone-950/60 p-4">
+        <Icon aria-hidden className="mt-0.5 size-5 text-amber-300" />
+        {record ? (
+          <dl className="grid gap-1 text-sm">
+            <dt className="text-stone-400">{isPerson ? t('names.relationship') : t('names.type')}</dt>
+            <dd className="text-stone-100">{detail ? String(detail) : t('names.notGiven')}</dd>
+          </dl>
+        ) : (
+          <p className="text-sm text-stone-300">{isPerson ? t('names.noPerson') : t('names.noPlace')}</p>
+        )}
+      </div>
+    </ModalDialog>
+  );
+}

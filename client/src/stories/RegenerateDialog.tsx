@@ -1,0 +1,129 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, toLanguage, type Language } from '../../../contract/languages.ts';
+import { POINTS_OF_VIEW, STORY_STYLES, type PointOfView, type StoryStyle } from '../../../contract/story-options.ts';
+import { ModalDialog } from '../library/ModalDialog.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Select } from '../ui/Select.tsx';
+import { toast } from '../ui/toastStore.ts';
+import { useRegenerateStory, type RegenerateOptions, type Story } from './storyApi.ts';
+
+interface RegenerateDialogProps {
+  story: Story;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The rewrite started; the story now polls until it is written. */
+  onStarted: () => void;
+}
+
+const isStyle = (value: string): value is StoryStyle => (STORY_STYLES as readonly string[]).includes(value);
+const isPointOfView = (value: string): value is PointOfView => (POINTS_OF_VIEW as readonly string[]).includes(value);
+
+function initialOptions(story: Story): RegenerateOptions {
+  return {
+    style: isStyle(story.storyStyle) ? story.storyStyle : 'auto',
+    pointOfView: isPointOfView(story.pointOfView) ? story.pointOfView : 'first',
+    language: toLanguage(story.language),
+  };
+}
+
+/**
+ * Rewrite the story (spec 2, 5): style, point of view and language, then a confirmation,
+ * since the new text replaces the current one.
+ */
+export function RegenerateDialog({ story, open, onOpenChange, onStarted }: RegenerateDialogProps) {
+  const { t } = useTranslation('storyDetail');
+  const regenerate = useRegenerateStory(story.id);
+  const [options, setOptions] = useState(() => initialOptions(story));
+  const [confirming, setConfirming] = useState(false);
+  const ids = { style: useId(), pointOfView: useId(), language: useId() };
+
+  const changeOpen = (next: boolean) => {
+    if (regenerate.isPending) return;
+    if (next) setOptions(initialOptions(story));
+    setConfirming(false);
+    onOpenChange(next);
+  };
+
+  const start = () =>
+    regenerate.mutate(options, {
+      onSuccess: () => {
+        changeOpen(false);
+        onStarted();
+      },
+      onError: () => toast({ title: t('regenerate.failed'), variant: 'destructive' }),
+    });
+
+  const field = (id: string, label: string, select: ReactNode) => (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-stone-200">
+        {label}
+      </label>
+      {select}
+    </div>
+  );
+
+  if (confirming) {
+    return (
+      <ModalDialog
+        open={open}
+        onOpenChange={changeOpen}
+        role="alertdialog"
+        title={t('regenerate.confirmTitle')}
+        description={t('regenerate.confirmDescription')}
+      >
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" autoFocus onClick={() => changeOpen(false)} disabled={regenerate.isPending}>
+            {t('actions.cancel', { ns: 'common' })}
+          </Button>
+          <Button onClick={start} disabled={regenerate.isPending}>
+            {regenerate.isPending ? t('regenerate.starting') : t('regenerate.confirm')}
+          </Button>
+        </div>
+      </ModalDialog>
+    );
+  }
+
+  return (
+    <ModalDialog open={open} onOpenChange={changeOpen} title={t('regenerate.title')} description={t('regenerate.description')}>
+      <div className="grid gap-4">
+        {field(
+          ids.style,
+          t('regenerate.style'),
+          <Select
+            id={ids.style}
+            value={options.style}
+            options={STORY_STYLES.map((style) => ({ value: style, label: t(`styles.${style}`) }))}
+            onValueChange={(style) => setOptions((current) => ({ ...current, style }))}
+          />,
+        )}
+        {field(
+          ids.pointOfView,
+          t('regenerate.pointOfView'),
+          <Select
+            id={ids.pointOfView}
+            value={options.pointOfView}
+            options={POINTS_OF_VIEW.map((pointOfView) => ({ value: pointOfView, label: t(`pointsOfView.${pointOfView}`) }))}
+            onValueChange={(pointOfView) => setOptions((current) => ({ ...current, pointOfView }))}
+          />,
+        )}
+        {field(
+          ids.language,
+          t('regenerate.language'),
+          <Select<Language>
+            id={ids.language}
+            value={options.language}
+            options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+            onValueChange={(language) => setOptions((current) => ({ ...current, language }))}
+          />,
+        )}
+        <div className="mt-2 flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={() => changeOpen(false)}>
+            {t('actions.cancel', { ns: 'common' })}
+          </Button>
+          <Button onClick={() => setConfirming(true)}>{t('regenerate.submit')}</Button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}

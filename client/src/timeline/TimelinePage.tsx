@@ -1,0 +1,117 @@
+import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import clsx from 'clsx';
+import { CalendarRange, Loader2, MapPin, Mic } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { TimelineYearDto } from '../../../contract/library.ts';
+import { useLanguage } from '../i18n/appLanguage.ts';
+import { formatDate } from '../i18n/format.ts';
+import { recordingLink } from '../recording/recordingLink.ts';
+import { PageHeader } from '../shell/PageHeader.tsx';
+import { hasRealTitle } from '../stories/storyProgress.ts';
+import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
+import { temporalLabel } from './temporalLabel.ts';
+import { timelineQuery } from './timelineApi.ts';
+
+type TimelineEntry = TimelineYearDto['stories'][number];
+
+/** The timeline (spec 2): stories by year, newest first, each with its time, first place and a two-line excerpt. */
+export function TimelinePage() {
+  const { t } = useTranslation('timeline');
+  const language = useLanguage();
+  const timeline = useQuery(timelineQuery(language));
+
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      {timeline.isPending ? (
+        <div aria-busy="true" aria-label={t('loading')} className="grid gap-3">
+          {Array.from({ length: 5 }, (_, index) => (
+            <div key={index} className="h-24 animate-pulse rounded-xl bg-stone-900" />
+          ))}
+        </div>
+      ) : timeline.isError ? (
+        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-red-400/30 bg-red-950/40 p-4">
+          <p className="text-red-100">{t('loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void timeline.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      ) : timeline.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-4 rounded-2xl border border-stone-800 bg-stone-900/60 px-6 py-12 text-center">
+          <CalendarRange aria-hidden className="size-10 text-amber-300" />
+          <p className="text-lg font-medium text-stone-50">{t('empty.title')}</p>
+          <p className="max-w-sm text-sm text-stone-400">{t('empty.description')}</p>
+          <Link to={recordingLink()} className={buttonClasses('primary')}>
+            <Mic aria-hidden className="size-4" />
+            {t('empty.record')}
+          </Link>
+        </div>
+      ) : (
+        <div className="grid gap-8">
+          {timeline.data.map((group) => (
+            <YearGroup key={group.year} group={group} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function YearGroup({ group }: { group: TimelineYearDto }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="sticky top-0 z-10 mb-3 bg-stone-950/95 py-1 text-xl font-semibold text-amber-200 backdrop-blur">
+        {group.year}
+      </h2>
+      <ol className="relative grid gap-3 border-l border-stone-800 pl-5">
+        {group.stories.map((entry) => (
+          <TimelineItem key={entry.id} entry={entry} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function TimelineItem({ entry }: { entry: TimelineEntry }) {
+  const { t } = useTranslation('timeline');
+  const language = useLanguage();
+  const titleId = useId();
+  const title = hasRealTitle(entry) ? entry.title : t('placeholders.title', { ns: 'story' });
+  const when =
+    entry.placedBy === 'created'
+      ? t('addedNoTime', { date: formatDate(entry.createdAt, language) })
+      : (temporalLabel(entry, language) ?? t('unknownTime'));
+
+  return (
+    <li className="relative">
+      <span aria-hidden className="absolute top-5 -left-[1.6rem] size-2.5 rounded-full bg-amber-300" />
+      <Link
+        to={`/library/${entry.id}`}
+        aria-labelledby={titleId}
+        className={clsx('block rounded-xl border border-stone-800 bg-stone-900 p-4 hover:bg-stone-800/70', focusRing)}
+      >
+        <p className={clsx('text-sm', entry.placedBy === 'created' ? 'text-stone-400 italic' : 'text-amber-200')}>{when}</p>
+        <p id={titleId} className="mt-1 font-medium text-stone-50">
+          {title}
+        </p>
+        {entry.firstLocation && (
+          <p className="mt-1 flex items-center gap-1 text-sm text-stone-400">
+            <MapPin aria-hidden className="size-3.5" />
+            {entry.firstLocation}
+          </p>
+        )}
+        {entry.processingStatus === 'processing' ? (
+          <p className="mt-2 flex items-center gap-1 text-sm text-stone-400">
+            <Loader2 aria-hidden className="size-3.5 animate-spin" />
+            {t('processing')}
+          </p>
+        ) : (
+          entry.excerpt && <p className="mt-2 line-clamp-2 text-sm text-stone-300">{entry.excerpt}</p>
+        )}
+      </Link>
+    </li>
+  );
+}
