@@ -46,7 +46,7 @@ export function LibraryPage() {
           </Link>
         }
       />
-      <div role="group" aria-label={t('filters.label')} className="mb-5 flex flex-wrap gap-2">
+      <div role="group" aria-label={t('filters.label')} className="mb-5 flex flex-wrap gap-1.5">
         {LIBRARY_FILTERS.map((key) => (
           <button
             key={key}
@@ -54,7 +54,7 @@ export function LibraryPage() {
             aria-pressed={filter === key}
             onClick={() => choose(key)}
             className={clsx(
-              'inline-flex min-h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium transition-colors',
+              'inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors',
               focusRing,
               filter === key
                 ? 'border-amber-300 bg-amber-300 text-stone-950'

@@ -23,6 +23,7 @@ export function StoryRow({ story }: { story: StorySummaryDto }) {
   const swipe = useSwipeReveal();
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
+  const actionsButton = useRef<HTMLButtonElement>(null);
   const openedByButton = useRef(false);
   const processing = story.processingStatus === 'processing';
   const title = hasRealTitle(story) ? story.title : t('placeholders.title', { ns: 'story' });
@@ -34,7 +35,15 @@ export function StoryRow({ story }: { story: StorySummaryDto }) {
   }, [swipe.open]);
 
   return (
-    <li className="relative overflow-hidden rounded-xl border border-stone-800 bg-stone-900">
+    <li
+      className="relative overflow-hidden rounded-xl border border-stone-800 bg-stone-900"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && swipe.open && !confirming) {
+          swipe.setOpen(false);
+          actionsButton.current?.focus();
+        }
+      }}
+    >
       <div
         className="absolute inset-y-0 right-0 flex items-stretch justify-end bg-red-700"
         style={{ width: TIMINGS.swipeMaxPx }}
@@ -83,6 +92,7 @@ export function StoryRow({ story }: { story: StorySummaryDto }) {
           </span>
         </Link>
         <button
+          ref={actionsButton}
           type="button"
           aria-label={t('row.actions', { title })}
           aria-expanded={swipe.open}

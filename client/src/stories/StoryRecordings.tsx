@@ -91,14 +91,15 @@ export function StoryRecordings({ storyId }: { storyId: number }) {
         <p className="rounded-xl border border-stone-800 p-4 text-sm text-stone-400">{t('recordingsList.empty')}</p>
       ) : (
         <ol className="grid gap-2">
-          {shownIds.map((id) => {
+          {/* The items stay in the saved order in the page (a moved node would lose the pointer); a drag shows its preview with CSS order. */}
+          {baseIds.map((id, index) => {
             const recording = byId.get(id)!;
-            const index = baseIds.indexOf(id);
             const position = shownIds.indexOf(id) + 1;
             const movable = baseIds.length > 1;
             return (
               <li
                 key={id}
+                style={{ order: position }}
                 ref={(element) => {
                   if (element) items.current.set(id, element);
                   else items.current.delete(id);

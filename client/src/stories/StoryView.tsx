@@ -78,6 +78,14 @@ function StoryBody({ story }: { story: Story }) {
           <p className="max-w-sm text-sm text-stone-400">{tStory('generating.description')}</p>
           <p className="sr-only">{tStory('placeholders.content')}</p>
         </div>
+        <DeleteStoryLink onClick={() => setDeleting(true)} />
+        <DeleteStoryDialog
+          storyId={story.id}
+          title={title}
+          open={deleting}
+          onOpenChange={setDeleting}
+          onDeleted={() => navigate('/library')}
+        />
       </>
     );
   }
@@ -135,12 +143,7 @@ function StoryBody({ story }: { story: Story }) {
       <StoryTimeCard story={story} />
       <StoryRecordings storyId={story.id} />
 
-      <div className="border-t border-stone-800 pt-4">
-        <Button variant="ghost" onClick={() => setDeleting(true)} className="-ml-2 text-red-300 hover:text-red-200">
-          <Trash2 aria-hidden className="size-4" />
-          {t('delete.link')}
-        </Button>
-      </div>
+      <DeleteStoryLink onClick={() => setDeleting(true)} />
 
       <RegenerateDialog
         story={story}
@@ -157,6 +160,18 @@ function StoryBody({ story }: { story: Story }) {
       />
       <NameDialog choice={name} onClose={() => setName(null)} />
     </article>
+  );
+}
+
+function DeleteStoryLink({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('storyDetail');
+  return (
+    <div className="border-t border-stone-800 pt-4">
+      <Button variant="ghost" onClick={onClick} className="-ml-2 text-red-300 hover:text-red-200">
+        <Trash2 aria-hidden className="size-4" />
+        {t('delete.link')}
+      </Button>
+    </div>
   );
 }
 

@@ -142,6 +142,10 @@ export function useDeleteStory() {
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/stories/${id}`),
     onSuccess: (_body, id) => {
+      // The row leaves the lists at once; the lists then read again.
+      queryClient.setQueriesData({ queryKey: ['/api/stories'] }, (data: unknown) =>
+        Array.isArray(data) ? data.filter((story: { id: number }) => story.id !== id) : data,
+      );
       setTimeout(() => {
         queryClient.removeQueries({ queryKey: storyKey(id) });
         recordingsChanged();

@@ -72,7 +72,8 @@ export function useLongPressDrag(measureMiddles: () => number[], onDrop: (from: 
     },
     onPointerUp: () => finish(true),
     onPointerCancel: () => finish(false),
-    onLostPointerCapture: () => finish(true),
+    // Capture lost other than by lifting the pointer (the page changed under it): no drop.
+    onLostPointerCapture: () => finish(false),
     onContextMenu: (event: { preventDefault: () => void }) => event.preventDefault(),
   });
 
