@@ -49,7 +49,7 @@ export function RecordingDetail() {
       </>
     );
   }
-  return <RecordingBody recording={recording.data} backTo={backTo} />;
+  return <RecordingBody key={recording.data.id} recording={recording.data} backTo={backTo} />;
 }
 
 function RecordingBody({ recording, backTo }: { recording: RecordingWithLinksDto; backTo: string }) {

@@ -38,17 +38,25 @@ export function RegenerateDialog({ story, open, onOpenChange, onStarted }: Regen
   const [confirming, setConfirming] = useState(false);
   const ids = { style: useId(), pointOfView: useId(), language: useId() };
 
+  // Each opening starts from the story's current style, point of view and language.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setOptions(initialOptions(story));
+      setConfirming(false);
+    }
+  }
+
   const changeOpen = (next: boolean) => {
     if (regenerate.isPending) return;
-    if (next) setOptions(initialOptions(story));
-    setConfirming(false);
     onOpenChange(next);
   };
 
   const start = () =>
     regenerate.mutate(options, {
       onSuccess: () => {
-        changeOpen(false);
+        onOpenChange(false);
         onStarted();
       },
       onError: () => toast({ title: t('regenerate.failed'), variant: 'destructive' }),

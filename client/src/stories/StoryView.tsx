@@ -44,7 +44,7 @@ export function StoryView() {
       </>
     );
   }
-  return <StoryBody story={story.data} />;
+  return <StoryBody key={story.data.id} story={story.data} />;
 }
 
 function StoryBody({ story }: { story: Story }) {
