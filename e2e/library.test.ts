@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngines } from '../server/ai/engines.ts';
 import { clipDir, encodeClip } from '../test/support/audio-clips.ts';
-import { HttpClient, uploadForm } from '../test/support/http-client.ts';
+import { type HttpClient, signedUpClient, uploadForm } from '../test/support/http-client.ts';
 import { settledStory } from '../test/support/pipeline.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, TEST_MODELS_DIR } from '../test/support/shared-files.ts';
@@ -55,9 +55,7 @@ const reply = (title: string) => ({
 
 /** A user with three written stories (one with two recordings, one in a chapter) and a person. */
 async function seedUser(email: string, language: 'en' | 'fi') {
-  const api = new HttpClient(server.url);
-  const user = await (await api.post('/api/auth/local/sign-up', { email, password: 'long enough password', firstName: 'Aino' })).json();
-  await api.put('/api/auth/language-preference', { language });
+  const { client: api, id: userId } = await signedUpClient(server.url, email, language);
   const upload = async (title: string, path = '/api/recordings', fields: Record<string, string> = { contextType: 'new_story' }) => {
     fake.setChatReply(reply(title));
     const body = await (await uploadForm(api, path, { appLanguage: language, ...fields }, { bytes: audio, filename: 'recording.webm' })).json();
@@ -69,7 +67,7 @@ async function seedUser(email: string, language: 'en' | 'fi') {
   const war = (await upload('Leaving Karelia')).story.id;
   await upload('second', `/api/stories/${lake}/recordings`, {});
   await upload('', '/api/recordings', { contextType: 'person', contextName: 'Anna' });
-  const chapter = await seeder(server.database.db).chapter(user.id, 'Hard years');
+  const chapter = await seeder(server.database.db).chapter(userId, 'Hard years');
   await api.request('PATCH', `/api/stories/${war}/chapter`, { chapterId: chapter.id });
   await api.put(`/api/stories/${lake}/temporal-context`, { temporalType: 'year', year: 1969 });
   await api.put(`/api/stories/${war}/temporal-context`, { temporalType: 'year_span', year: 1939, endYear: 1944 });

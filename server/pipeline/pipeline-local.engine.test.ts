@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clipDir, encodeClip, silenceClip } from '../../test/support/audio-clips.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
 import { localTestEngines } from '../../test/support/engines.ts';
-import { HttpClient, uploadForm } from '../../test/support/http-client.ts';
+import { type HttpClient, signedUpClient, uploadForm } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { recordings } from '../db/schema.ts';
 
@@ -17,8 +17,7 @@ let clips: { dir: string; remove: () => Promise<void> };
 beforeAll(async () => {
   clips = await clipDir();
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { engines: localTestEngines() });
-  client = new HttpClient(server.url);
-  await client.post('/api/auth/local/sign-up', { email: 'local@example.com', password: 'long enough password', firstName: 'L' });
+  ({ client } = await signedUpClient(server.url, 'local@example.com'));
 });
 afterAll(async () => {
   await server?.close();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
-import { HttpClient, uploadForm } from '../../test/support/http-client.ts';
+import { type HttpClient, signedUpClient, uploadForm } from '../../test/support/http-client.ts';
 import { settledRecording, settledStory } from '../../test/support/pipeline.ts';
 import { CLIPS, TEST_MODELS_DIR } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
@@ -36,8 +36,7 @@ beforeAll(async () => {
     retry: { retries: 0 },
   });
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { engines });
-  client = new HttpClient(server.url);
-  userId = (await (await client.post('/api/auth/local/sign-up', { email: 'kennedy@example.com', password: 'long enough password', firstName: 'Jack' })).json()).id;
+  ({ client, id: userId } = await signedUpClient(server.url, 'kennedy@example.com'));
 });
 afterEach(() => {
   expect(fake.errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingSummarySchema, recordingWithLinksSchema } from '../../contract/library.ts';
-import { HttpClient } from '../../test/support/http-client.ts';
+import { type HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { recordingPeople, recordings, stories } from '../db/schema.ts';
@@ -13,11 +13,7 @@ let ownerId: string;
 let strangerId: string;
 let seed: ReturnType<typeof seeder>;
 
-async function signUp(email: string) {
-  const client = new HttpClient(server.url);
-  const user = await (await client.post('/api/auth/local/sign-up', { email, password: 'long enough password', firstName: 'T' })).json();
-  return { client, id: user.id as string };
-}
+const signUp = (email: string) => signedUpClient(server.url, email);
 
 beforeAll(async () => {
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' });
@@ -138,12 +134,11 @@ describe('GET /api/people and /api/places', () => {
   it('list the user\'s own, with mentions counted from linked recordings', async () => {
     const fresh = await startTestApp();
     try {
-      const client = new HttpClient(fresh.url);
-      const user = await (await client.post('/api/auth/local/sign-up', { email: 'p@example.com', password: 'long enough password', firstName: 'P' })).json();
+      const { client, id: userId } = await signedUpClient(fresh.url, 'p@example.com');
       const s = seeder(fresh.database.db);
-      const anna = await s.person(user.id, 'Anna', 'sister');
-      await s.person(user.id, 'Bertta');
-      const recording = await s.recording(user.id);
+      const anna = await s.person(userId, 'Anna', 'sister');
+      await s.person(userId, 'Bertta');
+      const recording = await s.recording(userId);
       await fresh.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: anna.id });
       const list = await (await client.get('/api/people?language=fi')).json();
       expect(list.map((p: { name: string; mentionCount: number }) => [p.name, p.mentionCount])).toEqual([

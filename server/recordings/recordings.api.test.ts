@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { toneClip, truncatedCopy } from '../../test/support/broken-clips.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
-import { HttpClient, uploadForm } from '../../test/support/http-client.ts';
+import { HttpClient, signedUpClient, uploadForm } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { people, recordingPeople, recordings, stories } from '../db/schema.ts';
 
@@ -16,12 +16,7 @@ let clips: { dir: string; remove: () => Promise<void> };
 let jfkWebmFile: string;
 const jfkWebm = () => readFileSync(jfkWebmFile);
 
-async function signUp(email: string) {
-  const client = new HttpClient(server.url);
-  const response = await client.post('/api/auth/local/sign-up', { email, password: 'long enough password', firstName: 'T' });
-  expect(response.status).toBe(201);
-  return client;
-}
+const signUp = async (email: string) => (await signedUpClient(server.url, email)).client;
 
 const upload = (client: HttpClient, bytes: Buffer, fields: Record<string, string> = {}, path = '/api/recordings') =>
   uploadForm(client, path, { appLanguage: 'en', duration: '11', ...fields }, { bytes, filename: `recording-${Date.now()}.webm` });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storySummarySchema, storyWithRecordingsSchema, timelineYearSchema } from '../../contract/library.ts';
-import { HttpClient } from '../../test/support/http-client.ts';
+import { type HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { recordings, stories } from '../db/schema.ts';
@@ -13,11 +13,7 @@ let ownerId: string;
 let strangerId: string;
 let seed: ReturnType<typeof seeder>;
 
-async function signUp(email: string) {
-  const client = new HttpClient(server.url);
-  const user = await (await client.post('/api/auth/local/sign-up', { email, password: 'long enough password', firstName: 'T' })).json();
-  return { client, id: user.id as string };
-}
+const signUp = (email: string) => signedUpClient(server.url, email);
 
 beforeAll(async () => {
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' });
@@ -184,11 +180,10 @@ describe('GET /api/timeline', () => {
   it('groups the user\'s stories by year, newest first', async () => {
     const fresh = await startTestApp();
     try {
-      const client = new HttpClient(fresh.url);
-      const user = await (await client.post('/api/auth/local/sign-up', { email: 't@example.com', password: 'long enough password', firstName: 'T' })).json();
+      const { client, id: userId } = await signedUpClient(fresh.url, 't@example.com');
       const s = seeder(fresh.database.db);
-      await s.story(user.id, { title: 'Moon landing', temporalType: 'specific_date', specificDate: '1969-07-20', year: 1969, metadata: { people: [], locations: ['Houston'], dates: [], storyType: 'other' } });
-      await s.story(user.id, { title: 'No time', createdAt: new Date('2025-05-05T12:00:00Z') });
+      await s.story(userId, { title: 'Moon landing', temporalType: 'specific_date', specificDate: '1969-07-20', year: 1969, metadata: { people: [], locations: ['Houston'], dates: [], storyType: 'other' } });
+      await s.story(userId, { title: 'No time', createdAt: new Date('2025-05-05T12:00:00Z') });
       const years = timelineYearSchema.array().parse(await (await client.get('/api/timeline?language=en')).json());
       expect(years.map((y) => y.year)).toEqual([2025, 1969]);
       expect(years[0].stories[0]).toMatchObject({ title: 'No time', placedBy: 'created' });

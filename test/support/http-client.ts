@@ -55,3 +55,12 @@ export async function uploadForm(
   if (audio) form.append('audio', new Blob([new Uint8Array(audio.bytes)], { type: audio.type ?? 'audio/webm' }), audio.filename);
   return client.request('POST', path, form);
 }
+
+/** A new local account, signed in: the client carries its session cookie. */
+export async function signedUpClient(baseUrl: string, email: string, language?: 'en' | 'fi'): Promise<{ client: HttpClient; id: string }> {
+  const client = new HttpClient(baseUrl);
+  const response = await client.post('/api/auth/local/sign-up', { email, password: 'long enough password', firstName: 'Aino' });
+  if (response.status !== 201) throw new Error(`sign-up of ${email} answered ${response.status}: ${await response.text()}`);
+  if (language) await client.put('/api/auth/language-preference', { language });
+  return { client, id: (await response.json()).id };
+}
