@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
+import { recordings } from '../db/schema.ts';
 import { parseByteRange } from '../http/byte-range.ts';
-import { notFound } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { ownedRecording, ownedStory } from '../owned.ts';
 import { enqueueTranscription } from '../pipeline/queues.ts';
@@ -15,7 +14,7 @@ import type { BlobStore } from '../storage/index.ts';
 import { recordingPeopleSchema, recordingPlacesSchema, recordingStoryLinkSchema } from '../../contract/library.ts';
 import { temporalColumnsOrBadRequest } from '../temporal/http.ts';
 import { temporalContextBody } from '../temporal/temporal-context.ts';
-import { linksOf, ownedIds } from './links.ts';
+import { linksOf, setRecordingPeople, setRecordingPlaces, setRecordingStory } from './links.ts';
 import { presentRecording, presentRecordingStatus, presentRecordingSummary, presentRecordingWithLinks } from './presenter.ts';
 import { readUploadForm } from './upload-form.ts';
 import { uploadRecording, type UploadResult } from './upload-recording.ts';
@@ -79,55 +78,21 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
   api.patch('/api/recordings/:id/story', { schema: { params: idParams, body: recordingStoryLinkSchema } }, async (request) => {
     const user = requireUser(request);
     const recording = await ownedRecording(db, user.id, request.params.id);
-    const { storyId } = request.body;
-    if (storyId === recording.storyId) return withLinks(recording.id);
-    await db.transaction(async (tx) => {
-      let orderIndex = 0;
-      if (storyId !== null) {
-        const [story] = await tx
-          .select({ id: stories.id, processingStatus: stories.processingStatus })
-          .from(stories)
-          .where(and(eq(stories.id, storyId), eq(stories.userId, user.id)))
-          .for('update');
-        if (!story) throw notFound('Story not found');
-        const [{ next }] = await tx
-          .select({ next: sql<number>`coalesce(max(${recordings.orderIndex}) + 1, 0)` })
-          .from(recordings)
-          .where(eq(recordings.storyId, storyId));
-        orderIndex = Number(next);
-        // The story now holds words it was not written from.
-        if (story.processingStatus !== 'processing') {
-          await tx.update(stories).set({ hasNewRecordings: true, updatedAt: new Date() }).where(eq(stories.id, storyId));
-        }
-      }
-      await tx.update(recordings).set({ storyId, orderIndex, updatedAt: new Date() }).where(eq(recordings.id, recording.id));
-    });
+    await setRecordingStory(db, user.id, recording, request.body.storyId);
     return withLinks(recording.id);
   });
 
   api.patch('/api/recordings/:id/people', { schema: { params: idParams, body: recordingPeopleSchema } }, async (request) => {
     const user = requireUser(request);
     const recording = await ownedRecording(db, user.id, request.params.id);
-    const wanted = [...new Set(request.body.peopleIds)];
-    await db.transaction(async (tx) => {
-      const owned = await ownedIds(tx, people, user.id, wanted);
-      if (owned.length !== wanted.length) throw notFound('Person not found');
-      await tx.delete(recordingPeople).where(eq(recordingPeople.recordingId, recording.id));
-      if (owned.length) await tx.insert(recordingPeople).values(owned.map((personId) => ({ recordingId: recording.id, personId })));
-    });
+    await setRecordingPeople(db, user.id, recording.id, request.body.peopleIds);
     return withLinks(recording.id);
   });
 
   api.patch('/api/recordings/:id/places', { schema: { params: idParams, body: recordingPlacesSchema } }, async (request) => {
     const user = requireUser(request);
     const recording = await ownedRecording(db, user.id, request.params.id);
-    const wanted = [...new Set(request.body.placeIds)];
-    await db.transaction(async (tx) => {
-      const owned = await ownedIds(tx, places, user.id, wanted);
-      if (owned.length !== wanted.length) throw notFound('Place not found');
-      await tx.delete(recordingPlaces).where(eq(recordingPlaces.recordingId, recording.id));
-      if (owned.length) await tx.insert(recordingPlaces).values(owned.map((placeId) => ({ recordingId: recording.id, placeId })));
-    });
+    await setRecordingPlaces(db, user.id, recording.id, request.body.placeIds);
     return withLinks(recording.id);
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { toLanguage } from '../../contract/languages.ts';
 import { AiError } from '../ai/errors.ts';
 import { normaliseAudio } from '../audio/normalise.ts';
@@ -12,6 +12,7 @@ import { enqueueTranscription } from '../pipeline/queues.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { STORY_PLACEHOLDERS } from '../../contract/story-status.ts';
 import { sniffAudioType } from './audio-type.ts';
+import { nextOrderIndex } from './links.ts';
 import type { UploadForm } from './upload-form.ts';
 
 export const MIN_RECORDING_SECONDS = 1;
@@ -136,19 +137,14 @@ async function saveRecording(
         : (await tx.insert(places).values({ userId: user.id, name: requiredName(fields.contextName), language }).returning())[0].id;
     }
 
-    const [{ next }] = storyId
-      ? await tx
-          .select({ next: sql<number>`coalesce(max(${recordings.orderIndex}) + 1, 0)` })
-          .from(recordings)
-          .where(eq(recordings.storyId, storyId))
-      : [{ next: 0 }];
+    const orderIndex = storyId ? await nextOrderIndex(tx, storyId) : 0;
 
     const [recording] = await tx
       .insert(recordings)
       .values({
         userId: user.id,
         storyId,
-        orderIndex: Number(next),
+        orderIndex,
         audioKey: audio.audioKey,
         mimeType: audio.mimeType,
         sizeBytes: form.audio.length,

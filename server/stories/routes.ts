@@ -6,7 +6,7 @@ import { chapterLinkSchema, regenerateSchema, reorderSchema, storyPatchSchema } 
 import { languageSchema } from '../../contract/languages.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { chapters, recordings, stories } from '../db/schema.ts';
+import { chapters, stories } from '../db/schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { ownedStory } from '../owned.ts';
@@ -16,6 +16,7 @@ import { temporalColumnsOrBadRequest } from '../temporal/http.ts';
 import { temporalContextBody } from '../temporal/temporal-context.ts';
 import { presentStory } from './presenter.ts';
 import { listStories, storyWithRecordings } from './queries.ts';
+import { deleteStory, reorderRecordings } from './story-changes.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const languageQuery = z.object({ language: languageSchema.optional().catch(undefined) });
@@ -116,31 +117,14 @@ export async function storyRoutes(app: FastifyInstance, deps: StoryRouteDependen
   api.patch('/api/stories/:id/recordings/reorder', { schema: { params: idParams, body: reorderSchema } }, async (request) => {
     const user = requireUser(request);
     const story = await ownedStory(db, user.id, request.params.id);
-    const wanted = request.body.recordingIds;
-    await db.transaction(async (tx) => {
-      const current = await tx.select({ id: recordings.id }).from(recordings).where(eq(recordings.storyId, story.id)).for('update');
-      const currentIds = new Set(current.map((r) => r.id));
-      if (new Set(wanted).size !== wanted.length || wanted.length !== currentIds.size || wanted.some((id) => !currentIds.has(id))) {
-        throw new HttpError(400, 'validation', "recordingIds: must be exactly the story's recordings", 'recordingIds');
-      }
-      for (const [orderIndex, id] of wanted.entries()) {
-        await tx.update(recordings).set({ orderIndex }).where(eq(recordings.id, id));
-      }
-    });
+    await reorderRecordings(db, story, request.body.recordingIds);
     return storyWithRecordings(db, story);
   });
 
   api.delete('/api/stories/:id', { schema: { params: idParams } }, async (request, reply) => {
     const user = requireUser(request);
     const story = await ownedStory(db, user.id, request.params.id);
-    // Rows first (recordings go with the story), then their audio: a crash between the two
-    // leaves an unreferenced file, never a recording without its audio.
-    const removed = await db.transaction(async (tx) => {
-      const audio = await tx.select({ key: recordings.audioKey }).from(recordings).where(eq(recordings.storyId, story.id));
-      await tx.delete(stories).where(eq(stories.id, story.id));
-      return audio;
-    });
-    await Promise.all(removed.map(({ key }) => store.delete(key)));
+    await deleteStory(db, store, story);
     return reply.status(204).send();
   });
 }
