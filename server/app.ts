@@ -24,6 +24,7 @@ import { timelineRoutes } from './timeline/routes.ts';
 
 /** JSON bodies are small; audio comes as multipart with its own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
+const SESSION_PURGE_MS = 6 * 60 * 60 * 1000;
 
 export interface AppDependencies {
   config: Config;
@@ -50,6 +51,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(cookie, { secret: config.sessionSecret });
   const sessions = sessionStore(database.db, config.sessionDays);
+  // Expired sessions are refused on sight; this only keeps the table small.
+  const purge = setInterval(() => void sessions.deleteExpired().catch((error) => app.log.warn(error)), SESSION_PURGE_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
   registerOriginCheck(app, config.publicUrl);
   registerAuthentication(app, sessions);
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
-import { people, places, recordings, stories } from './db/schema.ts';
+import { recordings, stories } from './db/schema.ts';
 import { notFound } from './http/errors.ts';
 
 /**
@@ -20,17 +20,5 @@ export async function ownedRecording(db: Database, userId: string, id: number) {
     .where(and(eq(recordings.id, id), eq(recordings.userId, userId)))
     .limit(1);
   if (!row) throw notFound('Recording not found');
-  return row;
-}
-
-export async function ownedPerson(db: Database, userId: string, id: number) {
-  const [row] = await db.select().from(people).where(and(eq(people.id, id), eq(people.userId, userId))).limit(1);
-  if (!row) throw notFound('Person not found');
-  return row;
-}
-
-export async function ownedPlace(db: Database, userId: string, id: number) {
-  const [row] = await db.select().from(places).where(and(eq(places.id, id), eq(places.userId, userId))).limit(1);
-  if (!row) throw notFound('Place not found');
   return row;
 }
