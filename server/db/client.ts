@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,9 +37,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
 
 async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   let dir: string | undefined;
+  let unlock = () => {};
   if (dataDir) {
     dir = path.join(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(dataDir);
   }
   const client = new PGlite(dir);
   await client.waitReady;
@@ -59,6 +62,7 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     },
     async close() {
       await client.close();
+      unlock();
     },
   };
 }
