@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RECORDING_STATUS_PROGRESS } from '../../../contract/recording-limits.ts';
+import { TEMPORAL_TYPES } from '../../../contract/temporal.ts';
 import type { RecordingUploadResponse } from '../../../contract/uploads.ts';
 import { useStory } from '../stories/storyApi.ts';
 import { isStoryWritten } from '../stories/storyProgress.ts';
@@ -11,8 +12,8 @@ import { toast } from '../ui/toastStore.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 import { useRecordingsChanged, useRecordingStatus, useSaveTemporalContext } from './recordingApi.ts';
 import { RecordingHeader } from './RecordingHeader.tsx';
-import { canSaveTimeContext, initialTimeContextDraft, toTemporalContext, type TimeContextDraft } from './timeContext.ts';
-import { TimeContextForm } from './TimeContextForm.tsx';
+import { canSaveTimeContext, initialTimeContextDraft, localIsoDate, toTemporalContext, type TimeContextDraft } from './timeContext.ts';
+import { TimeFields } from './TimeFields.tsx';
 import { useUploadStage } from './useUploadStage.ts';
 
 interface PostUploadScreenProps {
@@ -119,10 +120,12 @@ export function PostUploadScreen(props: PostUploadScreenProps) {
           icon={<CalendarClock aria-hidden className="size-5" />}
         >
           <form onSubmit={submit} className="grid gap-5">
-            <TimeContextForm
+            <TimeFields
               draft={draft}
               onChange={(fields) => setDraft((current) => ({ ...current, ...fields }))}
-              today={today}
+              types={TEMPORAL_TYPES}
+              maxYear={today.getFullYear()}
+              maxDate={localIsoDate(today)}
               disabled={busy}
             />
             {waitingTo && (
