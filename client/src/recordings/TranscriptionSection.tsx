@@ -5,94 +5,67 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RecordingWithLinksDto } from '../../../contract/library.ts';
 import { useRecordingsChanged, useRecordingStatus } from '../recording/recordingApi.ts';
 import { useRecordingMessages } from '../recording/useRecordingMessages.ts';
-import { isSavableEdit } from '../stories/storyEdits.ts';
+import { EditableText } from '../stories/EditableText.tsx';
 import { Button, focusRing } from '../ui/Button.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { isRecordingPending } from './recordingCard.ts';
 import { useRetranscribe, useUpdateTranscription } from './recordingsApi.ts';
 
 /**
- * The transcription (spec 2, "Recording detail"): click to edit in a textarea with Save
- * and Cancel; "Re-transcribe" queues it again and the status is polled every 2 s until it
- * is transcribed or failed.
+ * The transcription (spec 2, "Recording detail"): click to edit it in place; "Re-transcribe"
+ * queues it again and the status is polled every 2 s until it is transcribed or failed.
  */
 export function TranscriptionSection({ recording }: { recording: RecordingWithLinksDto }) {
   const { t } = useTranslation('recordings');
   const update = useUpdateTranscription(recording.id);
-  const [draft, setDraft] = useState<string | null>(null);
-  const fieldId = useId();
+  const textId = useId();
   const retranscription = useRetranscription(recording.id);
   const pending = retranscription.running || isRecordingPending(recording);
 
-  if (draft !== null) {
-    const save = () =>
-      update.mutate(draft.trim(), {
-        onSuccess: () => {
-          setDraft(null);
-          toast({ title: t('transcription.saved') });
-        },
-        onError: () => toast({ title: t('transcription.saveFailed'), variant: 'destructive' }),
-      });
-    return (
-      <div className="grid gap-3">
-        <label htmlFor={fieldId} className="text-sm font-medium text-stone-200">
-          {t('transcription.label')}
-        </label>
-        <textarea
-          id={fieldId}
-          value={draft}
-          autoFocus
-          rows={Math.max(4, Math.min(20, draft.split('\n').length + 2))}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setDraft(null);
-          }}
-          className={`w-full rounded-lg border border-stone-600 bg-stone-950 p-3 leading-relaxed text-stone-50 ${focusRing}`}
-        />
-        <div className="flex gap-2">
-          <Button onClick={save} disabled={!isSavableEdit(draft, recording.transcription) || update.isPending}>
-            {update.isPending ? t('links.saving') : t('actions.save', { ns: 'common' })}
-          </Button>
-          <Button variant="ghost" onClick={() => setDraft(null)} disabled={update.isPending}>
-            {t('actions.cancel', { ns: 'common' })}
-          </Button>
-        </div>
-      </div>
-    );
-  }
-
   return (
-    <div className="grid gap-2">
-      <h2 className="text-sm font-semibold text-stone-300">{t('transcription.label')}</h2>
-      {pending ? (
-        <p role="status" className="flex items-center gap-2 text-amber-200">
-          <Loader2 aria-hidden className="size-4 animate-spin" />
-          {t('status.transcribing')}
-        </p>
-      ) : (
-        <>
-          {recording.processingStatus === 'failed' && <p className="text-sm text-red-200">{t('status.failed')}</p>}
-          <button
-            type="button"
-            onClick={() => setDraft(recording.transcription ?? '')}
-            aria-label={t('transcription.edit')}
-            aria-describedby={`${fieldId}-text`}
-            className={`-mx-2 rounded-lg px-2 py-1 text-left leading-relaxed whitespace-pre-line text-stone-100 hover:bg-stone-900/70 ${focusRing}`}
-          >
-            <PenLine aria-hidden className="float-right mt-1 ml-2 size-4 text-stone-500" />
-            <span id={`${fieldId}-text`}>
-              {recording.transcription?.trim() ? recording.transcription : <span className="text-stone-400 italic">{t('card.noText')}</span>}
-            </span>
-          </button>
-          <div>
-            <Button variant="ghost" onClick={retranscription.start} disabled={retranscription.starting} className="-ml-2">
-              <RotateCcw aria-hidden className="size-4" />
-              {t('transcription.retranscribe')}
-            </Button>
-          </div>
-        </>
+    <EditableText
+      text={recording.transcription}
+      label={t('transcription.label')}
+      save={update.mutate}
+      saving={update.isPending}
+      savingLabel={t('links.saving')}
+      savedMessage={t('transcription.saved')}
+      saveFailedMessage={t('transcription.saveFailed')}
+    >
+      {(edit) => (
+        <div className="grid gap-2">
+          <h2 className="text-sm font-semibold text-stone-300">{t('transcription.label')}</h2>
+          {pending ? (
+            <p role="status" className="flex items-center gap-2 text-amber-200">
+              <Loader2 aria-hidden className="size-4 animate-spin" />
+              {t('status.transcribing')}
+            </p>
+          ) : (
+            <>
+              {recording.processingStatus === 'failed' && <p className="text-sm text-red-200">{t('status.failed')}</p>}
+              <button
+                type="button"
+                onClick={edit}
+                aria-label={t('transcription.edit')}
+                aria-describedby={textId}
+                className={`-mx-2 rounded-lg px-2 py-1 text-left leading-relaxed whitespace-pre-line text-stone-100 hover:bg-stone-900/70 ${focusRing}`}
+              >
+                <PenLine aria-hidden className="float-right mt-1 ml-2 size-4 text-stone-500" />
+                <span id={textId}>
+                  {recording.transcription?.trim() ? recording.transcription : <span className="text-stone-400 italic">{t('card.noText')}</span>}
+                </span>
+              </button>
+              <div>
+                <Button variant="ghost" onClick={retranscription.start} disabled={retranscription.starting} className="-ml-2">
+                  <RotateCcw aria-hidden className="size-4" />
+                  {t('transcription.retranscribe')}
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
       )}
-    </div>
+    </EditableText>
   );
 }
 

@@ -1,12 +1,11 @@
-import { useId, useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { PenLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../../../contract/languages.ts';
 import { Button, focusRing } from '../ui/Button.tsx';
-import { toast } from '../ui/toastStore.ts';
+import { EditableText } from './EditableText.tsx';
 import type { NameChoice } from './NameDialog.tsx';
 import { useUpdateStory, type Story } from './storyApi.ts';
-import { isSavableEdit } from './storyEdits.ts';
 import { markNames, paragraphsOf } from './storyNames.ts';
 
 interface StoryContentProps {
@@ -21,49 +20,25 @@ interface StoryContentProps {
 export function StoryContent({ story, onOpenName }: StoryContentProps) {
   const { t } = useTranslation('storyDetail');
   const update = useUpdateStory(story.id);
-  const [draft, setDraft] = useState<string | null>(null);
-  const fieldId = useId();
+  return (
+    <EditableText
+      text={story.content}
+      label={t('content.label')}
+      save={(content, done) => update.mutate({ content }, done)}
+      saving={update.isPending}
+      savingLabel={t('saving')}
+      savedMessage={t('content.saved')}
+      saveFailedMessage={t('content.saveFailed')}
+      large
+    >
+      {(edit) => <StoryText story={story} onOpenName={onOpenName} onEdit={edit} />}
+    </EditableText>
+  );
+}
 
-  if (draft !== null) {
-    const save = () =>
-      update.mutate(
-        { content: draft.trim() },
-        {
-          onSuccess: () => {
-            setDraft(null);
-            toast({ title: t('content.saved') });
-          },
-          onError: () => toast({ title: t('content.saveFailed'), variant: 'destructive' }),
-        },
-      );
-    return (
-      <div className="grid gap-3">
-        <label htmlFor={fieldId} className="text-sm font-medium text-stone-200">
-          {t('content.label')}
-        </label>
-        <textarea
-          id={fieldId}
-          value={draft}
-          autoFocus
-          rows={Math.max(8, Math.min(24, draft.split('\n').length + 2))}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setDraft(null);
-          }}
-          className={`w-full rounded-lg border border-stone-600 bg-stone-950 p-3 text-lg leading-relaxed text-stone-50 ${focusRing}`}
-        />
-        <div className="flex gap-2">
-          <Button onClick={save} disabled={!isSavableEdit(draft, story.content) || update.isPending}>
-            {update.isPending ? t('saving') : t('actions.save', { ns: 'common' })}
-          </Button>
-          <Button variant="ghost" onClick={() => setDraft(null)} disabled={update.isPending}>
-            {t('actions.cancel', { ns: 'common' })}
-          </Button>
-        </div>
-      </div>
-    );
-  }
-
+/** The text to read: names as buttons, a click elsewhere or the Edit button starts editing. */
+function StoryText({ story, onOpenName, onEdit }: StoryContentProps & { onEdit: () => void }) {
+  const { t } = useTranslation('storyDetail');
   const people = story.metadata.people;
   const places = story.metadata.locations;
   const withEndings = toLanguage(story.language) === 'fi';
@@ -71,7 +46,7 @@ export function StoryContent({ story, onOpenName }: StoryContentProps) {
     // A name opens its details, a selection is for copying: neither opens the editor.
     if ((event.target as HTMLElement).closest('button')) return;
     if (window.getSelection()?.toString()) return;
-    setDraft(story.content);
+    onEdit();
   };
 
   return (
@@ -98,7 +73,7 @@ export function StoryContent({ story, onOpenName }: StoryContentProps) {
         ))}
       </div>
       <div>
-        <Button variant="ghost" onClick={() => setDraft(story.content)} className="-ml-2">
+        <Button variant="ghost" onClick={onEdit} className="-ml-2">
           <PenLine aria-hidden className="size-4" />
           {t('content.edit')}
         </Button>
