@@ -8,12 +8,10 @@ import { useLanguage } from '../i18n/appLanguage.ts';
 import { recordingLink } from '../recording/recordingLink.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { storiesQuery } from '../stories/storyApi.ts';
-import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
+import { buttonClasses, focusRing } from '../ui/Button.tsx';
+import { EmptyState, LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
 import { anyStoryProcessing, filterCounts, filterStories, LIBRARY_FILTERS, parseLibraryFilter, type LibraryFilter } from './libraryFilter.ts';
 import { StoryRow } from './StoryRow.tsx';
-
-/** Loading placeholders (spec 9.6: 5 rows). */
-const PLACEHOLDER_ROWS = 5;
 
 /**
  * The library (spec 2): All / In Collections / Unassigned with their counts, the stories
@@ -75,18 +73,9 @@ export function LibraryPage() {
       </div>
 
       {stories.isPending ? (
-        <ul aria-busy="true" aria-label={t('loading')} className="grid gap-3">
-          {Array.from({ length: PLACEHOLDER_ROWS }, (_, index) => (
-            <li key={index} className="h-[4.5rem] animate-pulse rounded-xl bg-stone-900" />
-          ))}
-        </ul>
+        <LoadingRows label={t('loading')} rowClassName="h-[4.5rem]" list />
       ) : stories.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-red-400/30 bg-red-950/40 p-4">
-          <p className="text-red-100">{t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void stories.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void stories.refetch()} />
       ) : stories.data.length === 0 ? (
         <EmptyLibrary />
       ) : shown.length === 0 ? (
@@ -105,14 +94,16 @@ export function LibraryPage() {
 function EmptyLibrary() {
   const { t } = useTranslation('library');
   return (
-    <div className="flex flex-col items-center gap-4 rounded-2xl border border-stone-800 bg-stone-900/60 px-6 py-12 text-center">
-      <BookOpen aria-hidden className="size-10 text-amber-300" />
-      <p className="text-lg font-medium text-stone-50">{t('empty.title')}</p>
-      <p className="max-w-sm text-sm text-stone-400">{t('empty.description')}</p>
-      <Link to={recordingLink()} className={buttonClasses('primary')}>
-        <Mic aria-hidden className="size-4" />
-        {t('empty.record')}
-      </Link>
-    </div>
+    <EmptyState
+      icon={<BookOpen aria-hidden className="size-10 text-amber-300" />}
+      title={t('empty.title')}
+      description={t('empty.description')}
+      action={
+        <Link to={recordingLink()} className={buttonClasses('primary')}>
+          <Mic aria-hidden className="size-4" />
+          {t('empty.record')}
+        </Link>
+      }
+    />
   );
 }

@@ -10,7 +10,8 @@ import { formatDate } from '../i18n/format.ts';
 import { recordingLink } from '../recording/recordingLink.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { hasRealTitle } from '../stories/storyProgress.ts';
-import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
+import { buttonClasses, focusRing } from '../ui/Button.tsx';
+import { EmptyState, LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
 import { temporalLabel } from './temporalLabel.ts';
 import { timelineQuery } from './timelineApi.ts';
 
@@ -26,28 +27,21 @@ export function TimelinePage() {
     <>
       <PageHeader title={t('title')} />
       {timeline.isPending ? (
-        <div aria-busy="true" aria-label={t('loading')} className="grid gap-3">
-          {Array.from({ length: 5 }, (_, index) => (
-            <div key={index} className="h-24 animate-pulse rounded-xl bg-stone-900" />
-          ))}
-        </div>
+        <LoadingRows label={t('loading')} rowClassName="h-24" />
       ) : timeline.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-red-400/30 bg-red-950/40 p-4">
-          <p className="text-red-100">{t('loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void timeline.refetch()}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void timeline.refetch()} />
       ) : timeline.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-4 rounded-2xl border border-stone-800 bg-stone-900/60 px-6 py-12 text-center">
-          <CalendarRange aria-hidden className="size-10 text-amber-300" />
-          <p className="text-lg font-medium text-stone-50">{t('empty.title')}</p>
-          <p className="max-w-sm text-sm text-stone-400">{t('empty.description')}</p>
-          <Link to={recordingLink()} className={buttonClasses('primary')}>
-            <Mic aria-hidden className="size-4" />
-            {t('empty.record')}
-          </Link>
-        </div>
+        <EmptyState
+          icon={<CalendarRange aria-hidden className="size-10 text-amber-300" />}
+          title={t('empty.title')}
+          description={t('empty.description')}
+          action={
+            <Link to={recordingLink()} className={buttonClasses('primary')}>
+              <Mic aria-hidden className="size-4" />
+              {t('empty.record')}
+            </Link>
+          }
+        />
       ) : (
         <div className="grid gap-8">
           {timeline.data.map((group) => (
