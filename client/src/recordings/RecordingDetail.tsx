@@ -9,10 +9,11 @@ import { formatDate } from '../i18n/format.ts';
 import { Badge } from '../library/Badge.tsx';
 import { ConfirmDialog } from '../library/ConfirmDialog.tsx';
 import { parseRouteId } from '../library/routeId.ts';
+import { DetailLoading, DetailMessage } from '../shell/DetailStates.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
-import { QuestionCard, SkeletonLines } from '../stories/StoryParts.tsx';
+import { QuestionCard } from '../stories/StoryParts.tsx';
 import { useTimeText } from '../timeline/useTimeText.ts';
-import { Button, buttonClasses } from '../ui/Button.tsx';
+import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
@@ -36,19 +37,10 @@ export function RecordingDetail() {
   const backTo = storyId === null ? '/library' : `/library/${storyId}`;
 
   if (recordingId === null || (recording.error instanceof ApiRequestError && recording.error.status === 404)) {
-    return <RecordingMessage text={t('detail.notFound')} backTo={backTo} />;
+    return <DetailMessage text={t('detail.notFound')} backTo={backTo} backLabel={t('detail.back')} />;
   }
-  if (recording.error) return <RecordingMessage text={t('detail.loadFailed')} backTo={backTo} />;
-  if (!recording.data) {
-    return (
-      <>
-        <PageHeader title={<span className="sr-only">{t('loading', { ns: 'shell' })}</span>} backTo={backTo} />
-        <div aria-busy="true" className="grid gap-3">
-          <SkeletonLines count={5} />
-        </div>
-      </>
-    );
-  }
+  if (recording.error) return <DetailMessage text={t('detail.loadFailed')} backTo={backTo} backLabel={t('detail.back')} />;
+  if (!recording.data) return <DetailLoading lines={5} backTo={backTo} />;
   return <RecordingBody key={recording.data.id} recording={recording.data} backTo={backTo} />;
 }
 
@@ -155,17 +147,5 @@ function RecordingBody({ recording, backTo }: { recording: RecordingWithLinksDto
         destructive
       />
     </article>
-  );
-}
-
-function RecordingMessage({ text, backTo }: { text: string; backTo: string }) {
-  const { t } = useTranslation('recordings');
-  return (
-    <>
-      <PageHeader title={text} backTo={backTo} />
-      <Link to={backTo} className={buttonClasses('primary')}>
-        {t('detail.back')}
-      </Link>
-    </>
   );
 }

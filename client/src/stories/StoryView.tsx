@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Loader2, PenLine, RefreshCw, Sparkles, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { toLanguage } from '../../../contract/languages.ts';
 import { ApiRequestError } from '../api/request.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate, formatRelativeTime } from '../i18n/format.ts';
 import { DeleteStoryDialog } from '../library/DeleteStoryDialog.tsx';
 import { parseRouteId } from '../library/routeId.ts';
+import { DetailLoading, DetailMessage } from '../shell/DetailStates.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
-import { Button, buttonClasses } from '../ui/Button.tsx';
+import { Button } from '../ui/Button.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { NameDialog, type NameChoice } from './NameDialog.tsx';
 import { QuestionCard, SkeletonLines, StoryBadges, StoryTimeCard } from './StoryParts.tsx';
@@ -26,24 +27,14 @@ import { hasRealTitle, isStoryWritten, storyDisplay } from './storyProgress.ts';
  */
 export function StoryView() {
   const { t } = useTranslation('story');
-  const { t: tShell } = useTranslation('shell');
   const storyId = parseRouteId(useParams().storyId);
   const story = useStory(storyId);
 
   if (storyId === null || (story.error instanceof ApiRequestError && story.error.status === 404)) {
-    return <StoryMessage text={t('notFound')} />;
+    return <DetailMessage text={t('notFound')} backTo="/library" backLabel={t('backToLibrary')} />;
   }
-  if (story.error) return <StoryMessage text={t('loadFailed')} />;
-  if (!story.data) {
-    return (
-      <>
-        <PageHeader title={<span className="sr-only">{tShell('loading')}</span>} />
-        <div aria-busy="true" className="grid gap-3">
-          <SkeletonLines count={6} />
-        </div>
-      </>
-    );
-  }
+  if (story.error) return <DetailMessage text={t('loadFailed')} backTo="/library" backLabel={t('backToLibrary')} />;
+  if (!story.data) return <DetailLoading lines={6} backTo="/library" />;
   return <StoryBody key={story.data.id} story={story.data} />;
 }
 
@@ -172,17 +163,5 @@ function DeleteStoryLink({ onClick }: { onClick: () => void }) {
         {t('delete.link')}
       </Button>
     </div>
-  );
-}
-
-function StoryMessage({ text }: { text: string }) {
-  const { t } = useTranslation('story');
-  return (
-    <>
-      <PageHeader title={text} />
-      <Link to="/library" className={buttonClasses('primary')}>
-        {t('backToLibrary')}
-      </Link>
-    </>
   );
 }
