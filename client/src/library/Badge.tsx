@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
+import { CalendarClock, MapPin, User, type LucideIcon } from 'lucide-react';
 import { focusRing } from '../ui/Button.tsx';
 
 const TONES = {
@@ -9,8 +10,12 @@ const TONES = {
   plain: 'border-stone-600 bg-stone-800 text-stone-200',
 } as const;
 
+/** Every person, place and time badge shows its kind by the same icon. */
+const TONE_ICONS: Partial<Record<keyof typeof TONES, LucideIcon>> = { person: User, place: MapPin, time: CalendarClock };
+
 interface BadgeProps {
-  icon?: ReactNode;
+  /** The icon before the label; a person, place or time badge has its own. */
+  icon?: LucideIcon;
   children: ReactNode;
   tone?: keyof typeof TONES;
   /** Makes the badge a button (a person's or place's name that opens its details). */
@@ -19,10 +24,11 @@ interface BadgeProps {
 
 /** A small label: a person, place, time, story or co-author. */
 export function Badge({ icon, children, tone = 'plain', onClick }: BadgeProps) {
+  const Icon = icon ?? TONE_ICONS[tone];
   const className = clsx('inline-flex max-w-full items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium', TONES[tone]);
   const content = (
     <>
-      {icon}
+      {Icon && <Icon aria-hidden className="size-3" />}
       <span className="truncate">{children}</span>
     </>
   );

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import clsx from 'clsx';
-import { CalendarClock, Loader2, MapPin, User, UserPen } from 'lucide-react';
+import { Loader2, UserPen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { RecordingSummaryDto } from '../../../contract/library.ts';
@@ -62,22 +62,22 @@ export function RecordingCard({ recording, to, className }: RecordingCardProps) 
       {(recording.contributorName || recording.people.length > 0 || recording.places.length > 0 || time) && (
         <div className="mt-2 flex flex-wrap gap-1.5">
           {recording.contributorName && (
-            <Badge icon={<UserPen aria-hidden className="size-3" />}>
+            <Badge icon={UserPen}>
               {t('card.coAuthor')}: {recording.contributorName}
             </Badge>
           )}
           {recording.people.map((person) => (
-            <Badge key={`person-${person.id}`} tone="person" icon={<User aria-hidden className="size-3" />}>
+            <Badge key={`person-${person.id}`} tone="person">
               {person.name}
             </Badge>
           ))}
           {recording.places.map((place) => (
-            <Badge key={`place-${place.id}`} tone="place" icon={<MapPin aria-hidden className="size-3" />}>
+            <Badge key={`place-${place.id}`} tone="place">
               {place.name}
             </Badge>
           ))}
           {time && (
-            <Badge tone="time" icon={<CalendarClock aria-hidden className="size-3" />}>
+            <Badge tone="time">
               {time}
             </Badge>
           )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BookOpen, CalendarClock, Clock, Link2, MapPin, Trash2, User, UserPen } from 'lucide-react';
+import { BookOpen, CalendarClock, Clock, Link2, Trash2, UserPen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { RecordingWithLinksDto } from '../../../contract/library.ts';
@@ -85,21 +85,21 @@ function RecordingBody({ recording, backTo }: { recording: RecordingWithLinksDto
       <ul aria-label={t('detail.badges')} className="flex flex-wrap gap-1.5 empty:hidden">
         {recording.contributorName && (
           <li>
-            <Badge icon={<UserPen aria-hidden className="size-3" />}>
+            <Badge icon={UserPen}>
               {t('card.coAuthor')}: {recording.contributorName}
             </Badge>
           </li>
         )}
         {recording.people.map((person) => (
           <li key={`person-${person.id}`}>
-            <Badge tone="person" icon={<User aria-hidden className="size-3" />}>
+            <Badge tone="person">
               {person.name}
             </Badge>
           </li>
         ))}
         {recording.places.map((place) => (
           <li key={`place-${place.id}`}>
-            <Badge tone="place" icon={<MapPin aria-hidden className="size-3" />}>
+            <Badge tone="place">
               {place.name}
             </Badge>
           </li>
@@ -107,13 +107,13 @@ function RecordingBody({ recording, backTo }: { recording: RecordingWithLinksDto
         {recording.story && (
           <li>
             <Link to={`/library/${recording.story.id}`} className="rounded-full">
-              <Badge icon={<BookOpen aria-hidden className="size-3" />}>{recording.story.title}</Badge>
+              <Badge icon={BookOpen}>{recording.story.title}</Badge>
             </Link>
           </li>
         )}
         {time && (
           <li>
-            <Badge tone="time" icon={<CalendarClock aria-hidden className="size-3" />}>
+            <Badge tone="time">
               {time}
             </Badge>
           </li>

@@ -1,4 +1,4 @@
-import { CalendarClock, CalendarDays, MapPin, MessageCircleQuestion, User } from 'lucide-react';
+import { CalendarClock, CalendarDays, MessageCircleQuestion } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../library/Badge.tsx';
 import { TimePeriodEditor } from '../recordings/TimePeriodEditor.tsx';
@@ -32,28 +32,28 @@ export function StoryBadges({ story, onOpenName }: { story: Story; onOpenName: (
     <ul aria-label={t('badges.label')} className="flex flex-wrap gap-1.5">
       {time && (
         <li>
-          <Badge tone="time" icon={<CalendarClock aria-hidden className="size-3" />}>
+          <Badge tone="time">
             {time}
           </Badge>
         </li>
       )}
       {people.map((name) => (
         <li key={`person-${name}`}>
-          <Badge tone="person" icon={<User aria-hidden className="size-3" />} onClick={() => onOpenName({ name, kind: 'person' })}>
+          <Badge tone="person" onClick={() => onOpenName({ name, kind: 'person' })}>
             {name}
           </Badge>
         </li>
       ))}
       {locations.map((name) => (
         <li key={`place-${name}`}>
-          <Badge tone="place" icon={<MapPin aria-hidden className="size-3" />} onClick={() => onOpenName({ name, kind: 'place' })}>
+          <Badge tone="place" onClick={() => onOpenName({ name, kind: 'place' })}>
             {name}
           </Badge>
         </li>
       ))}
       {dates.map((date) => (
         <li key={`date-${date}`}>
-          <Badge icon={<CalendarDays aria-hidden className="size-3" />}>{date}</Badge>
+          <Badge icon={CalendarDays}>{date}</Badge>
         </li>
       ))}
     </ul>
