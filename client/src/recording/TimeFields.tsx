@@ -1,11 +1,10 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEMPORAL_YEAR_MIN } from '../../../contract/temporal.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
 import type { TimePeriodType } from '../recordings/timePeriod.ts';
 import { Field } from '../ui/Input.tsx';
-import { Select } from '../ui/Select.tsx';
+import { SelectField } from '../ui/Select.tsx';
 import type { TimeContextDraft } from './timeContext.ts';
 
 /** A time as typed, for any list of kinds: the post-upload form's, or the inline editor's with "none". */
@@ -32,7 +31,6 @@ const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 export function TimeFields<T extends TimePeriodType>({ draft, onChange, types, maxYear, maxDate, disabled }: TimeFieldsProps<T>) {
   const { t } = useTranslation('recording');
   const language = useLanguage();
-  const ids = { type: useId(), month: useId() };
 
   const yearField = (key: 'year' | 'endYear', label: string) => (
     <Field
@@ -51,21 +49,16 @@ export function TimeFields<T extends TimePeriodType>({ draft, onChange, types, m
 
   return (
     <div className="grid gap-4">
-      <div className="grid gap-1.5">
-        <label htmlFor={ids.type} className="text-sm font-medium text-stone-200">
-          {t('after.temporalType')}
-        </label>
-        <Select
-          id={ids.type}
-          value={draft.temporalType}
-          options={types.map((type) => ({
-            value: type,
-            label: type === 'none' ? t('time.none', { ns: 'recordings' }) : t(`after.types.${type}`),
-          }))}
-          onValueChange={(temporalType) => onChange({ temporalType })}
-          disabled={disabled}
-        />
-      </div>
+      <SelectField
+        label={t('after.temporalType')}
+        value={draft.temporalType}
+        options={types.map((type) => ({
+          value: type,
+          label: type === 'none' ? t('time.none', { ns: 'recordings' }) : t(`after.types.${type}`),
+        }))}
+        onValueChange={(temporalType) => onChange({ temporalType })}
+        disabled={disabled}
+      />
 
       {draft.temporalType === 'specific_date' && (
         <Field
@@ -81,21 +74,17 @@ export function TimeFields<T extends TimePeriodType>({ draft, onChange, types, m
 
       {draft.temporalType === 'month_year' && (
         <div className="grid grid-cols-2 gap-3">
-          <div className="grid content-start gap-1.5">
-            <label htmlFor={ids.month} className="text-sm font-medium text-stone-200">
-              {t('after.month')}
-            </label>
-            <Select
-              id={ids.month}
-              value={draft.month}
-              options={MONTHS.map((month) => ({
-                value: String(month),
-                label: formatDate(new Date(2000, month - 1, 1), language, { month: 'long' }),
-              }))}
-              onValueChange={(month) => onChange({ month })}
-              disabled={disabled}
-            />
-          </div>
+          <SelectField
+            label={t('after.month')}
+            className="content-start"
+            value={draft.month}
+            options={MONTHS.map((month) => ({
+              value: String(month),
+              label: formatDate(new Date(2000, month - 1, 1), language, { month: 'long' }),
+            }))}
+            onValueChange={(month) => onChange({ month })}
+            disabled={disabled}
+          />
           {yearField('year', t('after.year'))}
         </div>
       )}

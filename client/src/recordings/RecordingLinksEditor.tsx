@@ -8,7 +8,7 @@ import { useLanguage } from '../i18n/appLanguage.ts';
 import { storiesQuery } from '../stories/storyApi.ts';
 import { hasRealTitle } from '../stories/storyProgress.ts';
 import { focusRing } from '../ui/Button.tsx';
-import { Select } from '../ui/Select.tsx';
+import { SelectField } from '../ui/Select.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { linkChanges, selectionDiffers, selectionOf, toggleId, type LinkSelection } from './recordingLinks.ts';
 import { usePeople, usePlaces, useSaveRecordingLinks } from './recordingsApi.ts';
@@ -35,7 +35,7 @@ export function RecordingLinksEditor({ recording }: { recording: RecordingWithLi
   const save = useSaveRecordingLinks(recording.id);
   const stored = useMemo(() => selectionOf(recording), [recording]);
   const [draft, setDraft] = useState<LinkSelection>(stored);
-  const ids = { story: useId(), people: useId(), places: useId() };
+  const ids = { people: useId(), places: useId() };
   const differs = selectionDiffers(draft, stored);
   const mutate = save.mutate;
 
@@ -87,17 +87,12 @@ export function RecordingLinksEditor({ recording }: { recording: RecordingWithLi
 
   return (
     <div className="grid gap-5">
-      <div className="grid gap-1.5">
-        <label htmlFor={ids.story} className="text-sm font-medium text-stone-200">
-          {t('links.story')}
-        </label>
-        <Select
-          id={ids.story}
-          value={draft.storyId === null ? NONE : String(draft.storyId)}
-          options={storyOptions}
-          onValueChange={(value) => setDraft((current) => ({ ...current, storyId: value === NONE ? null : Number(value) }))}
-        />
-      </div>
+      <SelectField
+        label={t('links.story')}
+        value={draft.storyId === null ? NONE : String(draft.storyId)}
+        options={storyOptions}
+        onValueChange={(value) => setDraft((current) => ({ ...current, storyId: value === NONE ? null : Number(value) }))}
+      />
       <fieldset className="grid gap-2">
         <legend id={ids.people} className="mb-2 text-sm font-medium text-stone-200">
           {t('links.people')}

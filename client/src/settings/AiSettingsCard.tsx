@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { STORY_MODELS, TRANSCRIPTION_MODELS } from '../../../contract/ai-settings.ts';
@@ -7,7 +7,7 @@ import { formatNumber } from '../i18n/format.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { focusRing } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
-import { Select, type SelectOption } from '../ui/Select.tsx';
+import { SelectField, type SelectOption } from '../ui/Select.tsx';
 import { useAiSettings } from './useAiSettings.ts';
 
 /** The temperature slider's range (spec: 0 to 1.5 in steps of 0.1). */
@@ -19,80 +19,61 @@ function modelOptions(models: readonly string[], current: string): SelectOption<
   return names.map((name) => ({ value: name, label: name }));
 }
 
-function SettingRow({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-200">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
 /** AI settings kept on this device: tone, creativity, models and temperature for new stories. */
 export function AiSettingsCard() {
   const { t } = useTranslation('settings');
   const language = useLanguage();
   const [settings, update] = useAiSettings();
-  const ids = { tone: useId(), creativity: useId(), transcription: useId(), story: useId(), temperature: useId() };
+  const temperatureId = useId();
 
   return (
     <Card title={t('ai.title')} description={t('ai.description')} icon={<Sparkles aria-hidden className="size-5" />}>
       <div className="grid gap-4">
-        <SettingRow id={ids.tone} label={t('ai.tone')}>
-          <Select
-            id={ids.tone}
-            value={settings.defaultTone}
-            options={TONES.map((tone) => ({ value: tone, label: t(`ai.tones.${tone}`) }))}
-            onValueChange={(value) => update('defaultTone', value)}
-          />
-        </SettingRow>
-        <SettingRow id={ids.creativity} label={t('ai.creativity')}>
-          <Select
-            id={ids.creativity}
-            value={settings.creativity}
-            options={CREATIVITY_LEVELS.map((level) => ({ value: level, label: t(`ai.creativityLevels.${level}`) }))}
-            onValueChange={(value) => update('creativity', value)}
-          />
-        </SettingRow>
-        <SettingRow id={ids.transcription} label={t('ai.transcriptionModel')}>
-          <Select
-            id={ids.transcription}
-            value={settings.transcriptionModel}
-            options={modelOptions(TRANSCRIPTION_MODELS, settings.transcriptionModel)}
-            onValueChange={(value) => update('transcriptionModel', value)}
-          />
-        </SettingRow>
-        <SettingRow id={ids.story} label={t('ai.storyModel')}>
-          <Select
-            id={ids.story}
-            value={settings.storyGenerationModel}
-            options={modelOptions(STORY_MODELS, settings.storyGenerationModel)}
-            onValueChange={(value) => update('storyGenerationModel', value)}
-          />
-        </SettingRow>
+        <SelectField
+          label={t('ai.tone')}
+          value={settings.defaultTone}
+          options={TONES.map((tone) => ({ value: tone, label: t(`ai.tones.${tone}`) }))}
+          onValueChange={(value) => update('defaultTone', value)}
+        />
+        <SelectField
+          label={t('ai.creativity')}
+          value={settings.creativity}
+          options={CREATIVITY_LEVELS.map((level) => ({ value: level, label: t(`ai.creativityLevels.${level}`) }))}
+          onValueChange={(value) => update('creativity', value)}
+        />
+        <SelectField
+          label={t('ai.transcriptionModel')}
+          value={settings.transcriptionModel}
+          options={modelOptions(TRANSCRIPTION_MODELS, settings.transcriptionModel)}
+          onValueChange={(value) => update('transcriptionModel', value)}
+        />
+        <SelectField
+          label={t('ai.storyModel')}
+          value={settings.storyGenerationModel}
+          options={modelOptions(STORY_MODELS, settings.storyGenerationModel)}
+          onValueChange={(value) => update('storyGenerationModel', value)}
+        />
         <div className="grid gap-1.5">
           <div className="flex items-baseline justify-between">
-            <label htmlFor={ids.temperature} className="text-sm font-medium text-stone-200">
+            <label htmlFor={temperatureId} className="text-sm font-medium text-stone-200">
               {t('ai.temperature')}
             </label>
-            <output htmlFor={ids.temperature} className="text-sm tabular-nums text-amber-300">
+            <output htmlFor={temperatureId} className="text-sm tabular-nums text-amber-300">
               {formatNumber(settings.temperature, language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
             </output>
           </div>
           <input
-            id={ids.temperature}
+            id={temperatureId}
             type="range"
             min={TEMPERATURE.min}
             max={TEMPERATURE.max}
             step={TEMPERATURE.step}
             value={settings.temperature}
             onChange={(event) => update('temperature', Number(event.target.value))}
-            aria-describedby={`${ids.temperature}-hint`}
+            aria-describedby={`${temperatureId}-hint`}
             className={`h-11 w-full cursor-pointer accent-amber-300 ${focusRing}`}
           />
-          <p id={`${ids.temperature}-hint`} className="text-xs text-stone-400">
+          <p id={`${temperatureId}-hint`} className="text-xs text-stone-400">
             {t('ai.temperatureHint')}
           </p>
         </div>

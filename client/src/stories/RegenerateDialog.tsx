@@ -1,10 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, toLanguage, type Language } from '../../../contract/languages.ts';
 import { POINTS_OF_VIEW, STORY_STYLES, type PointOfView, type StoryStyle } from '../../../contract/story-options.ts';
 import { ModalDialog } from '../library/ModalDialog.tsx';
 import { Button } from '../ui/Button.tsx';
-import { Select } from '../ui/Select.tsx';
+import { SelectField } from '../ui/Select.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { useRegenerateStory, type RegenerateOptions, type Story } from './storyApi.ts';
 
@@ -36,7 +36,6 @@ export function RegenerateDialog({ story, open, onOpenChange, onStarted }: Regen
   const regenerate = useRegenerateStory(story.id);
   const [options, setOptions] = useState(() => initialOptions(story));
   const [confirming, setConfirming] = useState(false);
-  const ids = { style: useId(), pointOfView: useId(), language: useId() };
 
   // Each opening starts from the story's current style, point of view and language.
   const [wasOpen, setWasOpen] = useState(open);
@@ -62,15 +61,6 @@ export function RegenerateDialog({ story, open, onOpenChange, onStarted }: Regen
       onError: () => toast({ title: t('regenerate.failed'), variant: 'destructive' }),
     });
 
-  const field = (id: string, label: string, select: ReactNode) => (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-200">
-        {label}
-      </label>
-      {select}
-    </div>
-  );
-
   if (confirming) {
     return (
       <ModalDialog
@@ -95,36 +85,24 @@ export function RegenerateDialog({ story, open, onOpenChange, onStarted }: Regen
   return (
     <ModalDialog open={open} onOpenChange={changeOpen} title={t('regenerate.title')} description={t('regenerate.description')}>
       <div className="grid gap-4">
-        {field(
-          ids.style,
-          t('regenerate.style'),
-          <Select
-            id={ids.style}
-            value={options.style}
-            options={STORY_STYLES.map((style) => ({ value: style, label: t(`styles.${style}`) }))}
-            onValueChange={(style) => setOptions((current) => ({ ...current, style }))}
-          />,
-        )}
-        {field(
-          ids.pointOfView,
-          t('regenerate.pointOfView'),
-          <Select
-            id={ids.pointOfView}
-            value={options.pointOfView}
-            options={POINTS_OF_VIEW.map((pointOfView) => ({ value: pointOfView, label: t(`pointsOfView.${pointOfView}`) }))}
-            onValueChange={(pointOfView) => setOptions((current) => ({ ...current, pointOfView }))}
-          />,
-        )}
-        {field(
-          ids.language,
-          t('regenerate.language'),
-          <Select<Language>
-            id={ids.language}
-            value={options.language}
-            options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
-            onValueChange={(language) => setOptions((current) => ({ ...current, language }))}
-          />,
-        )}
+        <SelectField
+          label={t('regenerate.style')}
+          value={options.style}
+          options={STORY_STYLES.map((style) => ({ value: style, label: t(`styles.${style}`) }))}
+          onValueChange={(style) => setOptions((current) => ({ ...current, style }))}
+        />
+        <SelectField
+          label={t('regenerate.pointOfView')}
+          value={options.pointOfView}
+          options={POINTS_OF_VIEW.map((pointOfView) => ({ value: pointOfView, label: t(`pointsOfView.${pointOfView}`) }))}
+          onValueChange={(pointOfView) => setOptions((current) => ({ ...current, pointOfView }))}
+        />
+        <SelectField<Language>
+          label={t('regenerate.language')}
+          value={options.language}
+          options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+          onValueChange={(language) => setOptions((current) => ({ ...current, language }))}
+        />
         <div className="mt-2 flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => changeOpen(false)}>
             {t('actions.cancel', { ns: 'common' })}

@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from 'react';
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import clsx from 'clsx';
@@ -66,5 +67,23 @@ export function Select<T extends string>({ id, value, options, onValueChange, di
         </SelectPrimitive.Content>
       </SelectPrimitive.Portal>
     </SelectPrimitive.Root>
+  );
+}
+
+interface SelectFieldProps<T extends string> extends Omit<SelectProps<T>, 'id'> {
+  label: ReactNode;
+  className?: string;
+}
+
+/** A labelled dropdown, the Select counterpart of Field. */
+export function SelectField<T extends string>({ label, className, ...props }: SelectFieldProps<T>) {
+  const id = useId();
+  return (
+    <div className={clsx('grid gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium text-stone-200">
+        {label}
+      </label>
+      <Select id={id} {...props} />
+    </div>
   );
 }
