@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { BookOpen, CalendarRange, Mic } from 'lucide-react';
+import { BookOpen, CalendarRange } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
-import { recordingLink } from '../recording/recordingLink.ts';
+import { RecordMemoryLink } from '../recording/RecordMemoryLink.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { storiesQuery } from '../stories/storyApi.ts';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
@@ -98,12 +98,7 @@ function EmptyLibrary() {
       icon={<BookOpen aria-hidden className="size-10 text-amber-300" />}
       title={t('empty.title')}
       description={t('empty.description')}
-      action={
-        <Link to={recordingLink()} className={buttonClasses('primary')}>
-          <Mic aria-hidden className="size-4" />
-          {t('empty.record')}
-        </Link>
-      }
+      action={<RecordMemoryLink label={t('empty.record')} />}
     />
   );
 }

@@ -1,16 +1,16 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
-import { CalendarRange, Loader2, MapPin, Mic } from 'lucide-react';
+import { CalendarRange, Loader2, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TimelineYearDto } from '../../../contract/library.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
-import { recordingLink } from '../recording/recordingLink.ts';
+import { RecordMemoryLink } from '../recording/RecordMemoryLink.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { hasRealTitle } from '../stories/storyProgress.ts';
-import { buttonClasses, focusRing } from '../ui/Button.tsx';
+import { focusRing } from '../ui/Button.tsx';
 import { EmptyState, LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
 import { temporalLabel } from './temporalLabel.ts';
 import { timelineQuery } from './timelineApi.ts';
@@ -35,12 +35,7 @@ export function TimelinePage() {
           icon={<CalendarRange aria-hidden className="size-10 text-amber-300" />}
           title={t('empty.title')}
           description={t('empty.description')}
-          action={
-            <Link to={recordingLink()} className={buttonClasses('primary')}>
-              <Mic aria-hidden className="size-4" />
-              {t('empty.record')}
-            </Link>
-          }
+          action={<RecordMemoryLink label={t('empty.record')} />}
         />
       ) : (
         <div className="grid gap-8">
