@@ -35,10 +35,10 @@ function wholeNumber(text: string): number | null {
   return /^\s*\d+\s*$/.test(text) ? Number(text) : null;
 }
 
-/** A year the new-recording form accepts: 1900 to the current year. */
-function formYear(text: string, currentYear: number): number | null {
+/** A year as typed into a year input: a whole number from 1900 to maxYear, else null. */
+export function typedYear(text: string, maxYear: number): number | null {
   const year = wholeNumber(text);
-  return year !== null && year >= TEMPORAL_YEAR_MIN && year <= currentYear ? year : null;
+  return year !== null && year >= TEMPORAL_YEAR_MIN && year <= maxYear ? year : null;
 }
 
 function isPastOrToday(isoDate: string, today: Date): boolean {
@@ -61,13 +61,13 @@ export function canSaveTimeContext(draft: TimeContextDraft, today: Date): boolea
       return isPastOrToday(draft.specificDate, today);
     case 'month_year': {
       const month = wholeNumber(draft.month);
-      return month !== null && month >= 1 && month <= 12 && formYear(draft.year, currentYear) !== null;
+      return month !== null && month >= 1 && month <= 12 && typedYear(draft.year, currentYear) !== null;
     }
     case 'year':
-      return formYear(draft.year, currentYear) !== null;
+      return typedYear(draft.year, currentYear) !== null;
     case 'year_span': {
-      const start = formYear(draft.year, currentYear);
-      const end = formYear(draft.endYear, currentYear);
+      const start = typedYear(draft.year, currentYear);
+      const end = typedYear(draft.endYear, currentYear);
       return start !== null && end !== null && start <= end;
     }
     case 'unknown':

@@ -1,6 +1,6 @@
 import type { StoryDto } from '../../../contract/library.ts';
-import { INLINE_EDITOR_YEARS_AHEAD, TEMPORAL_YEAR_MIN, type TemporalType } from '../../../contract/temporal.ts';
-import type { TimeContextDraft } from '../recording/timeContext.ts';
+import { INLINE_EDITOR_YEARS_AHEAD, type TemporalType } from '../../../contract/temporal.ts';
+import { typedYear, type TimeContextDraft } from '../recording/timeContext.ts';
 
 /** A story's or recording's time fields as stored and sent; all null means no time. */
 export type TemporalFields = Pick<StoryDto, 'temporalType' | 'specificDate' | 'month' | 'year' | 'endYear'>;
@@ -33,9 +33,7 @@ export function inlineYearMax(today: Date): number {
 
 /** A year from 1900 to this year plus 10, or null. */
 function inlineYear(text: string, today: Date): number | null {
-  if (!/^\s*\d+\s*$/.test(text)) return null;
-  const year = Number(text);
-  return year >= TEMPORAL_YEAR_MIN && year <= inlineYearMax(today) ? year : null;
+  return typedYear(text, inlineYearMax(today));
 }
 
 /** A real calendar date YYYY-MM-DD whose year the inline editor accepts, or null. */
