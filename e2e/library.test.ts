@@ -92,12 +92,13 @@ describe('library, story and recording detail, timeline', () => {
     // Filters with counts.
     await page.goto(`${server.url}/library`);
     await splashGone(page);
-    await page.getByRole('button', { name: 'Unassigned 2', exact: true }).click();
-    await page.getByRole('link', { name: 'The lake', exact: true }).waitFor();
-    expect(await page.getByRole('link', { name: 'Leaving Karelia', exact: true }).count()).toBe(0);
-    await page.getByRole('button', { name: 'In Collections 1', exact: true }).click();
     await page.getByRole('link', { name: 'Leaving Karelia', exact: true }).waitFor();
-    expect(await page.getByRole('link', { name: 'The lake', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Unassigned 2', exact: true }).click();
+    await page.getByRole('link', { name: 'Leaving Karelia', exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'The lake', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'In Collections 1', exact: true }).click();
+    await page.getByRole('link', { name: 'The lake', exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Leaving Karelia', exact: true }).waitFor();
     await page.getByRole('button', { name: 'All 3', exact: true }).click();
 
     // Inline title edit.
