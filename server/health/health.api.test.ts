@@ -19,7 +19,7 @@ it('reports the database, the queue and every engine ready', async () => {
   const health = await response.json();
   expect(health.status).toBe('ok');
   const byName = Object.fromEntries(health.components.map((c: { name: string }) => [c.name, c]));
-  expect(byName.database).toMatchObject({ ready: true, adapter: 'pglite' });
+  expect(byName.database).toMatchObject({ ready: true, adapter: server.database.kind });
   expect(byName.queue).toMatchObject({ ready: true });
   for (const engine of ['transcriber', 'writer', 'narrator', 'vad']) {
     expect(byName[engine], engine).toMatchObject({ ready: true, adapter: 'local' });
