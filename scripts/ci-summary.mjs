@@ -12,7 +12,11 @@ for (const file of process.argv.slice(2)) {
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
-  failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  failed += report.numFailedTests;
+  // A file that failed before any test ran (an import error) counts once too.
+  failed += report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
