@@ -47,6 +47,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     WORKER: z.enum(['inline', 'off']).default('inline'),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   })
   .superRefine((env, ctx) => {
     const pairs = [
@@ -90,6 +91,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   loginRateLimit: number;
   runWorkerInline: boolean;
+  /** Believe X-Forwarded-* headers (only behind a reverse proxy that sets them). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +151,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     runWorkerInline: env.WORKER === 'inline',
+    trustProxy: env.TRUST_PROXY === 'true',
   };
 }
 

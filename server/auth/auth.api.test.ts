@@ -286,3 +286,24 @@ describe('behind https', () => {
     }
   });
 });
+
+describe('rate limiting without a proxy', () => {
+  it('cannot be dodged with a made-up X-Forwarded-For', async () => {
+    const limited = await startTestApp({ LOGIN_RATE_LIMIT: '2' });
+    try {
+      const client = new HttpClient(limited.url);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await client.post(
+          '/api/auth/local/sign-in',
+          { email: 'x@example.com', password: 'guess' },
+          { 'x-forwarded-for': `10.0.0.${i}` },
+        );
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
