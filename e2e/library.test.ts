@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngines } from '../server/ai/engines.ts';
 import { clipDir, encodeClip } from '../test/support/audio-clips.ts';
 import { type HttpClient, signedUpClient, uploadForm } from '../test/support/http-client.ts';
 import { settledStory } from '../test/support/pipeline.ts';
 import { seeder } from '../test/support/seed.ts';
-import { CLIPS, TEST_MODELS_DIR } from '../test/support/shared-files.ts';
+import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
 import { launchChromium } from './support/browser.ts';
@@ -15,7 +15,7 @@ import { CLIENT_DIR } from './support/built-client.ts';
 // Stories made through the API (uploads written by the fake OpenAI server), then a person
 // works with them in Chromium: filters, inline title, long-press reorder, links, a year
 // span, regeneration, the timeline, and swipe to delete; and once in Finnish.
-const JFK = readFileSync(CLIPS.jfk.replace(/\.wav$/, '.txt'), 'utf8').trim();
+const JFK = clipTranscript(CLIPS.jfk);
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -27,12 +27,7 @@ beforeAll(async () => {
   fake = await startFakeOpenAi();
   clips = await clipDir();
   audio = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
-  const engines = createEngines({
-    openaiApiKey: fake.apiKey,
-    openaiBaseUrl: fake.baseUrl,
-    modelsDir: TEST_MODELS_DIR,
-    vadModelFile: 'silero-vad/for-tests-silero-v6.2.0-ggml.bin',
-  });
+  const engines = fakeOpenAiEngines(fake);
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines });
   browser = await launchChromium();
   fake.setTranscript(JFK);

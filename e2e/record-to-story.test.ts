@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createEngines } from '../server/ai/engines.ts';
 import { clipDir, silenceClip } from '../test/support/audio-clips.ts';
-import { CLIPS, TEST_MODELS_DIR } from '../test/support/shared-files.ts';
+import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
 import { launchChromium } from './support/browser.ts';
@@ -11,7 +10,7 @@ import { CLIENT_DIR } from './support/built-client.ts';
 
 // A person records a memory through Chromium's fake microphone (fed from a speech clip),
 // and lands on the story written from it. The AI is the fake OpenAI server; the VAD is real.
-const JFK = readFileSync(CLIPS.jfk.replace(/\.wav$/, '.txt'), 'utf8').trim();
+const JFK = clipTranscript(CLIPS.jfk);
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -21,12 +20,7 @@ const browsers: Browser[] = [];
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   clips = await clipDir();
-  const engines = createEngines({
-    openaiApiKey: fake.apiKey,
-    openaiBaseUrl: fake.baseUrl,
-    modelsDir: TEST_MODELS_DIR,
-    vadModelFile: 'silero-vad/for-tests-silero-v6.2.0-ggml.bin',
-  });
+  const engines = fakeOpenAiEngines(fake);
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines });
 });
 afterAll(async () => {

@@ -10,11 +10,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createEngines, type Engines } from '../server/ai/engines.ts';
+import type { Engines } from '../server/ai/engines.ts';
 import { transcribeRecording } from '../server/ai/transcribe-recording.ts';
 import { clipDir, encodeClip } from '../test/support/audio-clips.ts';
 import { HttpClient, uploadForm } from '../test/support/http-client.ts';
-import { CLIPS, TEST_MODELS_DIR } from '../test/support/shared-files.ts';
+import { fakeOpenAiEngines, localTestEngines } from '../test/support/engines.ts';
+import { CLIPS, clipTranscript, TEST_MODELS_DIR } from '../test/support/shared-files.ts';
 import { startTestApp } from '../test/support/test-app.ts';
 import { startFakeOpenAi } from '../test/fakes/openai-server.ts';
 
@@ -105,7 +106,7 @@ const files = [];
 for (const { name, source } of sources) {
   // encodeClip names its output by format, so each clip gets a folder of its own.
   const dir = mkdtempSync(path.join(clips.dir, 'clip-'));
-  files.push({ name, file: await encodeClip(source, 'webm-opus', dir), text: readFileSync(source.replace(/\.wav$/, '.txt'), 'utf8').trim() });
+  files.push({ name, file: await encodeClip(source, 'webm-opus', dir), text: clipTranscript(source) });
 }
 
 const fake = await startFakeOpenAi();
@@ -113,7 +114,7 @@ fake.setTranscript(files[0].text);
 fake.setChatReply({ title: 'A memory', content: 'A memory told in the speaker\'s own words.', people: [], locations: [], dates: [], storyType: 'other' });
 await measure(
   'openai adapter, fake OpenAI server on loopback',
-  createEngines({ openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl, modelsDir: TEST_MODELS_DIR, vadModelFile: 'silero-vad/for-tests-silero-v6.2.0-ggml.bin' }),
+  fakeOpenAiEngines(fake),
   true,
   files,
 );
@@ -121,12 +122,7 @@ await fake.close();
 
 await measure(
   `local engines (${TEST_MODELS_DIR}; the test whisper model hears no words, so no story)`,
-  createEngines({
-    modelsDir: TEST_MODELS_DIR,
-    whisperModelFile: 'whisper-cpp-test-stubs/for-tests-ggml-tiny.bin',
-    writerModelFile: 'stories260K/stories260K.gguf',
-    vadModelFile: 'silero-vad/for-tests-silero-v6.2.0-ggml.bin',
-  }),
+  localTestEngines(),
   false,
   files,
 );

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { HttpClient, uploadForm } from '../../test/support/http-client.ts';
 import { settledStory, waitFor } from '../../test/support/pipeline.ts';
-import { CLIPS } from '../../test/support/shared-files.ts';
+import { CLIPS, clipTranscript } from '../../test/support/shared-files.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
 
 // Nothing said is lost: the real server is killed (SIGKILL) while it transcribes, and the
 // work goes on after a restart on the same embedded database.
 const root = path.resolve(import.meta.dirname, '..', '..');
-const JFK = readFileSync(CLIPS.jfk.replace(/\.wav$/, '.txt'), 'utf8').trim();
+const JFK = clipTranscript(CLIPS.jfk);
 
 let fake: FakeOpenAi;
 let clips: { dir: string; remove: () => Promise<void> };

@@ -4,16 +4,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { type HttpClient, signedUpClient, uploadForm } from '../../test/support/http-client.ts';
 import { settledRecording, settledStory } from '../../test/support/pipeline.ts';
-import { CLIPS, TEST_MODELS_DIR } from '../../test/support/shared-files.ts';
+import { fakeOpenAiEngines } from '../../test/support/engines.ts';
+import { CLIPS, clipTranscript } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
-import { createEngines } from '../ai/engines.ts';
 import { people, recordings } from '../db/schema.ts';
 
 // Upload to written story through the `openai` adapter, against a local server that
 // speaks the OpenAI API and checks what it is sent. The VAD runs for real.
-const JFK = readFileSync(CLIPS.jfk.replace(/\.wav$/, '.txt'), 'utf8').trim();
-const FINNISH = readFileSync(CLIPS.finnish.replace(/\.wav$/, '.txt'), 'utf8').trim();
+const JFK = clipTranscript(CLIPS.jfk);
+const FINNISH = clipTranscript(CLIPS.finnish);
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -28,13 +28,7 @@ beforeAll(async () => {
   clips = await clipDir();
   jfkWebm = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
   finnishWebm = readFileSync(await encodeClip(CLIPS.finnish, 'webm-opus', clips.dir));
-  const engines = createEngines({
-    openaiApiKey: fake.apiKey,
-    openaiBaseUrl: fake.baseUrl,
-    modelsDir: TEST_MODELS_DIR,
-    vadModelFile: 'silero-vad/for-tests-silero-v6.2.0-ggml.bin',
-    retry: { retries: 0 },
-  });
+  const engines = fakeOpenAiEngines(fake, { retry: { retries: 0 } });
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { engines });
   ({ client, id: userId } = await signedUpClient(server.url, 'kennedy@example.com'));
 });

@@ -1,5 +1,8 @@
-import { createEngines, type Engines } from '../../server/ai/engines.ts';
+import { createEngines, type AiConfig, type Engines } from '../../server/ai/engines.ts';
+import type { FakeOpenAi } from '../fakes/openai-server.ts';
 import { TEST_MODELS_DIR } from './shared-files.ts';
+
+const TEST_VAD = 'silero-vad/for-tests-silero-v6.2.0-ggml.bin';
 
 /** The real local engines on the test-size models in ../shared/models. */
 export function localTestEngines(): Engines {
@@ -7,7 +10,18 @@ export function localTestEngines(): Engines {
     modelsDir: TEST_MODELS_DIR,
     whisperModelFile: 'whisper-cpp-test-stubs/for-tests-ggml-tiny.bin',
     writerModelFile: 'stories260K/stories260K.gguf',
-    vadModelFile: 'silero-vad/for-tests-silero-v6.2.0-ggml.bin',
+    vadModelFile: TEST_VAD,
     threads: 2,
+  });
+}
+
+/** The `openai` adapters against the fake OpenAI server, with the real VAD in front. */
+export function fakeOpenAiEngines(fake: FakeOpenAi, extra: Partial<AiConfig> = {}): Engines {
+  return createEngines({
+    openaiApiKey: fake.apiKey,
+    openaiBaseUrl: fake.baseUrl,
+    modelsDir: TEST_MODELS_DIR,
+    vadModelFile: TEST_VAD,
+    ...extra,
   });
 }

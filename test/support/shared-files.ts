@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 
@@ -21,3 +22,8 @@ export const CLIPS = {
   english: join(SHARED_AUDIO_DIR, 'en-espeak-synthetic.wav'),
   finnish: join(SHARED_AUDIO_DIR, 'fi-espeak-synthetic.wav'),
 };
+
+/** What is said in a shared clip (the `.txt` beside it). */
+export function clipTranscript(clip: string): string {
+  return readFileSync(clip.replace(/\.wav$/, '.txt'), 'utf8').trim();
+}
