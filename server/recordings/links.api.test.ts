@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingSummarySchema, recordingWithLinksSchema } from '../../contract/library.ts';
-import { type HttpClient, signedUpClient } from '../../test/support/http-client.ts';
+import { type HttpClient, ownerAndStranger, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { recordingPeople, recordings, stories } from '../db/schema.ts';
@@ -13,13 +13,10 @@ let ownerId: string;
 let strangerId: string;
 let seed: ReturnType<typeof seeder>;
 
-const signUp = (email: string) => signedUpClient(server.url, email);
-
 beforeAll(async () => {
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' });
   seed = seeder(server.database.db, server.store);
-  ({ client: owner, id: ownerId } = await signUp('owner@example.com'));
-  ({ client: stranger, id: strangerId } = await signUp('stranger@example.com'));
+  ({ owner, ownerId, stranger, strangerId } = await ownerAndStranger(server.url));
 });
 afterAll(() => server?.close());
 

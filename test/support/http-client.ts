@@ -64,3 +64,10 @@ export async function signedUpClient(baseUrl: string, email: string, language?: 
   if (language) await client.put('/api/auth/language-preference', { language });
   return { client, id: (await response.json()).id };
 }
+
+/** An owner and a stranger: the pair every "another user's id gets 404" test needs. */
+export async function ownerAndStranger(baseUrl: string) {
+  const owner = await signedUpClient(baseUrl, 'owner@example.com');
+  const stranger = await signedUpClient(baseUrl, 'stranger@example.com');
+  return { owner: owner.client, ownerId: owner.id, stranger: stranger.client, strangerId: stranger.id };
+}
