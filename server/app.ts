@@ -12,6 +12,7 @@ import { createMailer } from './email/mailer.ts';
 import { emailRoutes } from './email/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Queue } from './jobs/queue.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   await app.register(cookie, { secret: config.sessionSecret });
   const sessions = sessionStore(database.db, config.sessionDays);
