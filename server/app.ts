@@ -2,30 +2,38 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { recordRoutes, type RouteEntry } from './access/route-table.ts';
+import { signedInScope } from './access/signed-in-scope.ts';
+import { accountRoutes } from './auth/account-routes.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
-import { authRoutes } from './auth/routes.ts';
 import { sessionStore } from './auth/sessions.ts';
+import { signInRoutes } from './auth/sign-in-routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { type ComponentStatus, healthRoutes } from './health/routes.ts';
 import { createMailer } from './email/mailer.ts';
 import { emailRoutes } from './email/routes.ts';
+import { type ComponentStatus, healthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Queue } from './jobs/queue.ts';
+import { peopleRoutes } from './people/routes.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
+import { placeRoutes } from './places/routes.ts';
 import { recordingRoutes } from './recordings/routes.ts';
 import type { BlobStore } from './storage/index.ts';
 import { storyRoutes } from './stories/routes.ts';
-import { peopleRoutes } from './people/routes.ts';
-import { placeRoutes } from './places/routes.ts';
 import { timelineRoutes } from './timeline/routes.ts';
 
 /** JSON bodies are small; audio comes as multipart with its own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SESSION_PURGE_MS = 6 * 60 * 60 * 1000;
+
+/** How long a connection may send nothing before it is closed: an upload that stalls does not hold a socket for good. */
+export const IDLE_CONNECTION_MS = 60_000;
+/** The longest a whole request may take to arrive: a 60 MB upload at about 1 Mbit/s. */
+export const REQUEST_RECEIVE_MS = 10 * 60_000;
 
 export interface AppDependencies {
   config: Config;
@@ -36,14 +44,19 @@ export interface AppDependencies {
   clientDir?: string;
   engineStatus?: () => Promise<ComponentStatus[]>;
   logger?: boolean | object;
+  /** Shorter connection limits for tests of stalled requests. */
+  timeouts?: { idleConnectionMs?: number; requestReceiveMs?: number };
 }
 
 /** Builds the HTTP server with every route; `listen` is the caller's. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const db = database.db;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
+    connectionTimeout: deps.timeouts?.idleConnectionMs ?? IDLE_CONNECTION_MS,
+    requestTimeout: deps.timeouts?.requestReceiveMs ?? REQUEST_RECEIVE_MS,
     // Forwarded headers are believed only behind a proxy: otherwise anyone could pick the
     // address the login rate limit counts.
     trustProxy: config.trustProxy,
@@ -54,7 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   await app.register(cookie, { secret: config.sessionSecret });
-  const sessions = sessionStore(database.db, config.sessionDays);
+  const sessions = sessionStore(db, config.sessionDays);
   // Expired sessions are refused on sight; this only keeps the table small.
   const purge = setInterval(() => void sessions.deleteExpired().catch((error) => app.log.warn(error)), SESSION_PURGE_MS);
   purge.unref();
@@ -65,14 +78,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(multipart);
   await createPipelineQueues(deps.queue);
 
-  await app.register(authRoutes, { config, db: database.db, sessions });
-  await app.register(recordingRoutes, { db: database.db, store: deps.store, queue: deps.queue });
-  await app.register(storyRoutes, { db: database.db, store: deps.store, queue: deps.queue });
-  await app.register(timelineRoutes, { db: database.db });
-  await app.register(peopleRoutes, { db: database.db });
-  await app.register(placeRoutes, { db: database.db });
-  await app.register(emailRoutes, { mailer: createMailer(config.smtpUrl, config.mailFrom) });
-  await app.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+
+  // Anyone may call these: signing in, and whether the server is healthy.
+  await app.register(async (open) => {
+    recordRoutes(open, routeTable, 'public');
+    await open.register(signInRoutes, { config, db, sessions });
+    await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
+  });
+
+  // Everything else needs a session, checked before anything else is read.
+  await app.register(async (signedIn) => {
+    signedInScope(signedIn, { db, routeTable });
+    await signedIn.register(accountRoutes, { db });
+    await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(timelineRoutes, { db });
+    await signedIn.register(peopleRoutes, { db });
+    await signedIn.register(placeRoutes, { db });
+    await signedIn.register(emailRoutes, { mailer: createMailer(config.smtpUrl, config.mailFrom) });
+  });
+
   await registerSpa(app, deps.clientDir);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Actor, reader, type SignedInActor, signedIn } from '../access/actor.ts';
 import { unauthorized } from '../http/errors.ts';
 import { readSessionToken, type SessionStore, type UserRow } from './sessions.ts';
 
@@ -6,20 +7,28 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, when the session cookie names a live session. */
     user: UserRow | null;
+    /** Who is asking: a signed-in person, or an anonymous reader (a co-author on link routes). */
+    actor: Actor;
   }
 }
 
-/** Reads the session cookie on every request and puts the user on `request.user`. */
+/** Reads the session cookie on every request: the user and the actor go on the request. */
 export function registerAuthentication(app: FastifyInstance, sessions: SessionStore): void {
   app.decorateRequest('user', null);
+  // Set on every request by the hook below; null only until then.
+  app.decorateRequest('actor', null as never);
   app.addHook('onRequest', async (request) => {
     const token = readSessionToken(request);
     request.user = token ? await sessions.findUser(token) : null;
+    request.actor = request.user ? signedIn(request.user) : reader;
   });
 }
 
-/** The signed-in user, or a 401: every route on user data starts with this. */
-export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized();
-  return request.user;
+/** The signed-in person making the request, or a 401. */
+export function signedInActor(request: FastifyRequest): SignedInActor {
+  if (request.actor.kind !== 'user') throw unauthorized();
+  return request.actor;
 }
+
+/** The signed-in user making the request, or a 401. */
+export const currentUser = (request: FastifyRequest): UserRow => signedInActor(request).user;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { localTestEngines } from '../../test/support/engines.ts';
+import { signedUpClient } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { createEngines } from '../ai/engines.ts';
 
@@ -35,6 +36,22 @@ it('says which local model is missing and how to fix it, while the app keeps ser
   expect(transcriber).toMatchObject({ ready: false, adapter: 'local' });
   expect(transcriber.problem).toMatch(/ggml-large-v3-turbo/);
   expect(transcriber.fix).toMatch(/npm run models/);
+});
+
+it('shows the folder of a missing model to a signed-in caller only', async () => {
+  const emptyModels = mkdtempSync(path.join(tmpdir(), 'saaga-no-models-'));
+  server = await startTestApp({}, { engines: createEngines({ modelsDir: emptyModels }) });
+  const transcriberOf = (health: { components: { name: string; problem?: string }[] }) =>
+    health.components.find((c) => c.name === 'transcriber')!;
+
+  const anonymous = transcriberOf(await (await fetch(`${server.url}/api/health`)).json());
+  expect(anonymous.problem).toMatch(/ggml-large-v3-turbo/);
+  expect(anonymous.problem).not.toContain(emptyModels);
+  expect(JSON.stringify(anonymous)).not.toMatch(/\/tmp|\/work|\/root|\/home/);
+
+  const { client } = await signedUpClient(server.url, 'health@example.com');
+  const signedIn = transcriberOf(await (await client.get('/api/health')).json());
+  expect(signedIn.problem).toContain(emptyModels);
 });
 
 it('reports the openai adapter when a key is set', async () => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { languageSchema } from '../../contract/languages.ts';
-import { requireUser } from '../auth/authenticate.ts';
+import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { places, recordingPlaces, recordings } from '../db/schema.ts';
 
@@ -13,7 +13,7 @@ const languageQuery = z.object({ language: languageSchema.optional().catch(undef
 export async function placeRoutes(app: FastifyInstance, deps: { db: Database }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/places', { schema: { querystring: languageQuery } }, async (request) => {
-    const user = requireUser(request);
+    const user = currentUser(request);
     const rows = await deps.db
       .select({
         id: places.id,

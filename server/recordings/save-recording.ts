@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import { toLanguage } from '../../contract/languages.ts';
 import { STORY_PLACEHOLDERS } from '../../contract/story-status.ts';
+import { signedIn } from '../access/actor.ts';
+import { load } from '../access/loaders.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
 import { people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
-import { HttpError, notFound } from '../http/errors.ts';
-import { nextOrderIndex } from './links.ts';
+import { HttpError } from '../http/errors.ts';
+import { placeInStory } from './place-in-story.ts';
 import type { UploadForm } from './upload-form.ts';
 import type { UploadResult } from './upload-recording.ts';
 
@@ -28,25 +29,18 @@ export async function saveRecording(
   const contextType = routeStoryId ? 'story' : (fields.contextType ?? 'new_story');
 
   return db.transaction(async (tx) => {
+    const actor = signedIn(user);
     let storyId: number | null = null;
+    let orderIndex = 0;
     let personId: number | null = null;
     let placeId: number | null = null;
 
     if (contextType === 'story') {
       const id = routeStoryId ?? fields.contextId;
       if (!id) throw new HttpError(400, 'validation', 'contextId: Required', 'contextId');
-      const [story] = await tx
-        .select({ id: stories.id, processingStatus: stories.processingStatus })
-        .from(stories)
-        .where(and(eq(stories.id, id), eq(stories.userId, user.id)))
-        .for('update');
-      if (!story) throw notFound('Story not found');
+      const story = await load(tx, actor, 'story', id, 'addRecording');
+      orderIndex = await placeInStory(tx, story);
       storyId = story.id;
-      // A written story is not rewritten behind the person's back: it is marked, and they regenerate.
-      await tx
-        .update(stories)
-        .set({ hasNewRecordings: story.processingStatus !== 'processing', updatedAt: new Date() })
-        .where(eq(stories.id, story.id));
     } else if (contextType === 'new_story') {
       const [story] = await tx
         .insert(stories)
@@ -65,15 +59,13 @@ export async function saveRecording(
       storyId = story.id;
     } else if (contextType === 'person') {
       personId = fields.contextId
-        ? await ownedId(tx, people, user.id, fields.contextId, 'Person not found')
+        ? (await load(tx, actor, 'person', fields.contextId, 'update')).id
         : (await tx.insert(people).values({ userId: user.id, name: requiredName(fields.contextName), language }).returning())[0].id;
     } else {
       placeId = fields.contextId
-        ? await ownedId(tx, places, user.id, fields.contextId, 'Place not found')
+        ? (await load(tx, actor, 'place', fields.contextId, 'update')).id
         : (await tx.insert(places).values({ userId: user.id, name: requiredName(fields.contextName), language }).returning())[0].id;
     }
-
-    const orderIndex = storyId ? await nextOrderIndex(tx, storyId) : 0;
 
     const [recording] = await tx
       .insert(recordings)
@@ -113,19 +105,4 @@ export async function saveRecording(
 function requiredName(name: string | undefined): string {
   if (!name) throw new HttpError(400, 'validation', 'contextName: Required', 'contextName');
   return name;
-}
-
-async function ownedId(
-  tx: Pick<Database, 'select'>,
-  table: typeof people | typeof places,
-  userId: string,
-  id: number,
-  message: string,
-): Promise<number> {
-  const [row] = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.userId, userId)));
-  if (!row) throw notFound(message);
-  return row.id;
 }

@@ -1,13 +1,42 @@
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { storyPatchSchema } from '../../contract/library.ts';
+import type { Actor } from '../access/actor.ts';
+import { load } from '../access/loaders.ts';
+import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
 import { recordings, stories } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { BlobStore } from '../storage/index.ts';
+import type { TemporalColumns } from '../temporal/temporal-context.ts';
 
-type StoryRow = typeof stories.$inferSelect;
+type StoryRow = ResourceRows['story'];
+type StoryToChange = Authorized<StoryRow, 'update'>;
+type StoryPatch = z.infer<typeof storyPatchSchema>;
+
+async function updateStoryRow(db: Database, story: StoryToChange, changes: Partial<typeof stories.$inferInsert>): Promise<StoryRow> {
+  const [updated] = await db
+    .update(stories)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(stories.id, story.id))
+    .returning();
+  return updated;
+}
+
+/** Changes one of the story's own fields (title, content, language, point of view, style or metadata). */
+export const editStory = (db: Database, story: StoryToChange, patch: StoryPatch) => updateStoryRow(db, story, patch);
+
+/** Dates the story (all null clears it). */
+export const setStoryTime = (db: Database, story: StoryToChange, time: TemporalColumns) => updateStoryRow(db, story, time);
+
+/** Puts the story in one of the actor's chapters, or in none. */
+export async function moveStoryToChapter(db: Database, actor: Actor, story: StoryToChange, chapterId: number | null): Promise<StoryRow> {
+  const chapter = chapterId === null ? null : await load(db, actor, 'chapter', chapterId, 'update');
+  return updateStoryRow(db, story, { chapterId: chapter?.id ?? null });
+}
 
 /** Puts the story's recordings in this order; the ids must be exactly its recordings. */
-export async function reorderRecordings(db: Database, story: StoryRow, recordingIds: number[]): Promise<void> {
+export async function reorderRecordings(db: Database, story: StoryToChange, recordingIds: number[]): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await tx.select({ id: recordings.id }).from(recordings).where(eq(recordings.storyId, story.id)).for('update');
     const currentIds = new Set(current.map((r) => r.id));
@@ -24,9 +53,9 @@ export async function reorderRecordings(db: Database, story: StoryRow, recording
 
 /**
  * Deletes a story with its recordings, then their audio. Rows go first: a crash between
- * the two leaves an unreferenced file, never a recording without its audio.
+ * the two leaves an unreferenced file (swept later), never a recording without its audio.
  */
-export async function deleteStory(db: Database, store: BlobStore, story: StoryRow): Promise<void> {
+export async function deleteStory(db: Database, store: BlobStore, story: Authorized<StoryRow, 'delete'>): Promise<void> {
   const removed = await db.transaction(async (tx) => {
     const audio = await tx.select({ key: recordings.audioKey }).from(recordings).where(eq(recordings.storyId, story.id));
     await tx.delete(stories).where(eq(stories.id, story.id));

@@ -2,10 +2,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authorNameBody, languagePreferenceBody, signInBody, signUpBody } from '../../contract/auth.ts';
+import { signInBody, signUpBody } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { requireUser } from './authenticate.ts';
 import { signInLocal, signUpLocal } from './local-accounts.ts';
 import { oidcSignIn } from './oidc.ts';
 import {
@@ -16,12 +15,12 @@ import {
   type SessionStore,
   type UserRow,
 } from './sessions.ts';
-import { findOrCreateExternalUser, presentUser, updateUser } from './users.ts';
+import { findOrCreateExternalUser, presentUser } from './users.ts';
 
 const LOCAL_SIGN_IN_PAGE = '/sign-in';
 
-/** Accounts: the current user, preferences, and every way in and out (spec 7.2). */
-export async function authRoutes(app: FastifyInstance, deps: { config: Config; db: Database; sessions: SessionStore }) {
+/** Every way in and out: local accounts, OpenID Connect providers, sign-out (spec 7.2). Public. */
+export async function signInRoutes(app: FastifyInstance, deps: { config: Config; db: Database; sessions: SessionStore }) {
   const { config, db, sessions } = deps;
   const baseUrlOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   const oidc = oidcSignIn(config.providers, baseUrlOf);
@@ -34,18 +33,6 @@ export async function authRoutes(app: FastifyInstance, deps: { config: Config; d
     const token = await sessions.create(user.id, request.headers['user-agent']);
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, config.publicUrl, sessions.lifetimeMs));
   }
-
-  api.get('/api/auth/user', async (request) => presentUser(requireUser(request)));
-
-  api.put('/api/auth/language-preference', { schema: { body: languagePreferenceBody } }, async (request) => {
-    const user = requireUser(request);
-    return presentUser(await updateUser(db, user.id, { languagePreference: request.body.language }));
-  });
-
-  api.put('/api/auth/author-name', { schema: { body: authorNameBody } }, async (request) => {
-    const user = requireUser(request);
-    return presentUser(await updateUser(db, user.id, { authorName: request.body.authorName || null }));
-  });
 
   api.get('/api/auth/providers', async () => ({
     google: oidc.has('google'),

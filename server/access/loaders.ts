@@ -1,0 +1,51 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { chapters, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import type { Actor } from './actor.ts';
+import { authorize, type Authorized, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
+
+/** A database or a transaction: loaders only read. */
+export type Reader = Pick<Database, 'select'>;
+
+const tables = {
+  story: stories,
+  recording: recordings,
+  person: people,
+  place: places,
+  chapter: chapters,
+  publishedStory: publishedStories,
+} as const;
+
+async function rowsById<K extends ResourceKind>(db: Reader, kind: K, ids: number[]): Promise<ResourceRows[K][]> {
+  // Every resource table has an integer `id`; the union of tables is one shape to drizzle here.
+  const table = tables[kind] as typeof stories;
+  return (await db.select().from(table).where(ids.length === 1 ? eq(table.id, ids[0]) : inArray(table.id, ids))) as unknown as ResourceRows[K][];
+}
+
+/** One resource, checked for this action; unknown or not allowed is a 404. */
+export async function load<K extends ResourceKind, A extends ResourceActions[K]>(
+  db: Reader,
+  actor: Actor,
+  kind: K,
+  id: number,
+  action: A,
+): Promise<Authorized<ResourceRows[K], A>> {
+  const [row] = await rowsById(db, kind, [id]);
+  return authorize(actor, action, kind, row);
+}
+
+/** Several resources, each checked; one unknown or not allowed makes the whole a 404. */
+export async function loadAll<K extends ResourceKind, A extends ResourceActions[K]>(
+  db: Reader,
+  actor: Actor,
+  kind: K,
+  ids: number[],
+  action: A,
+): Promise<Authorized<ResourceRows[K], A>[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const rows = await rowsById(db, kind, wanted);
+  if (rows.length !== wanted.length) throw notFound(NOT_FOUND[kind]);
+  return rows.map((row) => authorize(actor, action, kind, row));
+}

@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { notFound } from '../http/errors.ts';
+import { load } from './loaders.ts';
+import { type Authorized, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
+
+/** The resource a route's path parameter names, and what the route does to it. */
+export interface PathResource {
+  kind: ResourceKind;
+  action: string;
+  param: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    resource?: PathResource;
+  }
+  interface FastifyRequest {
+    /** The row the route's path names, loaded and authorized before validation. */
+    authorizedResource: unknown;
+  }
+}
+
+/** Ids are PostgreSQL integers; anything else cannot name a row. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * Declares that a route's `:param` names a resource the actor must be allowed to
+ * `action`. Put `config` in the route options; `of(request)` in the handler gives the
+ * authorized row, typed.
+ */
+export function pathResource<K extends ResourceKind, A extends ResourceActions[K]>(kind: K, action: A, param = 'id') {
+  const resource: PathResource = { kind, action, param };
+  return {
+    config: { resource },
+    of(request: FastifyRequest): Authorized<ResourceRows[K], A> {
+      if (request.routeOptions.config.resource !== resource || request.authorizedResource == null) {
+        throw new Error(`${request.routeOptions.url} does not load a ${kind} for ${action}`);
+      }
+      return request.authorizedResource as Authorized<ResourceRows[K], A>;
+    },
+  };
+}
+
+/**
+ * Loads and authorizes the route's path resource before the body is validated: someone
+ * else's id is a 404 whatever the body says, and a bad id is one too.
+ */
+export function loadPathResource(db: Database) {
+  return async (request: FastifyRequest) => {
+    const resource = request.routeOptions.config.resource;
+    if (!resource) return;
+    const raw = (request.params as Record<string, string | undefined>)[resource.param] ?? '';
+    const id = Number(raw);
+    if (!/^\d+$/.test(raw) || id < 1 || id > MAX_ID) throw notFound(NOT_FOUND[resource.kind]);
+    request.authorizedResource = await load(db, request.actor, resource.kind, id, resource.action as never);
+  };
+}

@@ -1,0 +1,93 @@
+import type { chapters, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import type { Actor } from './actor.ts';
+
+/** The rows access is decided on, by resource kind. */
+export interface ResourceRows {
+  story: typeof stories.$inferSelect;
+  recording: typeof recordings.$inferSelect;
+  person: typeof people.$inferSelect;
+  place: typeof places.$inferSelect;
+  chapter: typeof chapters.$inferSelect;
+  publishedStory: typeof publishedStories.$inferSelect;
+}
+export type ResourceKind = keyof ResourceRows;
+
+/** What can be done to each kind of resource. */
+export interface ResourceActions {
+  story: 'read' | 'update' | 'delete' | 'addRecording';
+  recording: 'read' | 'update' | 'delete';
+  person: 'read' | 'update' | 'delete';
+  place: 'read' | 'update' | 'delete';
+  chapter: 'read' | 'update' | 'delete';
+  publishedStory: 'read';
+}
+
+declare const authorized: unique symbol;
+
+/**
+ * A row that `authorize` has let this actor do `A` to. Only `authorize` makes one, so a
+ * domain function that takes `Authorized<StoryRow, 'update'>` cannot be handed a row
+ * nobody checked (Karakeep's `Authorized<T>`).
+ */
+export type Authorized<Row, A extends string> = Row & { readonly [authorized]: A };
+
+type Policy<K extends ResourceKind> = Record<ResourceActions[K], (actor: Actor, row: ResourceRows[K]) => boolean>;
+
+const isOwner = (actor: Actor, row: { userId: string }) => actor.kind === 'user' && actor.user.id === row.userId;
+const holdsLinkOf = (actor: Actor, storyId: number | null) => actor.kind === 'coAuthor' && storyId !== null && actor.storyId === storyId;
+
+/** Who may do what: the one place these rules live (Outline's policies). */
+const policies: { [K in ResourceKind]: Policy<K> } = {
+  story: {
+    read: (actor, story) => isOwner(actor, story) || holdsLinkOf(actor, story.id),
+    addRecording: (actor, story) => isOwner(actor, story) || holdsLinkOf(actor, story.id),
+    update: isOwner,
+    delete: isOwner,
+  },
+  recording: {
+    read: isOwner,
+    update: isOwner,
+    // A contributor removes their own recording, from the browser that made it.
+    delete: (actor, recording) =>
+      isOwner(actor, recording) ||
+      (holdsLinkOf(actor, recording.storyId) &&
+        actor.kind === 'coAuthor' &&
+        recording.coAuthorTokenId === actor.tokenId &&
+        actor.contributorKeyHash !== null &&
+        recording.contributorKeyHash === actor.contributorKeyHash),
+  },
+  person: { read: isOwner, update: isOwner, delete: isOwner },
+  place: { read: isOwner, update: isOwner, delete: isOwner },
+  chapter: { read: isOwner, update: isOwner, delete: isOwner },
+  // Published means public: anyone, signed in or not, may read it.
+  publishedStory: { read: () => true },
+};
+
+/** Whether the actor may do this to the row. */
+export function can<K extends ResourceKind>(actor: Actor, action: ResourceActions[K], kind: K, row: ResourceRows[K]): boolean {
+  return (policies[kind] as Policy<K>)[action](actor, row);
+}
+
+/**
+ * The row, marked as checked for this action, or a 404: someone else's resource looks
+ * exactly like one that does not exist.
+ */
+export function authorize<K extends ResourceKind, A extends ResourceActions[K]>(
+  actor: Actor,
+  action: A,
+  kind: K,
+  row: ResourceRows[K] | undefined,
+): Authorized<ResourceRows[K], A> {
+  if (!row || !can(actor, action, kind, row)) throw notFound(NOT_FOUND[kind]);
+  return row as Authorized<ResourceRows[K], A>;
+}
+
+export const NOT_FOUND: Record<ResourceKind, string> = {
+  story: 'Story not found',
+  recording: 'Recording not found',
+  person: 'Person not found',
+  place: 'Place not found',
+  chapter: 'Chapter not found',
+  publishedStory: 'Story not found',
+};

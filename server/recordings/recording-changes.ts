@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { Authorized, ResourceRows } from '../access/policies.ts';
+import type { Database } from '../db/client.ts';
+import { recordings } from '../db/schema.ts';
+import type { Queue } from '../jobs/queue.ts';
+import { enqueueTranscription } from '../pipeline/queues.ts';
+import type { BlobStore } from '../storage/index.ts';
+import type { TemporalColumns } from '../temporal/temporal-context.ts';
+
+type RecordingRow = ResourceRows['recording'];
+
+/** Replaces the transcript with the person's own correction. */
+export async function correctTranscription(
+  db: Database,
+  recording: Authorized<RecordingRow, 'update'>,
+  transcription: string,
+): Promise<RecordingRow> {
+  const [updated] = await db
+    .update(recordings)
+    .set({ transcription, updatedAt: new Date() })
+    .where(eq(recordings.id, recording.id))
+    .returning();
+  return updated;
+}
+
+/** Dates the recording (all null clears it). */
+export async function setRecordingTime(db: Database, recording: Authorized<RecordingRow, 'update'>, time: TemporalColumns): Promise<void> {
+  await db.update(recordings).set({ ...time, updatedAt: new Date() }).where(eq(recordings.id, recording.id));
+}
+
+/** Transcribes the kept audio again, in the background like the first time. */
+export async function retranscribe(db: Database, queue: Queue, recording: Authorized<RecordingRow, 'update'>): Promise<RecordingRow> {
+  const [updated] = await db
+    .update(recordings)
+    .set({ processingStatus: 'uploaded', transcriptionError: null, updatedAt: new Date() })
+    .where(eq(recordings.id, recording.id))
+    .returning();
+  await enqueueTranscription(queue, recording.id);
+  return updated;
+}
+
+/** Deletes the recording, then its audio: a crash between leaves a file the sweep removes, never a row without audio. */
+export async function deleteRecording(db: Database, store: BlobStore, recording: Authorized<RecordingRow, 'delete'>): Promise<void> {
+  await db.delete(recordings).where(eq(recordings.id, recording.id));
+  await store.delete(recording.audioKey);
+}
