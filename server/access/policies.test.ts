@@ -1,0 +1,91 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from '../auth/sessions.ts';
+import { type Actor, reader, signedIn } from './actor.ts';
+import { authorize, can, type ResourceRows } from './policies.ts';
+import { pathResource } from './path-resource.ts';
+import { recordRoutes, type RouteEntry } from './route-table.ts';
+
+const user = (id: string) => ({ id }) as UserRow;
+const owner = signedIn(user('owner'));
+const stranger = signedIn(user('stranger'));
+const coAuthor = (storyId: number, keyHash: string | null = 'browser-key'): Actor => ({
+  kind: 'coAuthor',
+  tokenId: 7,
+  storyId,
+  contributorKeyHash: keyHash,
+});
+
+const story = { id: 1, userId: 'owner' } as ResourceRows['story'];
+const ownersRecording = { id: 10, userId: 'owner', storyId: 1, coAuthorTokenId: null, contributorKeyHash: null } as ResourceRows['recording'];
+const contribution = { id: 11, userId: 'owner', storyId: 1, coAuthorTokenId: 7, contributorKeyHash: 'browser-key' } as ResourceRows['recording'];
+
+describe('stories', () => {
+  it.each([
+    ['owner', owner, { read: true, addRecording: true, update: true, delete: true }],
+    ['another user', stranger, { read: false, addRecording: false, update: false, delete: false }],
+    ["the story's co-author", coAuthor(1), { read: true, addRecording: true, update: false, delete: false }],
+    ["another story's co-author", coAuthor(2), { read: false, addRecording: false, update: false, delete: false }],
+    ['an anonymous reader', reader, { read: false, addRecording: false, update: false, delete: false }],
+  ] as const)('%s', (_, actor, expected) => {
+    for (const [action, allowed] of Object.entries(expected)) {
+      expect(can(actor, action as keyof typeof expected, 'story', story), action).toBe(allowed);
+    }
+  });
+});
+
+describe('recordings', () => {
+  it("are the owner's to read, change and delete", () => {
+    for (const action of ['read', 'update', 'delete'] as const) {
+      expect(can(owner, action, 'recording', ownersRecording)).toBe(true);
+      expect(can(stranger, action, 'recording', ownersRecording)).toBe(false);
+      expect(can(reader, action, 'recording', ownersRecording)).toBe(false);
+    }
+  });
+
+  it('can be deleted by their contributor, from the browser that made them, and no other', () => {
+    expect(can(coAuthor(1), 'delete', 'recording', contribution)).toBe(true);
+    expect(can(coAuthor(1, 'another-browser'), 'delete', 'recording', contribution)).toBe(false);
+    expect(can(coAuthor(1, null), 'delete', 'recording', contribution)).toBe(false);
+    expect(can(coAuthor(1), 'delete', 'recording', ownersRecording)).toBe(false);
+    expect(can(coAuthor(1), 'update', 'recording', contribution)).toBe(false);
+  });
+});
+
+it('lets anyone read a published story', () => {
+  const published = { id: 3, userId: 'owner', storyId: 1 } as ResourceRows['publishedStory'];
+  for (const actor of [owner, stranger, coAuthor(2), reader]) expect(can(actor, 'read', 'publishedStory', published)).toBe(true);
+});
+
+it('makes a refusal and a missing row the same 404', () => {
+  expect(() => authorize(stranger, 'read', 'story', story)).toThrow(expect.objectContaining({ statusCode: 404, message: 'Story not found' }));
+  expect(() => authorize(owner, 'read', 'story', undefined)).toThrow(expect.objectContaining({ statusCode: 404, message: 'Story not found' }));
+  expect(authorize(owner, 'update', 'story', story).id).toBe(1);
+});
+
+describe('the route table', () => {
+  it('refuses a signed-in route whose path parameter names no resource', async () => {
+    const app = Fastify();
+    const table: RouteEntry[] = [];
+    const start = async () => {
+      await app.register(async (scope) => {
+        recordRoutes(scope, table, 'signedIn');
+        scope.get('/api/things/:id', async () => 'no check');
+      });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/say which resource :id names/);
+  });
+
+  it('records routes with their access and resource', async () => {
+    const app = Fastify();
+    const table: RouteEntry[] = [];
+    const storyToRead = pathResource('story', 'read');
+    await app.register(async (scope) => {
+      recordRoutes(scope, table, 'signedIn');
+      scope.get('/api/stories/:id', { config: storyToRead.config }, async () => 'checked');
+    });
+    await app.ready();
+    expect(table).toContainEqual({ method: 'GET', url: '/api/stories/:id', access: 'signedIn', resource: storyToRead.config.resource });
+  });
+});

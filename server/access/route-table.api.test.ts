@@ -1,0 +1,102 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
+import { seeder } from '../../test/support/seed.ts';
+import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { chapters, people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
+import type { ResourceKind } from './policies.ts';
+import type { RouteEntry } from './route-table.ts';
+
+// Generated from the route table: a route added tomorrow is covered the day it is added.
+let server: TestApp;
+let routes: RouteEntry[];
+beforeAll(async () => {
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  routes = server.app.routeTable.filter((route) => route.method !== 'HEAD');
+});
+afterAll(() => server?.close());
+
+const signedInRoutes = () => routes.filter((route) => route.access === 'signedIn');
+const withBody = (method: string) => !['GET', 'DELETE'].includes(method);
+const pathOf = (route: RouteEntry, id: number | string) => route.url.replace(/:\w+/g, String(id));
+
+it('has signed-in routes for every resource kind the API serves', () => {
+  const kinds = new Set(signedInRoutes().map((route) => route.resource?.kind));
+  expect([...kinds]).toEqual(expect.arrayContaining(['story', 'recording']));
+  expect(signedInRoutes().length).toBeGreaterThan(25);
+});
+
+describe('a caller without a session', () => {
+  it('gets 401 and nothing else from every signed-in route, even with a bad body', async () => {
+    const anonymous = new HttpClient(server.url);
+    for (const route of signedInRoutes()) {
+      const body = withBody(route.method) ? { language: 'klingon', storyId: 'not a number', peopleIds: 'x' } : undefined;
+      const response = await anonymous.request(route.method, pathOf(route, 1), body);
+      expect(response.status, `${route.method} ${route.url}`).toBe(401);
+      expect(await response.json(), `${route.method} ${route.url}`).toEqual({ code: 'unauthorized', message: 'Unauthorized' });
+    }
+  });
+});
+
+describe("another user's ids", () => {
+  it('give 404 on every route that names a resource, and change nothing', async () => {
+    const { client: owner, id: ownerId } = await signedUpClient(server.url, 'owner@example.com');
+    const { client: stranger } = await signedUpClient(server.url, 'stranger@example.com');
+    expect((await owner.get('/api/auth/user')).status).toBe(200);
+    const seed = seeder(server.database.db, server.store);
+    const story = await seed.story(ownerId, { title: 'Mine' });
+    const recording = await seed.recording(ownerId, { storyId: story.id });
+    const person = await seed.person(ownerId, 'Anna');
+    const place = await seed.place(ownerId, 'Tampere');
+    const chapter = await seed.chapter(ownerId, 'Childhood');
+    await server.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
+    await server.database.db.insert(recordingPlaces).values({ recordingId: recording.id, placeId: place.id });
+    const ids: Partial<Record<ResourceKind, number>> = {
+      story: story.id,
+      recording: recording.id,
+      person: person.id,
+      place: place.id,
+      chapter: chapter.id,
+    };
+
+    const before = await ownerData(ownerId);
+    const covered = signedInRoutes().filter((route) => route.resource);
+    expect(covered.length).toBeGreaterThan(15);
+    for (const route of covered) {
+      const id = ids[route.resource!.kind];
+      expect(id, `a seeded ${route.resource!.kind} for ${route.url}`).toBeDefined();
+      const response = await stranger.request(route.method, pathOf(route, id!), withBody(route.method) ? {} : undefined);
+      expect(response.status, `${route.method} ${route.url}`).toBe(404);
+      expect((await response.json()).code, `${route.method} ${route.url}`).toBe('not_found');
+    }
+    expect(await ownerData(ownerId)).toEqual(before);
+    expect(await server.store.size(recording.audioKey)).not.toBeNull();
+    // The owner still reaches every one of them.
+    expect((await owner.get(`/api/stories/${story.id}`)).status).toBe(200);
+    expect((await owner.get(`/api/recordings/${recording.id}/audio`)).status).toBe(200);
+  });
+
+  it('give 404 for ids that cannot name a row, rather than a validation message', async () => {
+    const { client: stranger } = await signedUpClient(server.url, 'guesser@example.com');
+    for (const id of ['abc', '0', '-1', '99999999999', '1.5']) {
+      const response = await stranger.get(`/api/stories/${id}`);
+      expect(response.status, id).toBe(404);
+    }
+  });
+});
+
+/** Everything the owner has, as rows: any change by someone else shows here. */
+async function ownerData(userId: string) {
+  const db = server.database.db;
+  const recordingRows = await db.select().from(recordings).where(eq(recordings.userId, userId)).orderBy(recordings.id);
+  const recordingIds = recordingRows.map((r) => r.id);
+  return {
+    stories: await db.select().from(stories).where(eq(stories.userId, userId)).orderBy(stories.id),
+    recordings: recordingRows,
+    people: await db.select().from(people).where(eq(people.userId, userId)).orderBy(people.id),
+    places: await db.select().from(places).where(eq(places.userId, userId)).orderBy(places.id),
+    chapters: await db.select().from(chapters).where(eq(chapters.userId, userId)).orderBy(chapters.id),
+    personLinks: recordingIds.length ? await db.select().from(recordingPeople).where(inArray(recordingPeople.recordingId, recordingIds)) : [],
+    placeLinks: recordingIds.length ? await db.select().from(recordingPlaces).where(inArray(recordingPlaces.recordingId, recordingIds)) : [],
+  };
+}
