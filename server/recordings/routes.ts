@@ -1,19 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordingPeopleSchema, recordingPlacesSchema, recordingStoryLinkSchema } from '../../contract/library.ts';
 import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser, signedInActor } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { recordings } from '../db/schema.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { temporalColumnsOrBadRequest } from '../temporal/http.ts';
 import { temporalContextBody } from '../temporal/temporal-context.ts';
-import { linksOf, setRecordingPeople, setRecordingPlaces, setRecordingStory } from './links.ts';
-import { presentRecording, presentRecordingStatus, presentRecordingSummary, presentRecordingWithLinks } from './presenter.ts';
+import { setRecordingPeople, setRecordingPlaces, setRecordingStory } from './links.ts';
+import { presentRecording, presentRecordingStatus } from './presenter.ts';
+import { listRecordings, recordingWithLinks } from './queries.ts';
 import { correctTranscription, deleteRecording, retranscribe, setRecordingTime } from './recording-changes.ts';
 import { sendAudio } from './serve-audio.ts';
 import { deleteStuckRecordings, pendingRecordings, transcribeStoryAgain } from './story-recordings.ts';
@@ -44,10 +43,7 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
   const { db, store, queue } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  const withLinks = async (id: number) => {
-    const [row] = await db.select().from(recordings).where(eq(recordings.id, id));
-    return presentRecordingWithLinks(row, (await linksOf(db, [row])).get(row.id)!);
-  };
+  const withLinks = (id: number) => recordingWithLinks(db, id);
 
   api.post('/api/recordings', async (request, reply) => {
     const form = await readUploadForm(request, RECORDING_LIMITS.maxUploadBytes);
@@ -60,15 +56,7 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
     return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form, story.id)));
   });
 
-  api.get('/api/recordings', async (request) => {
-    const rows = await db
-      .select()
-      .from(recordings)
-      .where(eq(recordings.userId, currentUser(request).id))
-      .orderBy(desc(recordings.createdAt), desc(recordings.id));
-    const links = await linksOf(db, rows);
-    return rows.map((row) => presentRecordingSummary(row, links.get(row.id)!));
-  });
+  api.get('/api/recordings', async (request) => listRecordings(db, currentUser(request).id));
 
   api.get('/api/recordings/:id', { config: recordingToRead.config }, async (request) => presentRecording(recordingToRead.of(request)));
 
