@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { languageSchema } from './languages.ts';
-import { pointOfViewSchema, storyMetadataSchema, storyStyleSchema } from './story-options.ts';
+import { pointOfViewSchema, storyMetadataSchema, storyStyleSchema, toneSchema } from './story-options.ts';
+import { storyProcessingStatusSchema } from './story-status.ts';
 import { temporalTypeSchema } from './temporal.ts';
+import { recordingStatusSchema } from './uploads.ts';
 
 /**
  * Response shapes of the story and recording calls (spec 7.3, 7.4), shared by the server's
@@ -21,10 +23,10 @@ export const storySchema = z.object({
   title: z.string(),
   content: z.string(),
   language: z.string(),
-  processingStatus: z.string(),
-  pointOfView: z.string(),
-  storyStyle: z.string(),
-  tone: z.string().nullable(),
+  processingStatus: storyProcessingStatusSchema,
+  pointOfView: pointOfViewSchema,
+  storyStyle: storyStyleSchema,
+  tone: toneSchema.nullable(),
   promptQuestion: z.string().nullable(),
   questionId: z.string().nullable(),
   chapterId: z.number().nullable(),
@@ -58,7 +60,7 @@ export const recordingSchema = z.object({
   updatedAt: z.string(),
   filename: z.string().nullable(),
   mimeType: z.string(),
-  processingStatus: z.string(),
+  processingStatus: recordingStatusSchema,
   transcriptionError: z.string().nullable(),
   detectedLanguage: z.string().nullable(),
   promptQuestion: z.string().nullable(),
@@ -94,7 +96,7 @@ export const timelineEntrySchema = z.object({
   id: z.number(),
   title: z.string(),
   excerpt: z.string(),
-  processingStatus: z.string(),
+  processingStatus: storyProcessingStatusSchema,
   ...temporalFields,
   /** The first location of the story's metadata, if any. */
   firstLocation: z.string().nullable(),

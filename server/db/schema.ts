@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -14,7 +15,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { StoryMetadata } from '../../contract/story-options.ts';
+import { RECORDING_STATUSES } from '../../contract/recording-limits.ts';
+import { CREATIVITY_LEVELS, POINTS_OF_VIEW, STORY_STYLES, type StoryMetadata, TONES } from '../../contract/story-options.ts';
+import { STORY_PROCESSING_STATUSES } from '../../contract/story-status.ts';
+import { TEMPORAL_TYPES } from '../../contract/temporal.ts';
+import type { RecordingSettings } from './recording-settings.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -23,9 +28,13 @@ const ownerId = () =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
+/** A check that a text column holds one of the contract's values (see docs/decisions/005-typed-columns.md). */
+const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+
 /** Temporal context columns shared by stories and recordings (spec: "Temporal context"). */
 const temporalColumns = () => ({
-  temporalType: text('temporal_type'),
+  temporalType: text('temporal_type', { enum: TEMPORAL_TYPES }),
   specificDate: date('specific_date'),
   month: integer('month'),
   year: integer('year'),
@@ -106,11 +115,11 @@ export const stories = pgTable(
     content: text('content').notNull().default(''),
     language: text('language').notNull().default('en'),
     /** processing while the writer works; generated once written; draft when the writer fell back to the transcript. */
-    processingStatus: text('processing_status').notNull().default('processing'),
-    pointOfView: text('point_of_view').notNull().default('first'),
-    storyStyle: text('story_style').notNull().default('auto'),
-    tone: text('tone'),
-    creativity: text('creativity'),
+    processingStatus: text('processing_status', { enum: STORY_PROCESSING_STATUSES }).notNull().default('processing'),
+    pointOfView: text('point_of_view', { enum: POINTS_OF_VIEW }).notNull().default('first'),
+    storyStyle: text('story_style', { enum: STORY_STYLES }).notNull().default('auto'),
+    tone: text('tone', { enum: TONES }),
+    creativity: text('creativity', { enum: CREATIVITY_LEVELS }),
     promptQuestion: text('prompt_question'),
     questionId: text('question_id'),
     chapterId: integer('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
@@ -125,6 +134,12 @@ export const stories = pgTable(
   (t) => [
     index('stories_user_created').on(t.userId, t.createdAt),
     index('stories_user_chapter').on(t.userId, t.chapterId),
+    check('stories_processing_status_check', oneOf(t.processingStatus, STORY_PROCESSING_STATUSES)),
+    check('stories_point_of_view_check', oneOf(t.pointOfView, POINTS_OF_VIEW)),
+    check('stories_story_style_check', oneOf(t.storyStyle, STORY_STYLES)),
+    check('stories_tone_check', oneOf(t.tone, TONES)),
+    check('stories_creativity_check', oneOf(t.creativity, CREATIVITY_LEVELS)),
+    check('stories_temporal_type_check', oneOf(t.temporalType, TEMPORAL_TYPES)),
   ],
 );
 
@@ -158,10 +173,10 @@ export const recordings = pgTable(
     transcription: text('transcription'),
     transcriptionSegments: jsonb('transcription_segments').$type<{ start: number; end: number; text: string }[]>(),
     detectedLanguage: text('detected_language'),
-    processingStatus: text('processing_status').notNull().default('uploaded'),
+    processingStatus: text('processing_status', { enum: RECORDING_STATUSES }).notNull().default('uploaded'),
     transcriptionError: text('transcription_error'),
     /** What the uploader asked for: models, temperature, language, tone, context (spec 7.3 upload fields). */
-    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    settings: jsonb('settings').$type<RecordingSettings>().notNull().default({}),
     promptQuestion: text('prompt_question'),
     questionId: text('question_id'),
     ...temporalColumns(),
@@ -176,6 +191,8 @@ export const recordings = pgTable(
     index('recordings_user_created').on(t.userId, t.createdAt),
     index('recordings_story').on(t.storyId, t.orderIndex),
     index('recordings_status').on(t.processingStatus),
+    check('recordings_processing_status_check', oneOf(t.processingStatus, RECORDING_STATUSES)),
+    check('recordings_temporal_type_check', oneOf(t.temporalType, TEMPORAL_TYPES)),
   ],
 );
 
@@ -330,5 +347,23 @@ export const publishedStories = pgTable(
     ...temporalColumns(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('published_stories_slug').on(t.slug), uniqueIndex('published_stories_story').on(t.storyId)],
+  (t) => [
+    uniqueIndex('published_stories_slug').on(t.slug),
+    uniqueIndex('published_stories_story').on(t.storyId),
+    check('published_stories_temporal_type_check', oneOf(t.temporalType, TEMPORAL_TYPES)),
+  ],
 );
+
+// ---------------------------------------------------------------- background work
+
+/**
+ * Who is working on what. A job holds its entity's lease (`recording:12`, `story:7`) while
+ * it runs and renews it; a lease nobody renewed has expired, so its worker died and the
+ * work may be taken over. The queue library's own tables are never written by the app.
+ */
+export const jobLeases = pgTable('job_leases', {
+  key: text('key').primaryKey(),
+  /** The queue job that holds it. */
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,6 +1,5 @@
 import type { RecordingDto, RecordingSummaryDto, RecordingWithLinksDto } from '../../contract/library.ts';
 import { transcriptionPreview, wordsOf } from '../../contract/reading.ts';
-import type { TemporalType } from '../../contract/temporal.ts';
 import type { recordings } from '../db/schema.ts';
 
 type RecordingRow = typeof recordings.$inferSelect;
@@ -28,7 +27,7 @@ export function presentRecording(row: RecordingRow): RecordingDto {
     promptQuestion: row.promptQuestion,
     questionId: row.questionId,
     orderIndex: row.orderIndex,
-    temporalType: row.temporalType as TemporalType | null,
+    temporalType: row.temporalType,
     specificDate: row.specificDate,
     month: row.month,
     year: row.year,

@@ -1,7 +1,5 @@
 import type { StoryDto, StorySummaryDto } from '../../contract/library.ts';
 import { readingMinutes, wordsOf } from '../../contract/reading.ts';
-import type { TemporalType } from '../../contract/temporal.ts';
-import type { StoryMetadata } from '../../contract/story-options.ts';
 import type { stories } from '../db/schema.ts';
 
 type StoryRow = typeof stories.$inferSelect;
@@ -22,8 +20,8 @@ export function presentStory(row: StoryRow): StoryDto {
     promptQuestion: row.promptQuestion,
     questionId: row.questionId,
     chapterId: row.chapterId,
-    metadata: row.metadata as StoryMetadata,
-    temporalType: row.temporalType as TemporalType | null,
+    metadata: row.metadata,
+    temporalType: row.temporalType,
     specificDate: row.specificDate,
     month: row.month,
     year: row.year,
