@@ -1,30 +1,85 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { lockDataDir } from './data-dir-lock.ts';
 
 const folder = () => mkdtempSync(path.join(tmpdir(), 'saaga-lock-'));
+const lockModule = path.join(import.meta.dirname, 'data-dir-lock.ts');
+// A Node process that takes the lock, says so, and stays.
+const holderScript = `const { lockDataDir } = await import(${JSON.stringify(lockModule)}); lockDataDir(process.argv[1]); console.log('locked'); setInterval(() => {}, 60_000);`;
+const holderCommand = (dir: string) => [process.execPath, '--import', 'tsx', '--input-type=module', '-e', holderScript, dir];
 
-it('lets one process hold the folder and frees it on release', () => {
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+/** Starts `command`, resolving with its output once `ready` holds for it; fails after 20 s. */
+function startUntil(command: string[], ready: (output: string) => boolean): Promise<{ child: ChildProcess; output: string }> {
+  const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`not ready after 20 s: ${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (ready(output)) {
+        clearTimeout(timer);
+        resolve({ child, output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before it was ready: ${output}`)));
+  });
+}
+
+/**
+ * Whether `pid` is dead but not reaped: its main thread a zombie and every other thread
+ * gone (until then the process still holds its files).
+ */
+function isUnreapedZombie(pid: number): boolean {
+  const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+  return state === 'Z' && readdirSync(`/proc/${pid}/task`).length === 1;
+}
+
+it('lets one holder at a time have the folder, and the next one in after release', () => {
   const dir = folder();
   const release = lockDataDir(dir);
-  expect(existsSync(path.join(dir, 'saaga.lock'))).toBe(true);
+  expect(() => lockDataDir(dir)).toThrow(/Another Saaga server \(pid \d+\) is using the database/);
   release();
-  expect(existsSync(path.join(dir, 'saaga.lock'))).toBe(false);
+  const again = lockDataDir(dir);
+  again();
 });
 
-it('refuses a folder held by another live process, naming it', () => {
+it('refuses a folder held by another live process, naming it', { timeout: 30_000 }, async () => {
   const dir = folder();
-  writeFileSync(path.join(dir, 'saaga.lock'), String(process.ppid));
-  expect(() => lockDataDir(dir)).toThrow(new RegExp(`pid ${process.ppid}`));
+  const { child } = await startUntil(holderCommand(dir), (output) => output.includes('locked'));
+  expect(() => lockDataDir(dir)).toThrow(new RegExp(`pid ${child.pid}\\)`));
 });
 
-it('takes over a lock left by a process that died', () => {
-  const dir = folder();
-  const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-  writeFileSync(path.join(dir, 'saaga.lock'), String(dead));
-  const release = lockDataDir(dir);
-  release();
-});
+it.skipIf(process.platform !== 'linux')(
+  'takes the folder at once from a holder killed with SIGKILL, even while the dead process is an unreaped zombie',
+  { timeout: 30_000 },
+  async () => {
+    const dir = folder();
+    // The holder runs under a shell that then becomes `sleep`, which never reaps it.
+    const script = `"$@" & echo "holder $!"; exec sleep 60`;
+    const { output } = await startUntil(['sh', '-c', script, 'sh', ...holderCommand(dir)], (out) => /holder \d+/.test(out) && out.includes('locked'));
+    const holder = Number(/holder (\d+)/.exec(output)![1]);
+    expect(() => lockDataDir(dir)).toThrow(new RegExp(`pid ${holder}\\)`));
+
+    process.kill(holder, 'SIGKILL');
+    const deadline = Date.now() + 10_000;
+    while (!isUnreapedZombie(holder)) {
+      if (Date.now() > deadline) expect.fail(`pid ${holder} did not end as a zombie within 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    const release = lockDataDir(dir);
+    expect(readFileSync(path.join(dir, 'saaga.lock'), 'utf8')).toBe(String(process.pid));
+    release();
+  },
+);
