@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { DEFAULT_STORY_MODEL, DEFAULT_TRANSCRIPTION_MODEL, DEFAULT_TTS_VOICE } from '../../contract/ai-settings.ts';
 import { SpeechDetector } from '../audio/vad.ts';
 import { defaultModel } from '../models/catalogue.ts';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './errors.ts';
 import { LocalJsonGenerator } from './local/generator.ts';
 import { LocalNarrator } from './local/narrator.ts';
 import { LocalTranscriber } from './local/transcriber.ts';
@@ -40,9 +39,8 @@ export interface AiConfig {
   /** Local writer limits (tokens). */
   localContextSize?: number;
   localMaxOutputTokens?: number;
-  /** OpenAI request timeout and retry policy. */
+  /** OpenAI request timeout. Failed requests are retried by the job queue, not here. */
   requestTimeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
   /** Upload limit per transcription request (default 24 MB); long audio is split below it. */
   maxUploadBytes?: number;
   log?: (level: 'info' | 'warn' | 'error', message: string) => void;
@@ -77,7 +75,6 @@ export function createEngines(config: AiConfig): Engines {
     apiKey: config.openaiApiKey ?? '',
     baseUrl: config.openaiBaseUrl,
     timeoutMs: config.requestTimeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
-    retry: { ...DEFAULT_RETRY_POLICY, ...config.retry },
   };
   const file = (name: string | undefined, role: 'transcriber' | 'writer' | 'vad') => join(config.modelsDir, name ?? defaultModel(role).file);
 

@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { describe, expect, it } from 'vitest';
-import { AiError, fromOpenAiError, withRetries } from './errors.ts';
+import { AiError, fromOpenAiError } from './errors.ts';
 
 function apiError(status: number, code: string | null, type = 'invalid_request_error', headers: Record<string, string> = {}) {
   return APIError.generate(status, { error: { message: `failure ${status}`, type, code, param: null } }, undefined, new Headers(headers));
@@ -40,34 +40,5 @@ describe('provider errors', () => {
     expect(mapped.message).toBe('AI transcription service quota exceeded.');
     expect(mapped.detail).toContain('insufficient_quota');
     expect(fromOpenAiError(new TypeError('x'), 'writing')).toBeInstanceOf(TypeError);
-  });
-});
-
-describe('retries', () => {
-  const fast = { retries: 3, baseDelayMs: 1, maxDelayMs: 5 };
-
-  it('retries retryable errors and then succeeds', async () => {
-    let calls = 0;
-    const result = await withRetries(async () => {
-      calls++;
-      if (calls < 3) throw new AiError('temporarily_unavailable', { retryable: true });
-      return 'ok';
-    }, fast);
-    expect([result, calls]).toEqual(['ok', 3]);
-  });
-
-  it('gives up after the last retry, and never retries a final error', async () => {
-    let calls = 0;
-    await expect(withRetries(async () => {
-      calls++;
-      throw new AiError('temporarily_unavailable', { retryable: true });
-    }, fast)).rejects.toMatchObject({ code: 'temporarily_unavailable' });
-    expect(calls).toBe(4);
-    calls = 0;
-    await expect(withRetries(async () => {
-      calls++;
-      throw new AiError('quota_exceeded');
-    }, fast)).rejects.toMatchObject({ code: 'quota_exceeded' });
-    expect(calls).toBe(1);
   });
 });

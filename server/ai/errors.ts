@@ -58,7 +58,8 @@ function retryAfterFromHeaders(headers: Headers | undefined): number | undefined
 
 /**
  * Maps an error from the OpenAI SDK (or any OpenAI-compatible server) to the catalogue.
- * 429 insufficient_quota is final; a 429 rate limit, 5xx and timeouts are retryable.
+ * 429 insufficient_quota is final; a 429 rate limit (with how long to wait), 5xx and
+ * timeouts are retryable. The adapters never retry: the job queue does, in one place.
  */
 export function fromOpenAiError(error: unknown, task: ProviderTask): AiError | unknown {
   if (error instanceof AiError || error instanceof APIUserAbortError) return error;
@@ -89,42 +90,4 @@ export function fromOpenAiError(error: unknown, task: ProviderTask): AiError | u
   }
   if (status === 400 && task === 'transcription') return new AiError('unprocessable_audio', base);
   return new AiError('processing_failed', base);
-}
-
-export interface RetryPolicy {
-  /** Attempts after the first one. */
-  retries: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 3, baseDelayMs: 1000, maxDelayMs: 20_000 };
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
-  });
-
-/**
- * Runs `attempt` again after retryable AiErrors, with exponential backoff and jitter,
- * waiting at least what the provider asked for (Retry-After).
- */
-export async function withRetries<T>(
-  attempt: () => Promise<T>,
-  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
-  signal?: AbortSignal,
-): Promise<T> {
-  for (let n = 0; ; n++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!(error instanceof AiError) || !error.retryable || n >= policy.retries) throw error;
-      const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** n) * (0.75 + Math.random() * 0.5);
-      await sleep(Math.max(backoff, Math.min(error.retryAfterMs ?? 0, policy.maxDelayMs)), signal);
-    }
-  }
 }

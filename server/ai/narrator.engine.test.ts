@@ -6,7 +6,6 @@ import { LocalNarrator } from './local/narrator.ts';
 import { MAX_SPEECH_CHARS, OpenAiNarrator, splitForSpeech } from './openai/narrator.ts';
 import type { Narrator } from './ports.ts';
 
-const fast = { retries: 3, baseDelayMs: 10, maxDelayMs: 50 };
 let fake: FakeOpenAi;
 
 beforeAll(async () => {
@@ -16,7 +15,7 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 const openai = (extra: { apiKey?: string } = {}) =>
-  new OpenAiNarrator({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, retry: fast, timeoutMs: 2000, ...extra });
+  new OpenAiNarrator({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, timeoutMs: 2000, ...extra });
 
 const adapters: [string, () => Narrator][] = [
   ['openai', () => openai()],

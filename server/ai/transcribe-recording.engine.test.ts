@@ -9,7 +9,6 @@ import { AiError } from './errors.ts';
 import { transcribeRecording } from './transcribe-recording.ts';
 
 const VAD_FILE = 'silero-vad/for-tests-silero-v6.2.0-ggml.bin';
-const fast = { retries: 3, baseDelayMs: 10, maxDelayMs: 50 };
 let fake: FakeOpenAi;
 let engines: Engines;
 let dir: string;
@@ -20,7 +19,7 @@ beforeAll(async () => {
   fake = await startFakeOpenAi();
   ({ dir, remove } = await clipDir());
   jfkWebm = await encodeClip(CLIPS.jfk, 'webm-opus', dir);
-  engines = createEngines({ openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl, modelsDir: TEST_MODELS_DIR, vadModelFile: VAD_FILE, retry: fast, threads: 2 });
+  engines = createEngines({ openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl, modelsDir: TEST_MODELS_DIR, vadModelFile: VAD_FILE, threads: 2 });
 });
 afterAll(async () => {
   await engines.close();
@@ -77,7 +76,7 @@ describe('a recording from upload to transcript (OpenAI engine)', () => {
   });
 
   it('lets audio through unchecked when the VAD model is missing', async () => {
-    const noVad = createEngines({ openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl, modelsDir: TEST_MODELS_DIR, vadModelFile: 'missing.bin', retry: fast });
+    const noVad = createEngines({ openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl, modelsDir: TEST_MODELS_DIR, vadModelFile: 'missing.bin' });
     fake.setTranscript('Ask not what your country can do for you.');
     const result = await transcribeRecording(noVad, { audio: jfkWebm });
     expect(result.speech).toBeNull();

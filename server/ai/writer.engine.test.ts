@@ -10,7 +10,6 @@ import { OpenAiJsonGenerator } from './openai/generator.ts';
 import type { StoryRequest, Writer } from './ports.ts';
 import { StoryWriter } from './writer.ts';
 
-const fast = { retries: 3, baseDelayMs: 10, maxDelayMs: 50 };
 const english = 'I grew up on a farm near Tampere with my sister Anna. Every summer in 1965 we swam in the lake.';
 const request: StoryRequest = { transcripts: [english], language: 'en', style: 'clear_narrative', tone: 'nostalgic', creativity: 'balanced' };
 let fake: FakeOpenAi;
@@ -22,7 +21,7 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 function openaiWriter(model = 'gpt-5', extra: { apiKey?: string; timeoutMs?: number } = {}) {
-  return new StoryWriter(new OpenAiJsonGenerator({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, model, retry: fast, timeoutMs: 2000, ...extra }));
+  return new StoryWriter(new OpenAiJsonGenerator({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, model, timeoutMs: 2000, ...extra }));
 }
 
 const adapters: [string, () => Writer][] = [
@@ -117,10 +116,10 @@ describe('OpenAI writer', () => {
     });
   });
 
-  it('retries an answer that does not fit the schema, then gives up with a processing failure', async () => {
+  it('reports an answer that does not fit the schema as a retryable processing failure, after one request', async () => {
     fake.setChatReply({ wrong: true });
-    await expect(openaiWriter().writeStory(request)).rejects.toMatchObject({ code: 'processing_failed' });
-    expect(fake.requestsTo('chat')).toHaveLength(4);
+    await expect(openaiWriter().writeStory(request)).rejects.toMatchObject({ code: 'processing_failed', retryable: true });
+    expect(fake.requestsTo('chat')).toHaveLength(1);
   });
 
   it.each([
@@ -132,12 +131,17 @@ describe('OpenAI writer', () => {
     fake.fail('chat', status, code, { times: 10 });
     const error = await openaiWriter('gpt-5', { timeoutMs: 300 }).writeStory(request).catch((e: unknown) => e);
     expect((error as AiError).code).toBe(expected);
+    expect(fake.requestsTo('chat')).toHaveLength(1); // the job queue retries, never the adapter
   });
 
-  it('recovers from one server error', async () => {
+  it('leaves a server error to the job queue to retry, and a rate limit to wait out', async () => {
     fake.fail('chat', 500);
-    fake.queueChatReply({ questions: ['What was the lake called?'] });
-    expect(await openaiWriter().followUpQuestions({ stories: [{ content: english }], language: 'en' })).toEqual(['What was the lake called?']);
+    const serverError = (await openaiWriter().writeStory(request).catch((e: unknown) => e)) as AiError;
+    expect(serverError).toMatchObject({ code: 'temporarily_unavailable', retryable: true, retryAfterMs: undefined });
+    fake.fail('chat', 429, 'rate_limit_exceeded', { retryAfterSeconds: 20 });
+    const rateLimit = (await openaiWriter().writeStory(request).catch((e: unknown) => e)) as AiError;
+    expect(rateLimit).toMatchObject({ code: 'temporarily_unavailable', retryable: true, retryAfterMs: 20_000 });
+    expect(fake.requestsTo('chat').map((r) => r.status)).toEqual([500, 429]);
   });
 });
 

@@ -1,5 +1,4 @@
 import OpenAI from 'openai';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../errors.ts';
 
 export interface OpenAiSettings {
   apiKey: string;
@@ -7,12 +6,15 @@ export interface OpenAiSettings {
   baseUrl?: string;
   /** Per request; a request that takes longer counts as "temporarily unavailable". */
   timeoutMs?: number;
-  retry?: RetryPolicy;
 }
 
 export const DEFAULT_OPENAI_TIMEOUT_MS = 5 * 60_000;
 
-/** The SDK client. Its own retries are off: ours know that a quota 429 is final. */
+/**
+ * The SDK client, making exactly one request per call: retries happen in the job queue
+ * only (server/jobs/retry-policy.ts), which knows that a quota 429 is final and that a
+ * rate limit waits without spending a retry.
+ */
 export function createOpenAiClient(settings: OpenAiSettings): OpenAI {
   return new OpenAI({
     apiKey: settings.apiKey,
@@ -20,8 +22,4 @@ export function createOpenAiClient(settings: OpenAiSettings): OpenAI {
     maxRetries: 0,
     timeout: settings.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS,
   });
-}
-
-export function retryPolicyOf(settings: OpenAiSettings): RetryPolicy {
-  return settings.retry ?? DEFAULT_RETRY_POLICY;
 }

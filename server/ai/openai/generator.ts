@@ -1,10 +1,10 @@
 import type OpenAI from 'openai';
 import type { z } from 'zod';
-import { AiError, fromOpenAiError, withRetries } from '../errors.ts';
+import { AiError, fromOpenAiError } from '../errors.ts';
 import type { EngineStatus } from '../ports.ts';
 import { jsonSchemaOf } from '../schemas.ts';
 import type { GenerateRequest, JsonGenerator } from '../writer.ts';
-import { createOpenAiClient, retryPolicyOf, type OpenAiSettings } from './client.ts';
+import { createOpenAiClient, type OpenAiSettings } from './client.ts';
 import { acceptsTemperature, isReasoningModel } from './models.ts';
 
 /** Chat completions with strict structured output (json_schema), validated again by zod. */
@@ -36,20 +36,18 @@ export class OpenAiJsonGenerator implements JsonGenerator {
     if (acceptsTemperature(model)) body.temperature = request.prompt.temperature;
     if (isReasoningModel(model) && model.startsWith('gpt-5')) body.reasoning_effort = 'low';
 
-    return withRetries(async () => {
-      const completion = await this.client.chat.completions
-        .create(body, { signal: request.signal })
-        .catch((error: unknown) => {
-          throw fromOpenAiError(error, 'writing');
-        });
-      const choice = completion.choices[0];
-      const message = choice?.message;
-      if (message?.refusal) throw new AiError('processing_failed', { detail: `model refused: ${message.refusal}` });
-      if (choice?.finish_reason === 'length') {
-        throw new AiError('processing_failed', { retryable: true, detail: 'the answer was cut at the token limit' });
-      }
-      return parseJson(request.schema, message?.content ?? '');
-    }, retryPolicyOf(this.settings), request.signal);
+    const completion = await this.client.chat.completions
+      .create(body, { signal: request.signal })
+      .catch((error: unknown) => {
+        throw fromOpenAiError(error, 'writing');
+      });
+    const choice = completion.choices[0];
+    const message = choice?.message;
+    if (message?.refusal) throw new AiError('processing_failed', { detail: `model refused: ${message.refusal}` });
+    if (choice?.finish_reason === 'length') {
+      throw new AiError('processing_failed', { retryable: true, detail: 'the answer was cut at the token limit' });
+    }
+    return parseJson(request.schema, message?.content ?? '');
   }
 
   async status(): Promise<EngineStatus> {

@@ -1,8 +1,8 @@
 import type OpenAI from 'openai';
 import { DEFAULT_TTS_SPEED, DEFAULT_TTS_VOICE } from '../../../contract/ai-settings.ts';
-import { fromOpenAiError, withRetries } from '../errors.ts';
+import { fromOpenAiError } from '../errors.ts';
 import type { EngineStatus, Narration, NarrateInput, Narrator } from '../ports.ts';
-import { createOpenAiClient, retryPolicyOf, type OpenAiSettings } from './client.ts';
+import { createOpenAiClient, type OpenAiSettings } from './client.ts';
 
 export const DEFAULT_TTS_MODEL = 'gpt-4o-mini-tts';
 /** The speech endpoint takes at most 4096 characters per request. */
@@ -44,23 +44,21 @@ export class OpenAiNarrator implements Narrator {
   async narrate(input: NarrateInput): Promise<Narration> {
     const parts: Buffer[] = [];
     for (const piece of splitForSpeech(input.text)) {
-      parts.push(await withRetries(async () => {
-        try {
-          const response = await this.client.audio.speech.create(
-            {
-              model: this.model,
-              voice: input.voice ?? this.settings.voice ?? DEFAULT_TTS_VOICE,
-              input: piece,
-              speed: input.speed ?? DEFAULT_TTS_SPEED,
-              response_format: 'mp3',
-            },
-            { signal: input.signal },
-          );
-          return Buffer.from(await response.arrayBuffer());
-        } catch (error) {
-          throw fromOpenAiError(error, 'speech');
-        }
-      }, retryPolicyOf(this.settings), input.signal));
+      try {
+        const response = await this.client.audio.speech.create(
+          {
+            model: this.model,
+            voice: input.voice ?? this.settings.voice ?? DEFAULT_TTS_VOICE,
+            input: piece,
+            speed: input.speed ?? DEFAULT_TTS_SPEED,
+            response_format: 'mp3',
+          },
+          { signal: input.signal },
+        );
+        parts.push(Buffer.from(await response.arrayBuffer()));
+      } catch (error) {
+        throw fromOpenAiError(error, 'speech');
+      }
     }
     return { audio: Buffer.concat(parts), mimeType: 'audio/mpeg' };
   }

@@ -3,10 +3,10 @@ import { DEFAULT_TRANSCRIPTION_MODEL } from '../../../contract/ai-settings.ts';
 import { planChunks, type AudioSpan } from '../../audio/split.ts';
 import type { SpeechDetector } from '../../audio/vad.ts';
 import { BYTES_PER_SECOND, pcmSeconds, pcmToWav, readPcm, slicePcm } from '../../audio/wav.ts';
-import { AiError, fromOpenAiError, withRetries } from '../errors.ts';
+import { AiError, fromOpenAiError } from '../errors.ts';
 import type { EngineStatus, Transcriber, TranscribeInput, Transcript, TranscriptSegment } from '../ports.ts';
 import { buildVocabularyPrompt } from '../prompts/transcription.ts';
-import { createOpenAiClient, retryPolicyOf, type OpenAiSettings } from './client.ts';
+import { createOpenAiClient, type OpenAiSettings } from './client.ts';
 import { languageCode, returnsSegments } from './models.ts';
 
 /** OpenAI refuses uploads over 25 MB; stay under it with room for the multipart envelope. */
@@ -99,25 +99,24 @@ export class OpenAiTranscriber implements Transcriber {
     };
   }
 
-  private send(wav: Buffer, model: string, input: TranscribeInput, prompt: string | undefined): Promise<TranscriptionJson> {
-    return withRetries(async () => {
-      const file = await toFile(wav, 'recording.wav', { type: 'audio/wav' });
-      try {
-        const result = await this.client.audio.transcriptions.create(
-          {
-            file,
-            model,
-            ...(input.language ? { language: input.language } : {}),
-            ...(prompt ? { prompt } : {}),
-            response_format: returnsSegments(model) ? 'verbose_json' : 'json',
-          },
-          { signal: input.signal },
-        );
-        return result as unknown as TranscriptionJson;
-      } catch (error) {
-        throw fromOpenAiError(error, 'transcription');
-      }
-    }, retryPolicyOf(this.settings), input.signal);
+  /** One request; a failure is left to the job queue to retry (or to wait out). */
+  private async send(wav: Buffer, model: string, input: TranscribeInput, prompt: string | undefined): Promise<TranscriptionJson> {
+    const file = await toFile(wav, 'recording.wav', { type: 'audio/wav' });
+    try {
+      const result = await this.client.audio.transcriptions.create(
+        {
+          file,
+          model,
+          ...(input.language ? { language: input.language } : {}),
+          ...(prompt ? { prompt } : {}),
+          response_format: returnsSegments(model) ? 'verbose_json' : 'json',
+        },
+        { signal: input.signal },
+      );
+      return result as unknown as TranscriptionJson;
+    } catch (error) {
+      throw fromOpenAiError(error, 'transcription');
+    }
   }
 
   async status(): Promise<EngineStatus> {
