@@ -13,8 +13,39 @@ export interface FailOptions {
   message?: string;
 }
 
-export const SPEECH_MODELS = ['tts-1', 'tts-1-hd', 'gpt-4o-mini-tts'];
-export const VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer', 'verse'];
+/**
+ * Models of POST /v1/audio/transcriptions, from the API reference
+ * (https://platform.openai.com/docs/api-reference/audio/createTranscription, `model`).
+ * Only whisper-1 answers `verbose_json` (same page, `response_format`).
+ */
+export const TRANSCRIPTION_MODELS = [
+  'whisper-1',
+  'gpt-4o-transcribe',
+  'gpt-4o-mini-transcribe',
+  'gpt-4o-mini-transcribe-2025-12-15',
+  'gpt-4o-transcribe-diarize',
+];
+
+/**
+ * Languages the speech-to-text guide lists as supported, as the ISO-639-1 codes the
+ * `language` field takes, with the names whisper-1 reports in `verbose_json`
+ * (https://platform.openai.com/docs/guides/speech-to-text#supported-languages).
+ */
+export const TRANSCRIPTION_LANGUAGES: Record<string, string> = {
+  af: 'afrikaans', ar: 'arabic', hy: 'armenian', az: 'azerbaijani', be: 'belarusian', bs: 'bosnian',
+  bg: 'bulgarian', ca: 'catalan', zh: 'chinese', hr: 'croatian', cs: 'czech', da: 'danish', nl: 'dutch',
+  en: 'english', et: 'estonian', fi: 'finnish', fr: 'french', gl: 'galician', de: 'german', el: 'greek',
+  he: 'hebrew', hi: 'hindi', hu: 'hungarian', is: 'icelandic', id: 'indonesian', it: 'italian',
+  ja: 'japanese', kn: 'kannada', kk: 'kazakh', ko: 'korean', lv: 'latvian', lt: 'lithuanian',
+  mk: 'macedonian', ms: 'malay', mr: 'marathi', mi: 'maori', ne: 'nepali', no: 'norwegian', fa: 'persian',
+  pl: 'polish', pt: 'portuguese', ro: 'romanian', ru: 'russian', sr: 'serbian', sk: 'slovak',
+  sl: 'slovenian', es: 'spanish', sw: 'swahili', sv: 'swedish', tl: 'tagalog', ta: 'tamil', th: 'thai',
+  tr: 'turkish', uk: 'ukrainian', ur: 'urdu', vi: 'vietnamese', cy: 'welsh',
+};
+
+/** Models and voices of POST /v1/audio/speech (https://platform.openai.com/docs/api-reference/audio/createSpeech). */
+export const SPEECH_MODELS = ['tts-1', 'tts-1-hd', 'gpt-4o-mini-tts', 'gpt-4o-mini-tts-2025-12-15'];
+export const VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer', 'verse', 'marin', 'cedar'];
 export const AUDIO_EXTENSIONS = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'];
 export const SPEECH_FORMATS: Record<string, { type: string; ffmpeg?: string[] }> = {
   mp3: { type: 'audio/mpeg', ffmpeg: ['-codec:a', 'libmp3lame', '-f', 'mp3'] },
@@ -24,7 +55,6 @@ export const SPEECH_FORMATS: Record<string, { type: string; ffmpeg?: string[] }>
   wav: { type: 'audio/wav' },
   pcm: { type: 'audio/pcm' },
 };
-export const LANGUAGE_NAMES: Record<string, string> = { en: 'english', fi: 'finnish' };
 
 /** An error answer: status, JSON body, headers. */
 export class HttpFailure {

@@ -7,22 +7,25 @@
  *   fake.queueChatReply({ title: ..., content: ... }); // the next chat completion answers this
  *   fake.fail('transcriptions', 429, 'insufficient_quota'); // the next transcription fails so
  *   fake.fail('chat', 'timeout');                     // the next chat request never answers
+ *   const held = fake.hold('transcriptions', (r) => r.fields?.language === 'fi'); // wait until held.release()
  *   expect(fake.requests.at(-1)?.fields?.language).toBe('fi');
+ *   expect(fake.refused).toEqual([{ endpoint: 'transcriptions', status: 429, code: 'insufficient_quota', asked: true }]);
  *   expect(fake.errors).toEqual([]);                  // nothing unexpected was asked
  *   await fake.close();
  *
  * It checks requests as the real API does (API key, model names, file type and size,
  * language, strict JSON schemas, temperature on reasoning models, voices) and answers
- * 400/401/413 like it. An unknown path gets a 500 and is recorded in `errors`.
+ * 400/401/413 like it; every refusal is listed in `refused`, marked `asked` when a test
+ * asked for it with `fail`. An unknown path gets a 500 and is recorded in `errors`, which
+ * `reset` will not silently forget.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TRANSCRIPTION_MODELS } from '../../contract/ai-settings.ts';
 import { runFfmpeg } from '../../server/audio/ffmpeg.ts';
 import { parseWav } from '../../server/audio/wav.ts';
 import {
-  apiError, AUDIO_EXTENSIONS, failureFor, HttpFailure, isReasoningModel, LANGUAGE_NAMES, sampleFromSchema, SPEECH_FORMATS,
-  SPEECH_MODELS, strictSchemaProblem, toneWav, VOICES, type FailOptions,
+  apiError, AUDIO_EXTENSIONS, failureFor, HttpFailure, isReasoningModel, sampleFromSchema, SPEECH_FORMATS,
+  SPEECH_MODELS, strictSchemaProblem, toneWav, TRANSCRIPTION_LANGUAGES, TRANSCRIPTION_MODELS, VOICES, type FailOptions,
 } from './openai-protocol.ts';
 
 export { sampleFromSchema, strictSchemaProblem, SPEECH_MODELS, VOICES, type FailOptions };
@@ -50,6 +53,24 @@ export interface TranscriptReply {
   segments?: { start: number; end: number; text: string }[];
 }
 
+/** A request the fake refused: with an error status, or by never answering. */
+export interface Refusal {
+  endpoint: RecordedRequest['endpoint'];
+  status: number | 'timeout';
+  /** The error body's code (null when the API gives none). */
+  code: string | null;
+  /** Whether a test asked for it with `fail`; otherwise the request broke one of the API's rules. */
+  asked: boolean;
+}
+
+/** Requests held back until the test releases them. */
+export interface Hold {
+  /** How many requests are waiting now. */
+  readonly waiting: number;
+  /** Answers the held requests and lets later ones through. */
+  release(): void;
+}
+
 export interface ChatRequestInfo {
   model: string;
   schemaName?: string;
@@ -69,14 +90,23 @@ export interface FakeOpenAi {
   readonly requests: RecordedRequest[];
   /** Requests the fake did not expect; a passing test leaves this empty. */
   readonly errors: string[];
+  /** Every refused request, in order; tests say which refusals they expect. */
+  readonly refused: Refusal[];
   fail(endpoint: FakeEndpoint, status: number | 'timeout', code?: string, options?: FailOptions): void;
+  /** Holds requests to an endpoint (those `matches` picks) unanswered until `release()`. */
+  hold(endpoint: FakeEndpoint, matches?: (request: RecordedRequest) => boolean): Hold;
   setTranscript(reply: Reply<RecordedRequest, string | TranscriptReply>): void;
   queueTranscript(...replies: (string | TranscriptReply)[]): void;
   setChatReply(reply: ChatReply): void;
   queueChatReply(...replies: unknown[]): void;
   /** Requests to one endpoint. */
   requestsTo(endpoint: FakeEndpoint): RecordedRequest[];
-  /** Forgets requests, errors, queued failures and replies (keeps the key). */
+  /** Returns the unexpected requests recorded so far and forgets them: for a test that provokes one. */
+  takeErrors(): string[];
+  /**
+   * Forgets requests, refusals, queued failures, holds and replies (keeps the key). Throws
+   * while unexpected requests are unread, so a test cannot lose them by resetting.
+   */
   reset(): void;
   close(): Promise<void>;
 }
@@ -100,6 +130,8 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
   const maxFileBytes = options.maxFileBytes ?? 25 * 1024 * 1024;
   const requests: RecordedRequest[] = [];
   const errors: string[] = [];
+  const refused: Refusal[] = [];
+  const holds: { endpoint: FakeEndpoint; matches: (request: RecordedRequest) => boolean; waiting: number; released: Promise<void>; release: () => void }[] = [];
   const failures: Record<FakeEndpoint, { status: number | 'timeout'; code?: string; options: FailOptions; left: number }[]> = {
     transcriptions: [], chat: [], speech: [],
   };
@@ -125,6 +157,15 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     return audio;
   }
 
+  /** Waits while a test holds this request. */
+  async function holdIfAsked(endpoint: FakeEndpoint, record: RecordedRequest): Promise<void> {
+    const hold = holds.find((h) => h.endpoint === endpoint && h.matches(record));
+    if (!hold) return;
+    hold.waiting += 1;
+    await hold.released;
+    hold.waiting -= 1;
+  }
+
   function takeFailure(endpoint: FakeEndpoint) {
     const queue = failures[endpoint];
     const next = queue[0];
@@ -148,8 +189,9 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       else if (key === 'file') file = value;
     }
     record.fields = fields;
+    await holdIfAsked('transcriptions', record);
     if (!fields.model) throw apiError(400, 'you must provide a model parameter', 'invalid_request_error', null, 'model');
-    if (!(TRANSCRIPTION_MODELS as readonly string[]).includes(fields.model)) {
+    if (!TRANSCRIPTION_MODELS.includes(fields.model)) {
       throw apiError(400, `Invalid model ${fields.model}.`, 'invalid_request_error', 'invalid_value', 'model');
     }
     if (!file) throw apiError(400, "Missing required parameter: 'file'.", 'invalid_request_error', 'missing_required_parameter', 'file');
@@ -163,7 +205,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (bytes.length === 0 || (extension === 'wav' && !wav)) {
       throw apiError(400, 'Audio file might be corrupted or unsupported', 'invalid_request_error', 'invalid_value', 'file');
     }
-    if (fields.language && !['en', 'fi'].includes(fields.language)) {
+    if (fields.language && !(fields.language in TRANSCRIPTION_LANGUAGES)) {
       throw apiError(400, `Language '${fields.language}' is not supported.`, 'invalid_request_error', 'unsupported_language', 'language');
     }
     const format = fields.response_format ?? 'json';
@@ -179,7 +221,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     const language = reply.language ?? fields.language ?? 'en';
     return {
       task: 'transcribe',
-      language: LANGUAGE_NAMES[language] ?? language,
+      language: TRANSCRIPTION_LANGUAGES[language] ?? language,
       duration,
       text: reply.text,
       segments: (reply.segments ?? [{ start: 0, end: duration, text: reply.text }]).map((s, id) => ({
@@ -259,8 +301,12 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     return { audio: await speechAudio(format), type: spec.type };
   }
 
-  function send(response: ServerResponse, record: RecordedRequest, status: number, body: unknown, headers: Record<string, string> = {}) {
+  function send(response: ServerResponse, record: RecordedRequest, status: number, body: unknown, headers: Record<string, string> = {}, asked = false) {
     record.status = status;
+    if (status >= 400 && record.endpoint !== 'unknown') {
+      const code = (body as { error?: { code?: string | null } } | undefined)?.error?.code ?? null;
+      refused.push({ endpoint: record.endpoint, status, code, asked });
+    }
     if (Buffer.isBuffer(body)) {
       response.writeHead(status, { 'content-length': body.length, ...headers });
       response.end(body);
@@ -305,9 +351,15 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       const failure = takeFailure(endpoint);
       if (failure?.status === 'timeout') {
         record.status = -1; // never answered: the client's timeout must end it
+        refused.push({ endpoint, status: 'timeout', code: null, asked: true });
         return;
       }
-      if (failure) throw failureFor(failure.status, failure.code, failure.options);
+      if (failure) {
+        const answer = failureFor(failure.status, failure.code, failure.options);
+        send(response, record, answer.status, answer.body, answer.headers, true);
+        return;
+      }
+      if (endpoint !== 'transcriptions') await holdIfAsked(endpoint, record);
       if (endpoint === 'transcriptions') {
         const result = await transcriptions(record, request, body);
         send(response, record, 200, result);
@@ -335,8 +387,32 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     apiKey,
     requests,
     errors,
+    refused,
     fail(endpoint, status, code, failOptions = {}) {
       failures[endpoint].push({ status, code, options: failOptions, left: failOptions.times ?? 1 });
+    },
+    hold(endpoint, matches = () => true) {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const hold = { endpoint, matches, waiting: 0, released, release: () => {} };
+      hold.release = () => {
+        holds.splice(holds.indexOf(hold), 1);
+        release();
+      };
+      holds.push(hold);
+      return {
+        get waiting() {
+          return hold.waiting;
+        },
+        release: () => {
+          if (holds.includes(hold)) hold.release();
+        },
+      };
+    },
+    takeErrors() {
+      return errors.splice(0);
     },
     setTranscript(reply) {
       transcriptReply = reply;
@@ -354,8 +430,10 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       return requests.filter((r) => r.endpoint === endpoint);
     },
     reset() {
+      if (errors.length > 0) throw new Error(`the fake OpenAI server saw unexpected requests nobody checked:\n${errors.join('\n')}`);
+      for (const hold of [...holds]) hold.release();
       requests.length = 0;
-      errors.length = 0;
+      refused.length = 0;
       for (const queue of Object.values(failures)) queue.length = 0;
       transcriptQueue.length = 0;
       chatQueue.length = 0;
@@ -364,6 +442,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       speechCache = new Map();
     },
     close() {
+      for (const hold of [...holds]) hold.release();
       server.closeAllConnections();
       return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },

@@ -36,7 +36,8 @@ describe('fake OpenAI server', () => {
     expect((await transcription({ model: 'gpt-3' }, mp3)).status).toBe(400);
     expect((await transcription({ model: 'whisper-1' })).status).toBe(400);
     expect((await transcription({ model: 'whisper-1' }, { ...mp3, name: 'a.txt', type: 'text/plain' })).status).toBe(400);
-    expect((await transcription({ model: 'whisper-1', language: 'sv' }, mp3)).status).toBe(400);
+    expect((await transcription({ model: 'whisper-1', language: 'sv' }, mp3)).status).toBe(200);
+    expect((await transcription({ model: 'whisper-1', language: 'xx' }, mp3)).status).toBe(400);
     expect((await transcription({ model: 'gpt-4o-transcribe', response_format: 'verbose_json' }, mp3)).status).toBe(400);
     expect((await transcription({ model: 'whisper-1', response_format: 'verbose_json' }, mp3)).status).toBe(200);
   });
@@ -83,7 +84,32 @@ describe('fake OpenAI server', () => {
   it('fails loudly on a path it does not serve, and records it', async () => {
     const response = await post('/embeddings', { model: 'x', input: 'y' });
     expect(response.status).toBe(500);
-    expect(fake.errors).toEqual(['unexpected request: POST /v1/embeddings']);
+    expect(() => fake.reset()).toThrow(/unexpected requests nobody checked/);
+    expect(fake.takeErrors()).toEqual(['unexpected request: POST /v1/embeddings']);
+    expect(fake.errors).toEqual([]);
+  });
+
+  it('lists refusals apart from unexpected requests, marking those a test asked for', async () => {
+    fake.fail('chat', 429, 'insufficient_quota');
+    expect((await post('/chat/completions', { model: 'gpt-4o', messages })).status).toBe(429);
+    expect((await post('/chat/completions', { model: 'gpt-4o', messages: [] })).status).toBe(400);
+    expect((await post('/chat/completions', { model: 'gpt-4o', messages })).status).toBe(200);
+    expect(fake.refused).toEqual([
+      { endpoint: 'chat', status: 429, code: 'insufficient_quota', asked: true },
+      { endpoint: 'chat', status: 400, code: 'empty_array', asked: false },
+    ]);
+    expect(fake.errors).toEqual([]);
+  });
+
+  it('holds the requests a test picks until it releases them', async () => {
+    const held = fake.hold('transcriptions', (r) => r.fields?.language === 'fi');
+    const finnish = transcription({ model: 'whisper-1', language: 'fi' }, mp3);
+    expect((await transcription({ model: 'whisper-1', language: 'en' }, mp3)).status).toBe(200);
+    await expect.poll(() => held.waiting, { timeout: 5000 }).toBe(1);
+    expect(fake.requestsTo('transcriptions').map((r) => r.status)).toEqual([0, 200]);
+    held.release();
+    expect((await finnish).status).toBe(200);
+    expect(held.waiting).toBe(0);
   });
 
   it('fails as many times as asked, then recovers', async () => {
