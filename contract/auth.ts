@@ -14,15 +14,22 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const AUTHOR_NAME_MAX = 120;
-export const PASSWORD_MIN = 8;
+/** A new password's least length in characters (OWASP ASVS 2.1.1); long passphrases are welcome. */
+export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
+
+/** A password's length in Unicode code points, as NIST 800-63B counts it: an emoji is one character, not two. */
+export const passwordLength = (password: string): number => [...password].length;
 
 export const languagePreferenceBody = z.object({ language: languageSchema });
 export const authorNameBody = z.object({ authorName: z.string().trim().max(AUTHOR_NAME_MAX) });
 
 export const signUpBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()),
-  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+  password: z
+    .string()
+    .max(PASSWORD_MAX)
+    .refine((password) => passwordLength(password) >= PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`),
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().max(100).optional(),
 });
@@ -49,6 +56,7 @@ export const AUTH_ERROR_CODES = [
   'email_taken',
   'rate_limited',
   'validation',
+  'password_too_weak',
   'forbidden_origin',
   'not_found',
 ] as const;

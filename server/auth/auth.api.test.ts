@@ -1,8 +1,9 @@
+import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { sessions, users } from '../db/schema.ts';
+import { identities, sessions, users } from '../db/schema.ts';
 
 let server: TestApp;
 beforeAll(async () => {
@@ -67,7 +68,7 @@ describe('local sign-up and sign-in', () => {
     const { email } = await signedUpClient();
     const again = await new HttpClient(server.url).post('/api/auth/local/sign-up', {
       email: email.toUpperCase(),
-      password: 'another password',
+      password: 'another long password',
       firstName: 'Someone',
     });
     expect(again.status).toBe(409);
@@ -106,6 +107,54 @@ describe('local sign-up and sign-in', () => {
     const identity = rows.find((row) => row.subject === email)!;
     expect(identity.passwordHash).toMatch(/^\$argon2id\$/);
     expect(identity.passwordHash).not.toContain('correct horse battery');
+  });
+});
+
+describe('new passwords', () => {
+  const signUp = (password: string, email = `rule${++counter}@example.com`) =>
+    new HttpClient(server.url).post('/api/auth/local/sign-up', { email, password, firstName: 'Aino', lastName: 'Virtanen' });
+
+  it('refuses passwords shorter than twelve characters, counting an emoji as one', async () => {
+    for (const password of ['12345678', 'password', ' '.repeat(8), 'elevenchars', '🌲🌲🌲🌲🌲🌲']) {
+      const response = await signUp(password);
+      expect(response.status, password).toBe(400);
+      expect(await response.json(), password).toMatchObject({ code: 'validation', field: 'password' });
+    }
+  });
+
+  it('refuses common and easily guessed passwords, naming the field, and creates no account', async () => {
+    for (const password of ['password1234', '123456789012', ' '.repeat(12), 'qwertyuiopas', 'virtanen1969']) {
+      const email = `weak${++counter}@example.com`;
+      const response = await signUp(password, email);
+      expect(response.status, password).toBe(400);
+      expect(await response.json(), password).toEqual({
+        code: 'password_too_weak',
+        field: 'password',
+        message: expect.stringMatching(/too easy to guess/),
+      });
+      const rows = await server.database.db.select().from(users).where(eq(users.email, email));
+      expect(rows, password).toEqual([]);
+    }
+  });
+
+  it('accepts long passphrases up to 256 characters, and no longer', async () => {
+    const passphrase = 'the summer we spent at the lake house with grandmother and the old blue rowing boat '.repeat(4);
+    const longest = await signUp(passphrase.slice(0, 256));
+    expect(longest.status).toBe(201);
+    const tooLong = await signUp(passphrase.slice(0, 257));
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ code: 'validation', field: 'password' });
+  });
+
+  it('still lets an account made before the rule sign in with its old password', async () => {
+    const email = 'old-account@example.com';
+    const [user] = await server.database.db.insert(users).values({ email, firstName: 'Vanha' }).returning();
+    await server.database.db
+      .insert(identities)
+      .values({ userId: user.id, provider: 'local', subject: email, passwordHash: await hash('12345678') });
+    const response = await new HttpClient(server.url).post('/api/auth/local/sign-in', { email, password: '12345678' });
+    expect(response.status).toBe(200);
+    expect((await response.json()).id).toBe(user.id);
   });
 });
 
@@ -192,26 +241,6 @@ describe('sessions', () => {
     const { client, user } = await signedUpClient();
     await server.database.db.delete(users).where(eq(users.id, user.id));
     expect((await client.get('/api/auth/user')).status).toBe(401);
-  });
-});
-
-describe('cross-site protection', () => {
-  it('refuses a write from another origin', async () => {
-    const { client } = await signedUpClient();
-    const response = await client.put('/api/auth/language-preference', { language: 'fi' }, { origin: 'https://evil.example' });
-    expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ code: 'forbidden_origin' });
-    expect((await (await client.get('/api/auth/user')).json()).languagePreference).toBeNull();
-  });
-
-  it('refuses a cross-site write that hides its origin', async () => {
-    const { client } = await signedUpClient();
-    const response = await client.put(
-      '/api/auth/author-name',
-      { authorName: 'Mallory' },
-      { origin: '', 'sec-fetch-site': 'cross-site' },
-    );
-    expect(response.status).toBe(403);
   });
 });
 

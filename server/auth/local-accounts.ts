@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { identities, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { requireStrongPassword } from './password-strength.ts';
 import type { UserRow } from './sessions.ts';
 
 const LOCAL = 'local';
@@ -20,8 +21,9 @@ export interface SignUp {
   lastName?: string;
 }
 
-/** Creates a user with an e-mail and password; the e-mail must be new. */
+/** Creates a user with an e-mail and a password that is hard to guess; the e-mail must be new. */
 export async function signUpLocal(db: Database, input: SignUp): Promise<UserRow> {
+  requireStrongPassword(input.password, [input.email, input.firstName, input.lastName ?? '']);
   const passwordHash = await hash(input.password, HASH_OPTIONS);
   return db.transaction(async (tx) => {
     const [existing] = await tx
