@@ -1,4 +1,61 @@
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Security headers on every response (filled in by the security-headers work of issue 8). */
-export async function registerSecurityHeaders(_app: FastifyInstance, _options: { publicUrl?: string }): Promise<void> {}
+const SELF = "'self'";
+const NONE = "'none'";
+
+/**
+ * What the built client may load: its own scripts, styles, fonts and images, its own API,
+ * audio from the server or a just-recorded blob. No inline script, no plugins, and no
+ * page of any site (this one included) may frame it.
+ */
+function contentSecurityPolicy(https: boolean): FastifyHelmetOptions['contentSecurityPolicy'] {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: [SELF],
+      scriptSrc: [SELF],
+      scriptSrcAttr: [NONE],
+      // Radix dialogs lock scrolling with a <style> element they add at run time (react-remove-scroll);
+      // inline styles cannot run code, inline scripts stay refused. See docs/decisions/006.
+      styleSrc: [SELF, "'unsafe-inline'"],
+      imgSrc: [SELF],
+      fontSrc: [SELF],
+      mediaSrc: [SELF, 'blob:'],
+      connectSrc: [SELF],
+      objectSrc: [NONE],
+      baseUri: [NONE],
+      formAction: [SELF],
+      frameAncestors: [NONE],
+      // Only behind https: on plain http it would send the page's own requests to a port that is not there.
+      upgradeInsecureRequests: https ? [] : null,
+    },
+  };
+}
+
+function headers(https: boolean): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: contentSecurityPolicy(https),
+    xFrameOptions: { action: 'deny' },
+    // Co-author and published links carry their token in the path: never hand it to another site.
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS over plain http is ignored by browsers and would pin a name that has no https.
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+  };
+}
+
+/**
+ * Security headers on every response, errors included: a CSP that fits the built client,
+ * no framing, nosniff, no Referer, and HSTS when the app is reached over https (PUBLIC_URL
+ * says so, or a trusted proxy says this request came over https).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl?: string }): Promise<void> {
+  const alwaysHttps = options.publicUrl?.startsWith('https:') ?? false;
+  await app.register(helmet, headers(alwaysHttps));
+  if (alwaysHttps) return;
+  const httpsHeaders = headers(true);
+  // request.protocol believes X-Forwarded-Proto only with TRUST_PROXY=true.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.helmet(httpsHeaders);
+  });
+}
