@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { durablePgliteOptions, syncFolder } from './durable-pglite.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,25 +26,24 @@ export interface DatabaseHandle {
   /** For PostgreSQL, pg-boss opens its own pool from this. */
   connectionString?: string;
   ping(): Promise<void>;
+  /** Resolves once every connection is closed (and, for PGlite, the folder unlocked). */
   close(): Promise<void>;
+}
+
+/** Where a lost PostgreSQL connection is reported (pino's and console's `warn` both fit). */
+export interface DatabaseLog {
+  warn(detail: unknown, message?: string): void;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens the database: PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; log?: DatabaseLog }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.log ?? console) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  let dir: string | undefined;
-  let unlock = () => {};
-  if (dataDir) {
-    dir = path.join(dataDir, 'db');
-    mkdirSync(dir, { recursive: true });
-    unlock = lockDataDir(dataDir);
-  }
-  const client = new PGlite(dir);
+  const { client, unlock } = dataDir ? await openPgliteFolder(dataDir) : { client: new PGlite(), unlock: () => {} };
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as any, { migrationsFolder });
@@ -67,10 +67,48 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+/** PGlite in DATA_DIR/db, durable, held by this process alone. */
+async function openPgliteFolder(dataDir: string): Promise<{ client: PGlite; unlock: () => void }> {
+  const dir = path.join(dataDir, 'db');
+  mkdirSync(dir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
+  try {
+    const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
+    const client = new PGlite(durablePgliteOptions(dir));
+    await client.waitReady;
+    if (isNew) syncFolder(dir);
+    return { client, unlock };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function openPostgres(connectionString: string, log: DatabaseLog): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // A connection closed by PostgreSQL or a proxy (restart, pg_terminate_backend, idle
+  // timeout) is an 'error' event: unheard, it would end the process. The pool drops the
+  // connection and opens a new one for the next query. An idle connection reports it on
+  // the pool, one lent out (a transaction) on itself: both are heard, each logged once.
+  pool.on('error', () => {});
+  const open = new Set<Promise<void>>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log.warn(error, 'database connection lost; the next query opens a new one'));
+    const ended: Promise<void> = new Promise((resolve) =>
+      client.once('end', () => {
+        open.delete(ended);
+        resolve();
+      }),
+    );
+    open.add(ended);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  await migratePg(db as any, { migrationsFolder });
+  try {
+    await migratePg(db as any, { migrationsFolder });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   return {
     db,
     kind: 'postgres',
@@ -80,7 +118,9 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
       await pool.query('select 1');
     },
     async close() {
+      // pool.end() resolves when its connections are asked to close, not when they have.
       await pool.end();
+      await Promise.all(open);
     },
   };
 }
