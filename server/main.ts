@@ -9,12 +9,17 @@ import { openDatabase } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
 import { ensureModelsInBackground } from './models/background.ts';
 import { startPipelineWorkers } from './pipeline/workers.ts';
+import { logUnhandledRejections, type ProcessLog } from './process-errors.ts';
 import { createBlobStore } from './storage/index.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Starts Saaga: configuration, database and migrations, queue, AI engines, workers, HTTP server. */
 async function main() {
+  // Console until the app's logger exists.
+  let log: ProcessLog & { warn(detail: unknown, message?: string): void } = console;
+  logUnhandledRejections(() => log);
+
   let config;
   try {
     config = loadConfig();
@@ -26,8 +31,12 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const queue = await startQueue(database, console);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: { warn: (detail, message) => log.warn(detail, message) },
+  });
+  const queue = await startQueue(database, { error: (detail, message) => log.error(detail, message) });
   const store = createBlobStore(config);
   const engines = createEngines({
     openaiApiKey: config.openai.apiKey,
@@ -50,6 +59,7 @@ async function main() {
     clientDir: path.join(rootDir, 'dist', 'client'),
     engineStatus: () => aiHealth(engines, download),
   });
+  log = app.log;
   if (config.runWorkerInline) {
     await startPipelineWorkers(
       { db: database.db, store, queue, engines, log: app.log },

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
 import { startPipelineWorkers } from './pipeline/workers.ts';
+import { logUnhandledRejections } from './process-errors.ts';
 import { createBlobStore } from './storage/index.ts';
 
 /** `npm run worker`: background jobs without HTTP, for scaling out on PostgreSQL. */
@@ -15,7 +16,8 @@ async function main() {
     throw new ConfigError('npm run worker needs DATABASE_URL: the embedded database can only be opened by the server itself.');
   }
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  logUnhandledRejections(() => log);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, log });
   const queue = await startQueue(database, log);
   await createPipelineQueues(queue);
   const engines = createEngines({
