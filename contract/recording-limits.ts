@@ -20,6 +20,11 @@ export const RECORDING_LIMITS = {
   sampleRate: 16000,
   /** Largest upload the server accepts: about 2 hours of 64 kbps opus. */
   maxUploadBytes: 60 * 1024 * 1024,
+  /**
+   * Longest recording the server decodes, measured from the audio itself: a small file can
+   * hold hours of silence, and every second costs decoding time and disk.
+   */
+  maxDurationSeconds: 2 * 60 * 60,
 } as const;
 
 /** Recorder formats in order of preference, with their bitrates. */

@@ -1,5 +1,5 @@
 import { checkTranscript } from '../audio/transcript-quality.ts';
-import { normaliseAudio, type NormaliseOptions } from '../audio/normalise.ts';
+import { type NormaliseOptions, withNormalisedAudio } from '../audio/normalise.ts';
 import type { SpeechAssessment } from '../audio/vad.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { Engines } from './engines.ts';
@@ -7,7 +7,7 @@ import { AiError } from './errors.ts';
 import type { Transcript } from './ports.ts';
 
 export interface TranscribeRecordingInput {
-  /** The uploaded file as stored (any browser format), or its bytes. */
+  /** The uploaded file as stored (any browser format; a path, so it is never held whole in memory), or its bytes. */
   audio: string | Buffer;
   language?: Language;
   /** Names of the user's people and places. */
@@ -27,42 +27,44 @@ export interface TranscribedRecording {
 }
 
 /**
- * A recording from upload to checked transcript: decode with ffmpeg, refuse silence with
- * the VAD before any (paid) transcription, transcribe, and refuse transcripts that are too
+ * A recording from upload to checked transcript: decode with ffmpeg to a temporary WAV file
+ * (in a shared decode slot, within the length limit), refuse silence with the VAD before
+ * any (paid) transcription, transcribe from the file, and refuse transcripts that are too
  * short or loop. Every refusal is an AiError with the spec's catalogue code.
  */
 export async function transcribeRecording(
   engines: Pick<Engines, 'transcriber' | 'speech'> & { log?: (level: 'warn', message: string) => void },
   input: TranscribeRecordingInput,
 ): Promise<TranscribedRecording> {
-  const audio = await normaliseAudio(input.audio, input.normalise);
-  input.signal?.throwIfAborted();
+  return withNormalisedAudio(input.audio, input.normalise ?? {}, async (audio) => {
+    input.signal?.throwIfAborted();
 
-  let speech: SpeechAssessment | null = null;
-  if (engines.speech.isAvailable()) {
-    try {
-      speech = await engines.speech.assess(audio.pcm);
-    } catch (error) {
-      // The spec lets audio through when the speech check fails.
-      engines.log?.('warn', `VAD failed, transcribing unchecked: ${(error as Error).message}`);
+    let speech: SpeechAssessment | null = null;
+    if (engines.speech.isAvailable()) {
+      try {
+        speech = await engines.speech.assessFile(audio.file);
+      } catch (error) {
+        // The spec lets audio through when the speech check fails.
+        engines.log?.('warn', `VAD failed, transcribing unchecked: ${(error as Error).message}`);
+      }
     }
-  }
-  if (speech?.verdict === 'no_speech') throw new AiError('no_speech', { detail: 'VAD found no speech' });
-  if (speech?.verdict === 'very_little_speech') {
-    throw new AiError('very_little_speech', { detail: `VAD found ${speech.speechSeconds.toFixed(2)} s of speech` });
-  }
+    if (speech?.verdict === 'no_speech') throw new AiError('no_speech', { detail: 'VAD found no speech' });
+    if (speech?.verdict === 'very_little_speech') {
+      throw new AiError('very_little_speech', { detail: `VAD found ${speech.speechSeconds.toFixed(2)} s of speech` });
+    }
 
-  const transcript = await engines.transcriber.transcribe({
-    audio: audio.pcm,
-    language: input.language,
-    vocabulary: input.vocabulary,
-    model: input.model,
-    speech: speech?.segments,
-    signal: input.signal,
+    const transcript = await engines.transcriber.transcribe({
+      audio: audio.file,
+      language: input.language,
+      vocabulary: input.vocabulary,
+      model: input.model,
+      speech: speech?.segments,
+      signal: input.signal,
+    });
+    const check = checkTranscript(transcript.text);
+    if (check.problem) {
+      throw new AiError(check.problem, { detail: `${check.words} words, ${Math.round(check.repeatedShare * 100)}% repeated` });
+    }
+    return { transcript, durationSeconds: audio.durationSeconds, speech };
   });
-  const check = checkTranscript(transcript.text);
-  if (check.problem) {
-    throw new AiError(check.problem, { detail: `${check.words} words, ${Math.round(check.repeatedShare * 100)}% repeated` });
-  }
-  return { transcript, durationSeconds: audio.durationSeconds, speech };
 }

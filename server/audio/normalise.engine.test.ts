@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipDir, encodeClip, FORMATS, type ClipFormat } from '../../test/support/audio-clips.ts';
@@ -11,11 +12,27 @@ let dir: string;
 let remove: () => Promise<void>;
 const made: Partial<Record<ClipFormat, string>> = {};
 
+let ownTmp: string;
+const sharedTmp = process.env.TMPDIR;
+
 beforeAll(async () => {
   ({ dir, remove } = await clipDir());
+  // A temporary folder of this file's own, so other processes' files do not count.
+  ownTmp = await mkdtemp(join(dir, 'tmp-'));
+  process.env.TMPDIR = ownTmp;
   await Promise.all((Object.keys(FORMATS) as ClipFormat[]).map(async (f) => (made[f] = await encodeClip(CLIPS.jfk, f, dir))));
 });
-afterAll(() => remove());
+afterAll(async () => {
+  if (sharedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = sharedTmp;
+  await remove();
+});
+
+/** The decode folders in the temporary directory: each call makes one and must remove it. */
+async function decodeFolders(): Promise<string[]> {
+  expect(tmpdir()).toBe(ownTmp);
+  return (await readdir(ownTmp)).filter((name) => name.startsWith('saaga-decode-')).sort();
+}
 
 async function unprocessable(input: string | Buffer, options = {}): Promise<AiError> {
   const error = await normaliseAudio(input, options).then(() => undefined, (e: unknown) => e);
@@ -52,12 +69,25 @@ describe('audio normalisation', () => {
     await unprocessable(Buffer.alloc(0));
   });
 
-  it('refuses a file that is not audio, with ffmpeg\'s words in the detail', async () => {
+  it('refuses a file that is not audio before ffmpeg sees it', async () => {
     const text = join(dir, 'notes.webm');
     await writeFile(text, 'This is not audio at all, just some text pretending to be a recording.\n'.repeat(50));
     const error = await unprocessable(text);
-    expect(error.detail).toMatch(/ffmpeg exited/);
+    expect(error.detail).toMatch(/not audio/);
     expect(error.message).toBe('Unable to process the audio.');
+  });
+
+  it('refuses a file that only starts like audio, with ffmpeg\'s words in the detail', async () => {
+    const fake = join(dir, 'fake.flac');
+    await writeFile(fake, Buffer.concat([Buffer.from('fLaC'), Buffer.from('no stream info, only words. '.repeat(50))]));
+    expect((await unprocessable(fake)).detail).toMatch(/ffmpeg exited/);
+  });
+
+  it('leaves no temporary file behind, whether it decodes or refuses', async () => {
+    await normaliseAudio(made.mp3!);
+    await unprocessable(Buffer.from('not audio'));
+    await expect(normaliseAudio(made.mp3!, { maxDurationSeconds: 5 })).rejects.toMatchObject({ code: 'too_large' });
+    expect(await decodeFolders()).toEqual([]);
   });
 
   it('refuses a file cut before any audio, and decodes what there is of one cut later', async () => {

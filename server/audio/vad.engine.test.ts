@@ -55,6 +55,25 @@ describe('voice activity detection (Silero through whisper.cpp)', () => {
     expect(result.segments[0]!.start).toBeGreaterThan(8);
   });
 
+  it('finds speech running over the edge of a detection window as one stretch, from a file as from memory', async () => {
+    // In windows of 3 s, jfk's third phrase (5.4 s to 7.7 s) runs over the edge at 6 s, the fourth over 9 s.
+    const windowed = new SpeechDetector({ modelPath: TEST_MODELS.vad, threads: 2, windowSeconds: 3 });
+    try {
+      const whole = await detector.detect((await normaliseAudio(CLIPS.jfk)).pcm);
+      const fromFile = await windowed.detectFile(CLIPS.jfk);
+      expect(await windowed.detect((await normaliseAudio(CLIPS.jfk)).pcm)).toEqual(fromFile);
+      expect(fromFile).toHaveLength(whole.length);
+      fromFile.forEach((segment, i) => {
+        expect(Math.abs(segment.start - whole[i]!.start), `start of ${i}`).toBeLessThan(0.1);
+        expect(Math.abs(segment.end - whole[i]!.end), `end of ${i}`).toBeLessThan(0.1);
+      });
+      expect(fromFile[2]!.start).toBeLessThan(6);
+      expect(fromFile[2]!.end).toBeGreaterThan(6);
+    } finally {
+      await windowed.close();
+    }
+  });
+
   it('calls less than half a second of speech very little speech', () => {
     expect(assessSpeech([{ start: 1, end: 1.3 }]).verdict).toBe('very_little_speech');
     expect(assessSpeech([{ start: 1, end: 1 + MIN_SPEECH_SECONDS }]).verdict).toBe('speech');

@@ -1,13 +1,18 @@
 import { existsSync } from 'node:fs';
 import { initWhisperVad, type WhisperVadContext } from '@fugood/whisper.node';
 import { OneAtATime } from '../ai/one-at-a-time.ts';
-import { toArrayBuffer } from './wav.ts';
+import { pcmFileSeconds, pcmSeconds, readPcm, SAMPLE_RATE, slicePcm, toArrayBuffer } from './wav.ts';
 
 /** A stretch of speech, in seconds from the start of the recording. */
 export interface SpeechSegment {
   start: number;
   end: number;
 }
+
+/** Speech is looked for this many seconds at a time. */
+export const VAD_WINDOW_SECONDS = 300;
+/** Segments this close to a window's edge on both sides are one stretch of speech. */
+const EDGE_SECONDS = 0.25;
 
 /** Less speech than this (seconds, all segments together) is "very little speech". */
 export const MIN_SPEECH_SECONDS = 0.5;
@@ -34,6 +39,8 @@ export interface SpeechDetectorOptions {
   threads?: number;
   /** Probability above which a frame is speech (Silero's default 0.5). */
   threshold?: number;
+  /** Seconds of audio given to the model at a time (default VAD_WINDOW_SECONDS). */
+  windowSeconds?: number;
 }
 
 /**
@@ -65,18 +72,46 @@ export class SpeechDetector {
 
   /** Speech segments of 16 kHz mono s16 PCM. */
   async detect(pcm: Buffer): Promise<SpeechSegment[]> {
-    if (pcm.length < 2) return [];
-    const context = await this.load();
-    const segments = await this.queue.run(() =>
-      context.detectSpeechData(toArrayBuffer(pcm), { threshold: this.options.threshold ?? 0.5 }),
-    );
-    // whisper.cpp reports VAD times in 10 ms units.
-    return segments.map((s) => ({ start: s.t0 / 100, end: s.t1 / 100 }));
+    return this.detectInWindows(pcmSeconds(pcm), async (start, end) => slicePcm(pcm, start, end));
+  }
+
+  /** Speech segments of a normalised WAV file, read a window at a time. */
+  async detectFile(file: string): Promise<SpeechSegment[]> {
+    return this.detectInWindows(await pcmFileSeconds(file), (start, end) => readPcm(file, { start, end }));
   }
 
   /** Detects and assesses in one go. */
   async assess(pcm: Buffer): Promise<SpeechAssessment> {
     return assessSpeech(await this.detect(pcm));
+  }
+
+  /** Detects and assesses a normalised WAV file in one go. */
+  async assessFile(file: string): Promise<SpeechAssessment> {
+    return assessSpeech(await this.detectFile(file));
+  }
+
+  // whisper.cpp copies what it is given into floats: a window at a time keeps that small
+  // however long the recording is.
+  private async detectInWindows(seconds: number, read: (start: number, end: number) => Promise<Buffer>): Promise<SpeechSegment[]> {
+    const segments: SpeechSegment[] = [];
+    if (seconds * SAMPLE_RATE < 1) return segments;
+    const context = await this.load();
+    const threshold = this.options.threshold ?? 0.5;
+    const window = this.options.windowSeconds ?? VAD_WINDOW_SECONDS;
+    for (let start = 0; start < seconds; start += window) {
+      const pcm = await read(start, Math.min(seconds, start + window));
+      if (pcm.length < 2) break;
+      const found = await this.queue.run(() => context.detectSpeechData(toArrayBuffer(pcm), { threshold }));
+      for (const s of found) {
+        // whisper.cpp reports VAD times in 10 ms units.
+        const segment = { start: start + s.t0 / 100, end: start + s.t1 / 100 };
+        const last = segments.at(-1);
+        // Speech running over a window's edge comes back as two pieces: join them.
+        if (last && start > 0 && last.end >= start - EDGE_SECONDS && segment.start <= start + EDGE_SECONDS) last.end = segment.end;
+        else segments.push(segment);
+      }
+    }
+    return segments;
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { AiError } from '../ai/errors.ts';
 
 /** Every engine works on 16 kHz mono signed 16-bit PCM. */
@@ -44,6 +44,7 @@ export function parseWav(buffer: Buffer): WavInfo | undefined {
     let size = buffer.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === 'fmt ') {
+      if (body + 16 > buffer.length) return undefined;
       fmt = {
         channels: buffer.readUInt16LE(body + 2),
         sampleRate: buffer.readUInt32LE(body + 4),
@@ -59,20 +60,83 @@ export function parseWav(buffer: Buffer): WavInfo | undefined {
   return undefined;
 }
 
+/** Where a WAV file keeps its samples, read from its head alone. */
+export interface WavLayout {
+  sampleRate: number;
+  channels: number;
+  bitsPerSample: number;
+  dataOffset: number;
+  dataBytes: number;
+}
+
+const HEAD_BYTES = 64 * 1024;
+
+/** The layout of a WAV file on disk (reading only its first bytes); undefined when it is not one. */
+export async function readWavLayout(file: string): Promise<WavLayout | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
+    await handle.read(head, 0, head.length, 0);
+    const wav = parseWav(head);
+    if (!wav) return undefined;
+    const dataOffset = wav.data.byteOffset - head.byteOffset;
+    // The head holds only the start of the samples: the rest of the file is the rest of them.
+    const declared = head.readUInt32LE(dataOffset - 4);
+    const dataBytes = declared === 0 || dataOffset + declared > size ? size - dataOffset : declared;
+    return { sampleRate: wav.sampleRate, channels: wav.channels, bitsPerSample: wav.bitsPerSample, dataOffset, dataBytes };
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * The 16 kHz mono s16 PCM of a normalised recording, given as a WAV or raw PCM buffer or
- * a path to either. A WAV in another format is refused (unprocessable_audio): normalise it first.
+ * a path to either; `span` (seconds) reads only part of a file. A WAV in another format is
+ * refused (unprocessable_audio): normalise it first. From a file, the PCM is read into a
+ * buffer of its own, so `toArrayBuffer` hands it to native code without a copy.
  */
-export async function readPcm(audio: string | Buffer): Promise<Buffer> {
-  const buffer = typeof audio === 'string' ? await readFile(audio) : audio;
-  const wav = parseWav(buffer);
-  if (!wav) return buffer;
+export async function readPcm(audio: string | Buffer, span?: { start: number; end: number }): Promise<Buffer> {
+  if (typeof audio !== 'string') {
+    const wav = parseWav(audio);
+    if (wav) checkNormalised(wav);
+    const pcm = wav?.data ?? audio;
+    return span ? slicePcm(pcm, span.start, span.end) : pcm;
+  }
+  const wav = await readWavLayout(audio);
+  if (wav) checkNormalised(wav);
+  const dataOffset = wav?.dataOffset ?? 0;
+  const dataBytes = wav?.dataBytes ?? (await stat(audio)).size;
+  const start = span ? Math.min(dataBytes, Math.max(0, Math.round(span.start * SAMPLE_RATE) * 2)) : 0;
+  const end = span ? Math.min(dataBytes, Math.max(start, Math.round(span.end * SAMPLE_RATE) * 2)) : dataBytes;
+  const pcm = Buffer.allocUnsafeSlow(end - start);
+  const handle = await open(audio, 'r');
+  try {
+    let read = 0;
+    while (read < pcm.length) {
+      const { bytesRead } = await handle.read(pcm, read, pcm.length - read, dataOffset + start + read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return read === pcm.length ? pcm : pcm.subarray(0, read);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Seconds of 16 kHz mono s16 audio in a normalised WAV (or raw PCM) file, from its size. */
+export async function pcmFileSeconds(file: string): Promise<number> {
+  const wav = await readWavLayout(file);
+  if (wav) checkNormalised(wav);
+  return (wav?.dataBytes ?? (await stat(file)).size) / BYTES_PER_SECOND;
+}
+
+function checkNormalised(wav: Pick<WavInfo, 'sampleRate' | 'channels' | 'bitsPerSample'>): void {
   if (wav.sampleRate !== SAMPLE_RATE || wav.channels !== 1 || wav.bitsPerSample !== 16) {
     throw new AiError('unprocessable_audio', {
       detail: `expected normalised 16 kHz mono 16-bit audio, got ${wav.sampleRate} Hz, ${wav.channels} channels, ${wav.bitsPerSample} bits`,
     });
   }
-  return wav.data;
 }
 
 /** Duration of 16 kHz mono s16 PCM in seconds. */
@@ -87,7 +151,12 @@ export function slicePcm(pcm: Buffer, startSeconds: number, endSeconds: number):
   return pcm.subarray(start, Math.max(start, end));
 }
 
-/** An ArrayBuffer holding exactly these bytes, as native bindings want. */
+/**
+ * An ArrayBuffer holding exactly these bytes, as native bindings want: the buffer's own
+ * memory when it has it alone (no copy of a long recording), else a copy of just these bytes.
+ */
 export function toArrayBuffer(buffer: Buffer): ArrayBuffer {
-  return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+  const whole = buffer.buffer;
+  if (whole instanceof ArrayBuffer && buffer.byteOffset === 0 && buffer.byteLength === whole.byteLength) return whole;
+  return whole.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
 }

@@ -45,10 +45,11 @@ export class LocalTranscriber implements Transcriber {
   }
 
   async transcribe(input: TranscribeInput): Promise<Transcript> {
-    const pcm = await readPcm(input.audio);
     const context = await this.load();
     return this.queue.run(async () => {
       input.signal?.throwIfAborted();
+      // Read in turn, not on arrival: recordings waiting for the model do not sit in memory.
+      const pcm = await readPcm(input.audio);
       const job = context.transcribeData(toArrayBuffer(pcm), {
         language: input.language ?? 'auto',
         maxThreads: this.settings.threads ?? availableParallelism(),
