@@ -1,21 +1,25 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from './blob-store.ts';
 
 /**
- * Runs `use` with a stored blob as a file on this machine (a temporary copy, removed
- * afterwards), so decoders read from disk instead of holding the recording in memory.
+ * Runs `use` with a stored blob as a file on this machine (a temporary copy, streamed from
+ * the store and removed afterwards whatever happens), so decoders read from disk instead
+ * of holding the recording in memory. A missing blob, or a copy cut short, is an error.
  */
 export async function withBlobAsFile<T>(store: BlobStore, key: string, use: (file: string) => Promise<T>): Promise<T> {
-  const blob = await store.get(key);
-  if (!blob) throw new Error(`audio ${key} is missing from storage`);
+  // The folder before the blob: a body opened and never read would hold its connection.
   const dir = await mkdtemp(path.join(tmpdir(), 'saaga-blob-'));
   try {
+    const blob = await store.get(key);
+    if (!blob) throw new Error(`audio ${key} is missing from storage`);
     const file = path.join(dir, 'audio');
-    await pipeline(blob.body, createWriteStream(file));
+    await pipeline(blob.body, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+    const copied = (await stat(file)).size;
+    if (copied !== blob.size) throw new Error(`audio ${key}: copied ${copied} of ${blob.size} bytes`);
     return await use(file);
   } finally {
     await rm(dir, { recursive: true, force: true });

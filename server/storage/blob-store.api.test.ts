@@ -1,10 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlobStore } from './blob-store.ts';
+import { type BlobStore, StorageFullError } from './blob-store.ts';
 import { localBlobStore } from './local-store.ts';
 import { s3BlobStore } from './s3-store.ts';
 
@@ -63,8 +63,68 @@ describe.each(stores)('%s blob store', (_name, makeStore) => {
     expect(await makeStore().get('users/nobody/none.webm')).toBeNull();
   });
 
+  it('stores a file streamed from disk, and lists blobs by prefix with their size and time', async () => {
+    const store = makeStore();
+    const source = path.join(mkdtempSync(path.join(tmpdir(), 'saaga-source-')), 'recording.webm');
+    writeFileSync(source, Buffer.alloc(3 * 1024 * 1024, 7));
+    const before = Date.now();
+    await store.putFile('users/u2/recordings/big.webm', source, 'audio/webm');
+    await store.put('users/u2/recordings/small.ogg', Buffer.from('ogg'), 'audio/ogg');
+    await store.put('users/u3/recordings/other.webm', Buffer.from('other'), 'audio/webm');
+
+    const whole = (await store.get('users/u2/recordings/big.webm'))!;
+    expect(whole).toMatchObject({ size: 3 * 1024 * 1024, contentType: 'audio/webm' });
+    expect((await buffer(whole.body)).equals(readFileSync(source))).toBe(true);
+
+    const listed = await collect(store.list('users/u2/'));
+    expect(listed.map((b) => [b.key, b.size]).sort()).toEqual([
+      ['users/u2/recordings/big.webm', 3 * 1024 * 1024],
+      ['users/u2/recordings/small.ogg', 3],
+    ]);
+    for (const blob of listed) expect(blob.lastModified.getTime()).toBeGreaterThan(before - 60_000);
+    expect((await collect(store.list('users/'))).map((b) => b.key).sort()).toEqual([
+      'users/u2/recordings/big.webm',
+      'users/u2/recordings/small.ogg',
+      'users/u3/recordings/other.webm',
+    ]);
+    expect(await collect(store.list('users/nobody/'))).toEqual([]);
+  });
+
   it('refuses keys that could leave the store', async () => {
     await expect(makeStore().put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/Unsafe/);
     await expect(makeStore().put('/abs', Buffer.from('x'), 'text/plain')).rejects.toThrow(/Unsafe/);
   });
 });
+
+describe('local blob store on a disk without room', () => {
+  it('refuses with StorageFullError and leaves nothing, not even a temporary file', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'saaga-full-'));
+    // A reserve larger than any disk: the store must behave as on a full one.
+    const full = localBlobStore(root, { reserveBytes: Number.MAX_SAFE_INTEGER });
+    const source = path.join(root, '..', `${path.basename(root)}-source.webm`);
+    writeFileSync(source, Buffer.alloc(1024, 1));
+    await expect(full.put('users/u1/recordings/a.webm', Buffer.from('abc'), 'audio/webm')).rejects.toBeInstanceOf(StorageFullError);
+    await expect(full.putFile('users/u1/recordings/b.webm', source, 'audio/webm')).rejects.toBeInstanceOf(StorageFullError);
+    expect(await collect(full.list(''))).toEqual([]);
+    expect(readdirSync(path.join(root, 'users/u1/recordings'))).toEqual([]);
+  });
+
+  it('lists a partial write left by a crash, so the orphan sweep can find it, but never a type file', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'saaga-crash-'));
+    const store = localBlobStore(root);
+    await store.put('users/u1/recordings/whole.webm', Buffer.from('whole'), 'audio/webm');
+    writeFileSync(path.join(root, 'users/u1/recordings/cut.webm.0a1b2c.tmp'), 'half a recor');
+    expect((await collect(store.list('users/'))).map((b) => b.key).sort()).toEqual([
+      'users/u1/recordings/cut.webm.0a1b2c.tmp',
+      'users/u1/recordings/whole.webm',
+    ]);
+    await store.delete('users/u1/recordings/cut.webm.0a1b2c.tmp');
+    expect(readdirSync(path.join(root, 'users/u1/recordings')).sort()).toEqual(['whole.webm', 'whole.webm.type']);
+  });
+});
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -5,6 +7,7 @@ import {
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -27,6 +30,10 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
     region: settings.region ?? 'us-east-1',
     endpoint: settings.endpoint,
     forcePathStyle: Boolean(settings.endpoint),
+    // Checksums only where S3 asks for them: a streamed body would otherwise go as
+    // aws-chunked with a trailer, which many S3-compatible servers store as it came.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials:
       settings.accessKeyId && settings.secretAccessKey
         ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
@@ -41,6 +48,15 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
       assertSafeKey(key);
       // S3 acknowledges a PUT only once the object is stored durably.
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }));
+    },
+
+    async putFile(key, file, contentType) {
+      assertSafeKey(key);
+      // A stream with its length is sent as it is read; S3 keeps nothing of a PUT that fails.
+      const { size } = await stat(file);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType }),
+      );
     },
 
     async get(key, range) {
@@ -74,6 +90,15 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
     async delete(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list(prefix) {
+      if (prefix) assertSafeKey(prefix);
+      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date() };
+        }
+      }
     },
   };
 }
