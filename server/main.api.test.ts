@@ -1,30 +1,37 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ServerProcess, serverDatabase, spawnServer } from '../test/support/server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-
-function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'saaga-main-')), ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+// The real server process, on the database this suite runs on (PostgreSQL when
+// TEST_DATABASE_URL is set, else its own embedded one).
+let server: ServerProcess | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await server?.stop();
+  await dropDatabase?.();
+  server = dropDatabase = undefined;
+});
 
 describe('server start', () => {
-  it('stops with a message naming a bad setting', async () => {
-    const { code, output } = await runServer({ PORT: 'not-a-port' });
+  it('stops with a message naming a bad setting', { timeout: 60_000 }, async () => {
+    const database = await serverDatabase();
+    dropDatabase = database.drop;
+    server = await spawnServer({ ...database.env, PORT: 'not-a-port' });
+    const { code } = await server.exited;
     expect(code).toBe(1);
-    expect(output).toContain('Invalid configuration');
-    expect(output).toMatch(/PORT: /);
-    expect(output).not.toMatch(/at .*\.ts:\d+/);
+    expect(server.output()).toContain('Invalid configuration');
+    expect(server.output()).toMatch(/PORT: /);
+    expect(server.output()).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('serves on the database it was given', { timeout: 120_000 }, async () => {
+    const database = await serverDatabase();
+    dropDatabase = database.drop;
+    server = await spawnServer(database.env);
+    await server.serving();
+    const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+    const health = await (await fetch(`${server.url}/api/health`)).json();
+    const databaseHealth = health.components.find((component: { name: string }) => component.name === 'database');
+    expect(databaseHealth).toMatchObject({ ready: true, adapter: kind });
+    expect(server.output()).toContain(`(database: ${kind}`);
   });
 });

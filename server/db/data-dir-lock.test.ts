@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { untilUnreapedZombie } from '../../test/support/zombie.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
 const folder = () => mkdtempSync(path.join(tmpdir(), 'saaga-lock-'));
@@ -12,9 +13,19 @@ const holderScript = `const { lockDataDir } = await import(${JSON.stringify(lock
 const holderCommand = (dir: string) => [process.execPath, '--import', 'tsx', '--input-type=module', '-e', holderScript, dir];
 
 const children: ChildProcess[] = [];
+const grandchildren: number[] = [];
 afterEach(() => {
+  for (const pid of grandchildren.splice(0)) killIfThere(pid);
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
+
+function killIfThere(pid: number) {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
 
 /** Starts `command`, resolving with its output once `ready` holds for it; fails after 20 s. */
 function startUntil(command: string[], ready: (output: string) => boolean): Promise<{ child: ChildProcess; output: string }> {
@@ -34,15 +45,6 @@ function startUntil(command: string[], ready: (output: string) => boolean): Prom
     child.stderr!.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => reject(new Error(`exited with ${code} before it was ready: ${output}`)));
   });
-}
-
-/**
- * Whether `pid` is dead but not reaped: its main thread a zombie and every other thread
- * gone (until then the process still holds its files).
- */
-function isUnreapedZombie(pid: number): boolean {
-  const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
-  return state === 'Z' && readdirSync(`/proc/${pid}/task`).length === 1;
 }
 
 it('lets one holder at a time have the folder, and the next one in after release', () => {
@@ -69,14 +71,11 @@ it.skipIf(process.platform !== 'linux')(
     const script = `"$@" & echo "holder $!"; exec sleep 60`;
     const { output } = await startUntil(['sh', '-c', script, 'sh', ...holderCommand(dir)], (out) => /holder \d+/.test(out) && out.includes('locked'));
     const holder = Number(/holder (\d+)/.exec(output)![1]);
+    grandchildren.push(holder);
     expect(() => lockDataDir(dir)).toThrow(new RegExp(`pid ${holder}\\)`));
 
     process.kill(holder, 'SIGKILL');
-    const deadline = Date.now() + 10_000;
-    while (!isUnreapedZombie(holder)) {
-      if (Date.now() > deadline) expect.fail(`pid ${holder} did not end as a zombie within 10 s`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await untilUnreapedZombie(holder);
 
     const release = lockDataDir(dir);
     expect(readFileSync(path.join(dir, 'saaga.lock'), 'utf8')).toBe(String(process.pid));
