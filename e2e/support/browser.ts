@@ -1,10 +1,20 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+export interface LaunchOptions {
+  /** A WAV file the fake microphone plays. */
+  fakeAudioFile?: string;
+  /**
+   * `skip`: every page of the browser starts past the 2.5 s splash. Default `show`, as
+   * people see it; a test of the splash itself keeps it.
+   */
+  splash?: 'show' | 'skip';
+}
+
 /** Debian's Chromium, headless, kept off the closed network; audio options for the fake microphone. */
-export async function launchChromium(options: { fakeAudioFile?: string } = {}): Promise<Browser> {
+export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH`);
   const args = [
     '--no-sandbox',
@@ -23,5 +33,22 @@ export async function launchChromium(options: { fakeAudioFile?: string } = {}): 
       `--use-file-for-fake-audio-capture=${options.fakeAudioFile}`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args });
+  if (options.splash === 'skip') {
+    // browser.newPage() opens its context through newContext() too.
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (contextOptions) => {
+      const context = await newContext(contextOptions);
+      await skipSplash(context);
+      return context;
+    };
+  }
+  return browser;
+}
+
+/** Pages of `target` opened or reloaded from now on start past the splash (the flag SplashScreen honours). */
+export async function skipSplash(target: BrowserContext | Page): Promise<void> {
+  await target.addInitScript(() => {
+    window.saagaSkipSplash = true;
+  });
 }
