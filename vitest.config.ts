@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 /**
  * Projects: `unit` (pure logic, fast), `api` (the real server on a real database),
  * `engines` (real local AI engines on test-size models), `e2e` (Chromium through Playwright).
+ * Where whisper.cpp runs (the VAD too), its native chatter is switched off.
  */
+const quietNativeLogs = 'test/support/quiet-native-logs.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.api.test.ts'],
+          setupFiles: [quietNativeLogs],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -29,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'engines',
           include: ['server/**/*.engine.test.ts', 'scripts/**/*.engine.test.ts'],
+          setupFiles: [quietNativeLogs],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -40,6 +45,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
+          setupFiles: [quietNativeLogs],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
