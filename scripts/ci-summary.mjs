@@ -1,22 +1,64 @@
-// Prints one closing line for CI from Vitest's JSON reports: "tests: N passed, N failed, N skipped".
+// Prints CI's closing line, "tests: N passed, N failed, N skipped", from every phase's exit
+// status and, for a test phase, its Vitest JSON report (scripts/vitest-json-reporter.mjs).
+// A red run never reads "0 failed": a failed test, a test file that did not load, an
+// error outside any test, a missing or unreadable report, and a phase that exited
+// non-zero with nothing else counted are each a failure. Exits 1 when anything failed.
+//
+//   node scripts/ci-summary.mjs typecheck:0 pglite:1:/tmp/pglite.json postgres:0:/tmp/postgres.json
 import { existsSync, readFileSync } from 'node:fs';
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const file of process.argv.slice(2)) {
-  if (!existsSync(file)) {
-    console.log(`missing report ${file}`);
-    failed += 1;
-    continue;
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What one phase counted: tests passed, failed and skipped, and why it failed. */
+function countPhase(status, reportFile) {
+  const phase = { passed: 0, failed: 0, skipped: 0, notes: [] };
+  if (reportFile) {
+    if (!existsSync(reportFile)) {
+      phase.failed += 1;
+      phase.notes.push('no report');
+    } else {
+      try {
+        const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+        phase.passed += report.numPassedTests;
+        phase.failed += report.numFailedTests;
+        phase.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+        // A file that failed before any of its tests ran (an import error) counts once.
+        const unloaded = report.testResults.filter(
+          (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+        ).length;
+        if (unloaded) phase.notes.push(`${plural(unloaded, 'test file')} failed to run`);
+        phase.failed += unloaded;
+        const unhandled = report.numUnhandledErrors ?? 0;
+        if (unhandled) phase.notes.push(plural(unhandled, 'unhandled error'));
+        phase.failed += unhandled;
+      } catch (error) {
+        phase.failed += 1;
+        phase.notes.push(`unreadable report (${error.message})`);
+      }
+    }
   }
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  // A file that failed before any test ran (an import error) counts once too.
-  failed += report.testResults.filter(
-    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-  ).length;
-  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  if (status !== 0 && phase.failed === 0) {
+    phase.failed += 1;
+    if (reportFile) phase.notes.push('no failure in the report');
+  }
+  if (status !== 0) phase.notes.push(`exit ${status}`);
+  return phase;
 }
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+for (const argument of process.argv.slice(2)) {
+  const [name, statusText, ...reportParts] = argument.split(':');
+  const status = Number(statusText);
+  if (!name || !Number.isInteger(status)) {
+    console.error(`ci-summary: expected name:status[:report.json], got "${argument}"`);
+    process.exit(2);
+  }
+  const phase = countPhase(status, reportParts.join(':'));
+  const tests = reportParts.length ? `${phase.passed} passed, ${phase.failed} failed, ${phase.skipped} skipped` : status === 0 ? 'ok' : 'failed';
+  console.log(`  ${name}: ${tests}${phase.notes.length ? ` (${phase.notes.join('; ')})` : ''}`);
+  total.passed += phase.passed;
+  total.failed += phase.failed;
+  total.skipped += phase.skipped;
+}
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 ? 1 : 0);
