@@ -23,8 +23,11 @@ describe('toast store', () => {
   });
 
   it('dismisses whatever is showing when no id is given', () => {
-    toast({ title: 'Hello' });
+    vi.useFakeTimers();
+    const shown = toast({ title: 'Hello' });
     dismissToast();
-    expect(current().every((item) => !item.open)).toBe(true);
+    expect(current()).toEqual([{ id: shown.id, title: 'Hello', open: false }]);
+    vi.advanceTimersByTime(TIMINGS.toastRemoveDelayMs);
+    expect(current()).toEqual([]);
   });
 });
