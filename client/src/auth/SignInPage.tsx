@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import clsx from 'clsx';
-import { authProvidersSchema, PASSWORD_MIN } from '../../../contract/auth.ts';
+import { authProvidersSchema, PASSWORD_MIN, passwordLength } from '../../../contract/auth.ts';
 import { CURRENT_USER_KEY, storeCurrentUser } from '../api/currentUser.ts';
 import { apiRequest, ApiRequestError, getJson } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
@@ -58,13 +58,15 @@ export function SignInPage() {
 
   // A validation error about one field shows at that field; any other error above the button.
   const failure = submit.error instanceof ApiRequestError ? submit.error : null;
-  const serverField =
-    failure?.code === 'validation' && failure.field && failure.field in EMPTY_FORM
+  const weakPassword = failure?.code === 'password_too_weak';
+  const serverField = weakPassword
+    ? 'password'
+    : failure?.code === 'validation' && failure.field && failure.field in EMPTY_FORM
       ? (failure.field as keyof Form)
       : undefined;
+  const serverText = () => (weakPassword ? t('errors.passwordTooWeak') : errorText(submit.error));
   const formError = submit.error && !serverField ? errorText(submit.error) : null;
-  const errorOf = (key: keyof Form) =>
-    fieldErrors[key] ?? (serverField === key && submit.error ? errorText(submit.error) : undefined);
+  const errorOf = (key: keyof Form) => fieldErrors[key] ?? (serverField === key && submit.error ? serverText() : undefined);
 
   const update = (key: keyof Form) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [key]: event.target.value }));
@@ -84,7 +86,7 @@ export function SignInPage() {
     if (!form.email.trim()) errors.email = t('errors.emailRequired');
     if (!form.password) errors.password = t('errors.passwordRequired');
     if (mode === 'signUp') {
-      if (form.password && form.password.length < PASSWORD_MIN) {
+      if (form.password && passwordLength(form.password) < PASSWORD_MIN) {
         errors.password = t('errors.passwordTooShort', { count: PASSWORD_MIN });
       }
       if (!form.firstName.trim()) errors.firstName = t('errors.firstNameRequired');
