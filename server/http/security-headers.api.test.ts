@@ -86,7 +86,7 @@ describe('on plain http', () => {
   });
 
   it('sends no HSTS and no upgrade-insecure-requests, even when a made-up header claims https', async () => {
-    for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+    for (const headers of [{}, { 'x-forwarded-proto': 'https' }] as Record<string, string>[]) {
       const response = await fetch(`${server.url}/`, { headers });
       expect(response.headers.get('strict-transport-security')).toBeNull();
       expect(policyOf(response).has('upgrade-insecure-requests')).toBe(false);

@@ -17,7 +17,7 @@ function contentSecurityPolicy(https: boolean): FastifyHelmetOptions['contentSec
       scriptSrc: [SELF],
       scriptSrcAttr: [NONE],
       // Radix dialogs lock scrolling with a <style> element they add at run time (react-remove-scroll);
-      // inline styles cannot run code, inline scripts stay refused. See docs/decisions/006.
+      // inline styles cannot run code, inline scripts stay refused. See docs/decisions/007.
       styleSrc: [SELF, "'unsafe-inline'"],
       imgSrc: [SELF],
       fontSrc: [SELF],
