@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 /**
  * Projects: `unit` (pure logic, fast), `api` (the real server on a real database),
  * `engines` (real local AI engines on test-size models), `e2e` (Chromium through Playwright).
- * Where whisper.cpp runs (the VAD too), its native chatter is switched off.
+ * Every test may use only this machine; where whisper.cpp runs (the VAD too), its native
+ * chatter is switched off.
  */
+const noNetwork = 'test/support/no-network.ts';
 const quietNativeLogs = 'test/support/quiet-native-logs.ts';
 
 export default defineConfig({
@@ -16,6 +18,7 @@ export default defineConfig({
           name: 'unit',
           include: ['client/**/*.test.ts', 'contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/*.engine.test.ts', '**/node_modules/**'],
+          setupFiles: [noNetwork],
         },
       },
       {
@@ -23,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.api.test.ts'],
-          setupFiles: [quietNativeLogs],
+          setupFiles: [noNetwork, quietNativeLogs],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -33,7 +36,7 @@ export default defineConfig({
         test: {
           name: 'engines',
           include: ['server/**/*.engine.test.ts', 'scripts/**/*.engine.test.ts'],
-          setupFiles: [quietNativeLogs],
+          setupFiles: [noNetwork, quietNativeLogs],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -45,7 +48,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          setupFiles: [quietNativeLogs],
+          setupFiles: [noNetwork, quietNativeLogs],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
