@@ -1,13 +1,17 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/support/database.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { POLLING_INTERVAL_SECONDS, type Queue, startQueue } from './queue.ts';
 
 let database: DatabaseHandle;
 let queue: Queue;
+const queueErrors: unknown[] = [];
 beforeAll(async () => {
   database = await freshDatabase();
-  queue = await startQueue(database, { error: () => {} });
+  queue = await startQueue(database, { error: (error) => queueErrors.push(error) });
+});
+afterEach(() => {
+  expect(queueErrors).toEqual([]);
 });
 afterAll(async () => {
   await queue?.stop({ graceful: false, wait: true });

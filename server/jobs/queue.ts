@@ -16,3 +16,13 @@ export async function startQueue(database: DatabaseHandle, log: { error(obj: unk
   await boss.start();
   return boss;
 }
+
+/**
+ * Creates a job's queue, or brings an existing one up to date: one waiting job per key
+ * (`short` policy), and no retries of pg-boss's own, since the runner decides them all.
+ */
+export async function ensureJobQueue(queue: Queue, job: { name: string; expireInSeconds: number }): Promise<void> {
+  const options = { name: job.name, policy: 'short' as const, retryLimit: 0, expireInSeconds: job.expireInSeconds };
+  await queue.createQueue(job.name, options);
+  await queue.updateQueue(job.name, options);
+}
