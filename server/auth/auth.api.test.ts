@@ -214,6 +214,17 @@ describe('sessions', () => {
     expect(replay.status).toBe(401);
   });
 
+  it('a sign-out link on another site signs nobody out', async () => {
+    const { client } = await signedUpClient();
+    for (const site of ['cross-site', 'same-site']) {
+      const response = await client.get('/api/logout', { 'sec-fetch-site': site });
+      expect(response.status).toBe(302);
+      expect((await client.get('/api/auth/user')).status, site).toBe(200);
+    }
+    await client.get('/api/logout', { 'sec-fetch-site': 'same-origin' });
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+  });
+
   it('an expired session is no session', async () => {
     const { client, user } = await signedUpClient();
     await server.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));

@@ -75,7 +75,10 @@ export async function signInRoutes(app: FastifyInstance, deps: { config: Config;
     },
   );
 
+  // A navigation (spec 7.2), so a GET: one that another site started does not sign anyone out.
   api.get('/api/logout', async (request, reply) => {
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') return reply.redirect('/');
     const token = readSessionToken(request);
     if (token) await sessions.destroy(token);
     clearSessionCookie(reply);
