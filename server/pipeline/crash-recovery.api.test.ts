@@ -1,92 +1,114 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { HttpClient, uploadForm } from '../../test/support/http-client.ts';
 import { settledStory, waitFor } from '../../test/support/pipeline.ts';
+import { freePort, type ServerProcess, serverDatabase, spawnServer } from '../../test/support/server-process.ts';
 import { CLIPS, clipTranscript } from '../../test/support/shared-files.ts';
-import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
 
-// Nothing said is lost: the real server is killed (SIGKILL) while it transcribes, and the
-// work goes on after a restart on the same embedded database.
-const root = path.resolve(import.meta.dirname, '..', '..');
+// Nothing said is lost: the real server is killed (SIGKILL) in the middle of a step, and
+// the work goes on after a restart on the same database (embedded, or PostgreSQL when
+// TEST_DATABASE_URL is set). Its models folder holds the test VAD, so nothing is downloaded.
 const JFK = clipTranscript(CLIPS.jfk);
+const ASK_NOT = { title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' };
+/** A restart on PostgreSQL waits for the dead worker's lease to expire, then for the next recovery pass. */
+const RECOVERED = 90_000;
 
 let fake: FakeOpenAi;
 let clips: { dir: string; remove: () => Promise<void> };
-const children: ChildProcess[] = [];
+let jfkWebm: Buffer;
+const servers: ServerProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   clips = await clipDir();
+  jfkWebm = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
+});
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop();
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+  const refused = [...fake.refused];
+  fake.reset();
+  expect(refused).toEqual([]);
 });
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
   await fake?.close();
   await clips?.remove();
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const url = `http://127.0.0.1:${env.PORT}`;
-  await waitFor(
-    () => fetch(`${url}/api/health`).then((r) => r.status).catch(() => 0),
-    (status) => status === 200,
-    60_000,
-  );
-  return child;
-}
-
-it('resumes a transcription cut off by a crash and writes the story', async () => {
-  const port = String(await freePort());
-  const env = {
-    PORT: port,
+/** A server on a database and a port of its own that it keeps across restarts. */
+async function serverEnv(): Promise<Record<string, string>> {
+  const database = await serverDatabase();
+  cleanups.push(database.drop);
+  return {
+    ...database.env,
+    PORT: String(await freePort()),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'saaga-crash-')),
-    MODELS_DIR: mkdtempSync(path.join(tmpdir(), 'saaga-crash-models-')),
     OPENAI_API_KEY: fake.apiKey,
     OPENAI_BASE_URL: fake.baseUrl,
-    LOGIN_RATE_LIMIT: '1000',
+    LOG_LEVEL: 'warn',
   };
-  const first = await startServer(env);
-  const client = new HttpClient(`http://127.0.0.1:${port}`);
-  await client.post('/api/auth/local/sign-up', { email: 'crash@example.com', password: 'long enough password', firstName: 'C' });
+}
 
-  // The transcription service never answers the first request: the job is mid-flight.
-  fake.fail('transcriptions', 'timeout');
-  fake.setTranscript(JFK);
-  fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
-  const bytes = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
-  const response = await uploadForm(client, '/api/recordings', { appLanguage: 'en', contextType: 'new_story' }, { bytes, filename: 'recording.webm' });
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await spawnServer(env);
+  servers.push(server);
+  await server.serving();
+  return server;
+}
+
+/** Signs up on the first server and uploads a recording of a new story. */
+async function uploadOn(server: ServerProcess) {
+  const client = new HttpClient(server.url);
+  expect((await client.post('/api/auth/local/sign-up', { email: 'crash@example.com', password: 'long enough password', firstName: 'C' })).status).toBe(201);
+  const response = await uploadForm(client, '/api/recordings', { appLanguage: 'en', contextType: 'new_story' }, { bytes: jfkWebm, filename: 'recording.webm' });
   expect(response.status).toBe(201);
   const { recording, story } = await response.json();
-  await waitFor(() => Promise.resolve(fake.requestsTo('transcriptions').length), (n) => n >= 1, 30_000);
-  expect((await (await client.get(`/api/recordings/${recording.id}/status`)).json()).processingStatus).toBe('transcribing');
+  return { client, recordingId: recording.id as number, storyId: story.id as number };
+}
 
-  first.kill('SIGKILL');
-  await new Promise((resolve) => first.once('exit', resolve));
+it('resumes a transcription cut off by a crash and writes the story', { timeout: 240_000 }, async () => {
+  const env = await serverEnv();
+  const first = await start(env);
+  fake.setTranscript(JFK);
+  fake.setChatReply(ASK_NOT);
+  const held = fake.hold('transcriptions'); // the transcription is mid-flight when the server dies
+  const { client, recordingId, storyId } = await uploadOn(first);
+  await waitFor(async () => held.waiting, (n) => n === 1, 30_000);
+  expect((await (await client.get(`/api/recordings/${recordingId}/status`)).json()).processingStatus).toBe('transcribing');
 
-  await startServer(env);
-  const written = await settledStory(client, story.id, 60_000);
-  expect(written).toMatchObject({ processingStatus: 'generated', title: 'Ask Not' });
-  const after = await (await client.get(`/api/recordings/${recording.id}`)).json();
-  expect(after).toMatchObject({ processingStatus: 'transcribed', transcription: JFK });
-  expect((await client.get(`/api/recordings/${recording.id}/audio`)).status).toBe(200);
-  expect(fake.requestsTo('transcriptions').length).toBeGreaterThanOrEqual(2);
-  fake.errors.length = 0;
+  await first.stop('SIGKILL');
+  held.release(); // answers a connection nobody listens to any more
+  await start(env); // on the same address; the session lives in the database
+  expect(await settledStory(client, storyId, RECOVERED)).toMatchObject({ processingStatus: 'generated', title: 'Ask Not' });
+  expect(await (await client.get(`/api/recordings/${recordingId}`)).json()).toMatchObject({ processingStatus: 'transcribed', transcription: JFK });
+  expect((await client.get(`/api/recordings/${recordingId}/audio`)).status).toBe(200);
+  expect(fake.requestsTo('transcriptions')).toHaveLength(2);
+});
+
+it('finishes a story whose writing was cut off by a crash, without transcribing again', { timeout: 240_000 }, async () => {
+  const env = await serverEnv();
+  const first = await start(env);
+  fake.setTranscript(JFK);
+  fake.setChatReply(ASK_NOT);
+  const held = fake.hold('chat'); // the recording is transcribed and its story is being written
+  const { client, recordingId, storyId } = await uploadOn(first);
+  await waitFor(async () => held.waiting, (n) => n === 1, 30_000);
+  expect((await (await client.get(`/api/recordings/${recordingId}/status`)).json()).processingStatus).toBe('transcribed');
+  expect((await (await client.get(`/api/stories/${storyId}`)).json()).processingStatus).toBe('processing');
+
+  await first.stop('SIGKILL');
+  held.release();
+  await start(env); // on the same address; the session lives in the database
+  expect(await settledStory(client, storyId, RECOVERED)).toMatchObject({ processingStatus: 'generated', title: 'Ask Not' });
+  expect(fake.requestsTo('transcriptions')).toHaveLength(1); // the finished step was kept
+  expect(fake.requestsTo('chat')).toHaveLength(2);
+  // No longer stuck in processing: it can be written client.
+  const rewrite = await client.post(`/api/stories/${storyId}/regenerate`, { style: 'clear_narrative' });
+  expect(rewrite.status).toBe(200);
+  expect(await settledStory(client, storyId, 30_000)).toMatchObject({ processingStatus: 'generated', storyStyle: 'clear_narrative' });
 });

@@ -3,17 +3,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { type HttpClient, signedUpClient, uploadForm } from '../../test/support/http-client.ts';
-import { settledRecording, settledStory } from '../../test/support/pipeline.ts';
+import { settledRecording, settledStory, waitFor } from '../../test/support/pipeline.ts';
 import { fakeOpenAiEngines } from '../../test/support/engines.ts';
 import { CLIPS, clipTranscript } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
+import { type FakeOpenAi, type Refusal, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
 import { people, recordings } from '../db/schema.ts';
+import { transcribeRecordingJob } from './transcribe-recording-job.ts';
 
 // Upload to written story through the `openai` adapter, against a local server that
 // speaks the OpenAI API and checks what it is sent. The VAD runs for real.
 const JFK = clipTranscript(CLIPS.jfk);
 const FINNISH = clipTranscript(CLIPS.finnish);
+/** How long background work may take before a test gives up. */
+const SETTLED = 30_000;
+const ASK_NOT = { title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' };
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -28,13 +32,20 @@ beforeAll(async () => {
   clips = await clipDir();
   jfkWebm = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
   finnishWebm = readFileSync(await encodeClip(CLIPS.finnish, 'webm-opus', clips.dir));
-  const engines = fakeOpenAiEngines(fake, { retry: { retries: 0 } });
+  const engines = fakeOpenAiEngines(fake);
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { engines });
   ({ client, id: userId } = await signedUpClient(server.url, 'kennedy@example.com'));
 });
+/** The refusals a test provokes on purpose; any other refusal fails it. */
+let expectedRefusals: Refusal[] = [];
+const refusals = (count: number, refusal: Omit<Refusal, 'asked'>): Refusal[] => Array.from({ length: count }, () => ({ ...refusal, asked: true }));
 afterEach(() => {
-  expect(fake.errors).toEqual([]);
+  const refused = [...fake.refused];
+  const expected = expectedRefusals;
+  expectedRefusals = [];
   fake.reset();
+  expect(refused).toEqual(expected);
+  expect(server.backgroundErrors).toEqual([]);
 });
 afterAll(async () => {
   await server?.close();
@@ -62,8 +73,8 @@ describe('record to story with the openai adapter', () => {
     expect(response.status).toBe(201);
     const { recording, story } = await response.json();
 
-    expect(await settledRecording(client, recording.id)).toMatchObject({ processingStatus: 'transcribed', transcriptionError: null });
-    const written = await settledStory(client, story.id);
+    expect(await settledRecording(client, recording.id, SETTLED)).toMatchObject({ processingStatus: 'transcribed', transcriptionError: null });
+    const written = await settledStory(client, story.id, SETTLED);
     expect(written).toMatchObject({ processingStatus: 'generated', title: 'What I Can Do for My Country', language: 'en', hasNewRecordings: false });
     expect(written.content).toContain('country');
     // Names and dates the speaker never said are gone from the metadata.
@@ -91,8 +102,8 @@ describe('record to story with the openai adapter', () => {
       storyType: 'childhood',
     });
     const { recording, story } = await (await upload(finnishWebm, { appLanguage: 'fi' })).json();
-    await settledRecording(client, recording.id);
-    const written = await settledStory(client, story.id);
+    await settledRecording(client, recording.id, SETTLED);
+    const written = await settledStory(client, story.id, SETTLED);
     expect(written).toMatchObject({ processingStatus: 'generated', language: 'fi', title: 'Kesät Tampereen lähellä' });
     expect(written.metadata).toMatchObject({ people: ['Anna'], locations: ['Tampere'], storyType: 'childhood' });
     expect(fake.requestsTo('transcriptions')[0].fields?.language).toBe('fi');
@@ -104,12 +115,12 @@ describe('regeneration', () => {
     fake.setTranscript(JFK);
     fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
     const { story } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
-    await settledStory(client, story.id);
+    await settledStory(client, story.id, SETTLED);
 
     fake.setChatReply({ title: 'Kysy, mitä voit tehdä', content: 'Hän pyysi kysymään, mitä voimme tehdä maamme puolesta (country).', people: [], locations: [], dates: [], storyType: 'other' });
     const response = await client.post(`/api/stories/${story.id}/regenerate`, { style: 'clear_narrative', pointOfView: 'third', language: 'fi' });
     expect((await response.json()).processingStatus).toBe('processing');
-    await expect.poll(async () => (await (await client.get(`/api/stories/${story.id}`)).json()).processingStatus).toBe('generated');
+    await expect.poll(async () => (await (await client.get(`/api/stories/${story.id}`)).json()).processingStatus, { timeout: SETTLED }).toBe('generated');
     const rewritten = await (await client.get(`/api/stories/${story.id}`)).json();
     expect(rewritten).toMatchObject({ title: 'Kysy, mitä voit tehdä', storyStyle: 'clear_narrative', pointOfView: 'third', language: 'fi' });
     const rewrite = fake.requestsTo('chat').at(-1)!;
@@ -120,12 +131,12 @@ describe('regeneration', () => {
     fake.setTranscript(JFK);
     fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
     const { story } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
-    await settledStory(client, story.id);
+    await settledStory(client, story.id, SETTLED);
     fake.fail('chat', 401, 'invalid_api_key');
+    expectedRefusals = refusals(1, { endpoint: 'chat', status: 401, code: 'invalid_api_key' });
     await client.post(`/api/stories/${story.id}/regenerate`, { style: 'analytical_architect' });
-    await expect.poll(async () => (await (await client.get(`/api/stories/${story.id}`)).json()).processingStatus).toBe('generated');
+    await expect.poll(async () => (await (await client.get(`/api/stories/${story.id}`)).json()).processingStatus, { timeout: SETTLED }).toBe('generated');
     expect(await (await client.get(`/api/stories/${story.id}`)).json()).toMatchObject({ title: 'Ask Not', content: 'Ask what you can do for your country.' });
-    fake.errors.length = 0;
   });
 });
 
@@ -135,8 +146,8 @@ describe('every browser format', () => {
     fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
     const bytes = format === 'wav' ? readFileSync(CLIPS.jfk) : readFileSync(await encodeClip(CLIPS.jfk, format, clips.dir));
     const { recording, story } = await (await upload(bytes, { appLanguage: 'en' })).json();
-    expect(await settledRecording(client, recording.id)).toMatchObject({ processingStatus: 'transcribed' });
-    expect(await settledStory(client, story.id)).toMatchObject({ processingStatus: 'generated', title: 'Ask Not' });
+    expect(await settledRecording(client, recording.id, SETTLED)).toMatchObject({ processingStatus: 'transcribed' });
+    expect(await settledStory(client, story.id, SETTLED)).toMatchObject({ processingStatus: 'generated', title: 'Ask Not' });
   });
 });
 
@@ -146,24 +157,24 @@ describe('failures keep the audio and say what happened in the catalogue\'s word
     [401, 'invalid_api_key', 'AI service authentication failed.'],
   ])('a %i from the transcription service', async (status, code, message) => {
     fake.fail('transcriptions', status, code);
+    expectedRefusals = refusals(1, { endpoint: 'transcriptions', status, code });
     const { recording } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
-    expect(await settledRecording(client, recording.id)).toMatchObject({ processingStatus: 'failed', transcriptionError: message });
+    expect(await settledRecording(client, recording.id, SETTLED)).toMatchObject({ processingStatus: 'failed', transcriptionError: message });
     const [row] = await server.database.db.select().from(recordings).where(eq(recordings.id, recording.id));
     expect(await server.store.size(row.audioKey)).toBe(jfkWebm.length);
-    fake.errors.length = 0; // the refused request is the point of this test
   });
 
   it('re-transcription later succeeds on the kept audio', async () => {
     fake.fail('transcriptions', 429, 'insufficient_quota');
+    expectedRefusals = refusals(1, { endpoint: 'transcriptions', status: 429, code: 'insufficient_quota' });
     const { recording, story } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
-    await settledRecording(client, recording.id);
+    await settledRecording(client, recording.id, SETTLED);
     fake.setTranscript(JFK);
     fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
     await client.post(`/api/recordings/${recording.id}/retranscribe`);
-    expect(await settledRecording(client, recording.id)).toMatchObject({ processingStatus: 'transcribed' });
-    await expect.poll(async () => (await (await client.get(`/api/stories/${story.id}`)).json()).processingStatus).toBe('generated');
+    expect(await settledRecording(client, recording.id, SETTLED)).toMatchObject({ processingStatus: 'transcribed' });
+    await expect.poll(async () => (await (await client.get(`/api/stories/${story.id}`)).json()).processingStatus, { timeout: SETTLED }).toBe('generated');
     expect((await (await client.get(`/api/stories/${story.id}`)).json()).title).toBe('Ask Not');
-    fake.errors.length = 0;
   });
 
   it('shows the typed title while processing, then the written title; a draft keeps the typed one', async () => {
@@ -171,22 +182,71 @@ describe('failures keep the audio and say what happened in the catalogue\'s word
     fake.setChatReply({ title: 'A Title of Its Own', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
     const { story } = await (await upload(jfkWebm, { appLanguage: 'en', contextName: 'Inauguration day' })).json();
     expect((await (await client.get(`/api/stories/${story.id}`)).json()).title).toBe('Inauguration day');
-    expect(await settledStory(client, story.id)).toMatchObject({ processingStatus: 'generated', title: 'A Title of Its Own' });
+    expect(await settledStory(client, story.id, SETTLED)).toMatchObject({ processingStatus: 'generated', title: 'A Title of Its Own' });
 
     fake.fail('chat', 401, 'invalid_api_key');
+    expectedRefusals = refusals(1, { endpoint: 'chat', status: 401, code: 'invalid_api_key' });
     const second = (await (await upload(jfkWebm, { appLanguage: 'en', contextName: 'Inauguration day' })).json()).story;
-    expect(await settledStory(client, second.id)).toMatchObject({ processingStatus: 'draft', title: 'Inauguration day', content: JFK });
-    fake.errors.length = 0;
+    expect(await settledStory(client, second.id, SETTLED)).toMatchObject({ processingStatus: 'draft', title: 'Inauguration day', content: JFK });
   });
 
   it('when the writer fails for good the story keeps the transcript as a draft', async () => {
     fake.setTranscript(JFK);
     fake.fail('chat', 401, 'invalid_api_key');
+    expectedRefusals = refusals(1, { endpoint: 'chat', status: 401, code: 'invalid_api_key' });
     const { recording, story } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
-    await settledRecording(client, recording.id);
-    const draft = await settledStory(client, story.id);
+    await settledRecording(client, recording.id, SETTLED);
+    const draft = await settledStory(client, story.id, SETTLED);
     expect(draft).toMatchObject({ processingStatus: 'draft', content: JFK });
     expect(draft.title).toBe('And so my fellow Americans, ask');
-    fake.errors.length = 0;
+  });
+});
+
+describe('retries happen in one place, as the job\'s policy says', () => {
+  it('a lasting server error costs exactly the calls of the policy, then the recording fails', async () => {
+    const calls = transcribeRecordingJob.retry.retries + 1;
+    fake.fail('transcriptions', 500, undefined, { times: 100 });
+    expectedRefusals = refusals(calls, { endpoint: 'transcriptions', status: 500, code: null });
+    const { recording } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
+    expect(await settledRecording(client, recording.id, SETTLED)).toMatchObject({
+      processingStatus: 'failed',
+      transcriptionError: 'AI transcription service is temporarily unavailable.',
+    });
+    expect(fake.requestsTo('transcriptions')).toHaveLength(calls);
+  });
+
+  it('a rate limit waits as long as Retry-After says without spending a retry', async () => {
+    const waits = transcribeRecordingJob.retry.retries + 2; // more waits than the policy has retries
+    fake.fail('transcriptions', 429, 'rate_limit_exceeded', { times: waits, retryAfterSeconds: 1 });
+    expectedRefusals = refusals(waits, { endpoint: 'transcriptions', status: 429, code: 'rate_limit_exceeded' });
+    fake.setTranscript(JFK);
+    fake.setChatReply(ASK_NOT);
+    const { recording, story } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
+    expect(await settledRecording(client, recording.id, SETTLED)).toMatchObject({ processingStatus: 'transcribed' });
+    expect(fake.requestsTo('transcriptions').map((r) => r.status)).toEqual([...Array(waits).fill(429), 200]);
+    expect(await settledStory(client, story.id, SETTLED)).toMatchObject({ processingStatus: 'generated', title: 'Ask Not' });
+  });
+});
+
+describe('fair shares of the workers', () => {
+  it('one user\'s slow transcriptions do not keep another user\'s story waiting', async () => {
+    const held = fake.hold('transcriptions', (r) => r.fields?.language === 'fi');
+    fake.setTranscript((r) => (r.fields?.language === 'fi' ? { text: FINNISH, language: 'fi' } : JFK));
+    fake.setChatReply(ASK_NOT);
+    const slow = [
+      (await (await upload(finnishWebm, { appLanguage: 'fi' })).json()).recording.id,
+      (await (await upload(finnishWebm, { appLanguage: 'fi' })).json()).recording.id,
+    ];
+    await waitFor(async () => held.waiting, (n) => n === 1, SETTLED);
+
+    const other = (await signedUpClient(server.url, 'lyndon@example.com')).client;
+    const quick = await (await uploadForm(other, '/api/recordings', { contextType: 'new_story', appLanguage: 'en' }, { bytes: jfkWebm, filename: 'quick.webm' })).json();
+    expect(await settledStory(other, quick.story.id, SETTLED)).toMatchObject({ processingStatus: 'generated', title: 'Ask Not' });
+
+    // Meanwhile the first user's recordings still wait, one at the provider and one for its turn.
+    expect(held.waiting).toBe(1);
+    for (const id of slow) expect((await (await client.get(`/api/recordings/${id}/status`)).json()).processingStatus).toMatch(/^(uploaded|transcribing)$/);
+    held.release();
+    for (const id of slow) expect(await settledRecording(client, id, SETTLED)).toMatchObject({ processingStatus: 'transcribed' });
   });
 });

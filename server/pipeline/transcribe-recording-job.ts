@@ -1,80 +1,106 @@
-import { buffer } from 'node:stream/consumers';
 import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import { TRANSCRIPTION_MODELS } from '../../contract/ai-settings.ts';
-import { toLanguage } from '../../contract/languages.ts';
+import type { StoryProcessingStatus } from '../../contract/story-status.ts';
 import { transcribeRecording } from '../ai/transcribe-recording.ts';
+import { readRecordingSettings } from '../db/recording-settings.ts';
 import { recordings, stories } from '../db/schema.ts';
+import { defineJob } from '../jobs/job.ts';
+import type { Queue } from '../jobs/queue.ts';
+import { sendJob, type Transaction } from '../jobs/send-job.ts';
+import { withBlobAsFile } from '../storage/blob-file.ts';
 import type { PipelineContext } from './context.ts';
-import { type Attempt, outcomeOf } from './job-outcome.ts';
-import { enqueueStoryWriting, TRANSCRIBE_RECORDING } from './queues.ts';
 import { userVocabulary } from './vocabulary.ts';
+import { writeStoryJob } from './write-story-job.ts';
+
+export const TRANSCRIBE_RECORDING = 'transcribe-recording';
 
 /**
- * uploaded -> transcribing -> transcribed | failed. Idempotent: a recording already
- * transcribed is left alone. The audio is never touched, so a failure can be retried later.
+ * uploaded -> transcribing -> transcribed | failed, then the story's writing is queued.
+ * Two steps, and a retry keeps the first: a recording already transcribed is not sent to
+ * the transcriber again, only its story is queued if it still waits. The transcript and
+ * the story's job are written in one transaction, so no crash can leave one without the
+ * other. The audio is never touched, so a failure can be transcribed again later.
  */
-export async function transcribeRecordingJob(ctx: PipelineContext, recordingId: number, attempt: Attempt): Promise<void> {
-  const { db } = ctx;
-  const [recording] = await db.select().from(recordings).where(eq(recordings.id, recordingId));
-  if (!recording || recording.processingStatus === 'transcribed') return;
+export const transcribeRecordingJob = defineJob<PipelineContext, { recordingId: number }>({
+  name: TRANSCRIBE_RECORDING,
+  payload: z.object({ recordingId: z.number().int().positive() }),
+  // A lasting provider failure costs four calls over about a minute, then the recording fails.
+  retry: { retries: 3, baseDelayMs: 8000, maxDelayMs: 60_000 },
+  expireInSeconds: 6 * 60 * 60,
+  entityOf: ({ recordingId }) => `recording:${recordingId}`,
+  async ownerOf(ctx, { recordingId }) {
+    const [row] = await ctx.db.select({ userId: recordings.userId }).from(recordings).where(eq(recordings.id, recordingId));
+    return row?.userId;
+  },
 
-  await db
-    .update(recordings)
-    .set({ processingStatus: 'transcribing', transcriptionError: null, updatedAt: new Date() })
-    .where(eq(recordings.id, recordingId));
-
-  const settings = recording.settings as { language?: string; transcriptionModel?: string };
-  try {
-    const blob = await ctx.store.get(recording.audioKey);
-    if (!blob) throw new Error(`audio ${recording.audioKey} is missing from storage`);
-    const vocabulary = await userVocabulary(db, recording.userId);
-    const model = TRANSCRIPTION_MODELS.find((m) => m === settings.transcriptionModel);
-    const result = await transcribeRecording(
-      { ...ctx.engines, log: (_level, message) => ctx.log.warn({ recordingId }, message) },
-      {
-        audio: await buffer(blob.body),
-        language: settings.language ? toLanguage(settings.language) : undefined,
-        vocabulary: [...vocabulary.people, ...vocabulary.places],
-        model,
-      },
-    );
-    await db
-      .update(recordings)
-      .set({
-        processingStatus: 'transcribed',
-        transcription: result.transcript.text,
-        transcriptionSegments: result.transcript.segments,
-        detectedLanguage: result.transcript.language,
-        duration: Math.round(result.durationSeconds * 100) / 100,
-        transcriptionError: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(recordings.id, recordingId));
-    if (recording.storyId) await enqueueStoryIfUnwritten(ctx, recording.storyId);
-  } catch (error) {
-    const outcome = outcomeOf(error, attempt);
-    if (outcome.kind === 'delay') {
-      ctx.log.warn({ recordingId, err: error }, `transcription waits ${outcome.ms} ms`);
-      await db.update(recordings).set({ processingStatus: 'uploaded' }).where(eq(recordings.id, recordingId));
-      await ctx.queue.send(TRANSCRIBE_RECORDING, { recordingId }, { startAfter: Math.ceil(outcome.ms / 1000) });
+  async run(ctx, { recordingId }, { signal }) {
+    const { db } = ctx;
+    const [recording] = await db.select().from(recordings).where(eq(recordings.id, recordingId));
+    if (!recording) return;
+    if (recording.processingStatus === 'transcribed') {
+      // The transcript is kept from an earlier try: only the story's step is left.
+      if (recording.storyId) await db.transaction((tx) => queueStoryIfWaiting(tx, ctx.queue, recording.storyId!, ['processing']));
       return;
     }
-    if (outcome.kind === 'retry') throw error;
-    ctx.log.warn({ recordingId, err: outcome.error.describe() }, 'transcription failed');
+
     await db
       .update(recordings)
-      .set({ processingStatus: 'failed', transcriptionError: outcome.error.message, updatedAt: new Date() })
+      .set({ processingStatus: 'transcribing', transcriptionError: null, updatedAt: new Date() })
       .where(eq(recordings.id, recordingId));
-    // The story job decides: write from the other recordings, or stop showing "Processing...".
-    if (recording.storyId) await enqueueStoryIfUnwritten(ctx, recording.storyId);
-  }
-}
+    const settings = readRecordingSettings(recording.settings);
+    const vocabulary = await userVocabulary(db, recording.userId);
+    const result = await withBlobAsFile(ctx.store, recording.audioKey, (file) =>
+      transcribeRecording(
+        { ...ctx.engines, log: (_level, message) => ctx.log.warn({ recordingId }, message) },
+        {
+          audio: file,
+          language: settings.language,
+          vocabulary: [...vocabulary.people, ...vocabulary.places],
+          model: TRANSCRIPTION_MODELS.find((m) => m === settings.transcriptionModel),
+          signal,
+        },
+      ));
 
-/** A story still waiting for its first writing gets written once its recordings are transcribed. */
-async function enqueueStoryIfUnwritten(ctx: PipelineContext, storyId: number): Promise<void> {
-  const [story] = await ctx.db
+    await db.transaction(async (tx) => {
+      await tx
+        .update(recordings)
+        .set({
+          processingStatus: 'transcribed',
+          transcription: result.transcript.text,
+          transcriptionSegments: result.transcript.segments,
+          detectedLanguage: result.transcript.language,
+          duration: Math.round(result.durationSeconds * 100) / 100,
+          transcriptionError: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(recordings.id, recordingId));
+      if (recording.storyId) await queueStoryIfWaiting(tx, ctx.queue, recording.storyId, ['processing', 'draft']);
+    });
+  },
+
+  async onDelay(ctx, { recordingId }) {
+    await ctx.db.update(recordings).set({ processingStatus: 'uploaded', updatedAt: new Date() }).where(eq(recordings.id, recordingId));
+  },
+
+  async onFailure(ctx, { recordingId }, error) {
+    await ctx.db.transaction(async (tx) => {
+      const [recording] = await tx
+        .update(recordings)
+        .set({ processingStatus: 'failed', transcriptionError: error.message, updatedAt: new Date() })
+        .where(eq(recordings.id, recordingId))
+        .returning({ storyId: recordings.storyId });
+      // The story's job decides: write from the other recordings, or stop showing "Processing...".
+      if (recording?.storyId) await queueStoryIfWaiting(tx, ctx.queue, recording.storyId, ['processing', 'draft']);
+    });
+  },
+});
+
+/** Queues the writing of a story still waiting for its text, inside the caller's transaction. */
+async function queueStoryIfWaiting(tx: Transaction, queue: Queue, storyId: number, waiting: StoryProcessingStatus[]): Promise<void> {
+  const [story] = await tx
     .select({ id: stories.id })
     .from(stories)
-    .where(and(eq(stories.id, storyId), inArray(stories.processingStatus, ['processing', 'draft'])));
-  if (story) await enqueueStoryWriting(ctx.queue, storyId);
+    .where(and(eq(stories.id, storyId), inArray(stories.processingStatus, waiting)));
+  if (story) await sendJob(queue, writeStoryJob, { storyId, regenerate: false }, { within: tx });
 }

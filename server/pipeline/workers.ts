@@ -1,49 +1,66 @@
-import { inArray, sql } from 'drizzle-orm';
-import { POLLING_INTERVAL_SECONDS } from '../jobs/queue.ts';
-import { recordings } from '../db/schema.ts';
+import { availableParallelism } from 'node:os';
+import { LEASE_MS, releaseAllLeases } from '../jobs/leases.ts';
+import { ensureJobQueue, POLLING_INTERVAL_SECONDS } from '../jobs/queue.ts';
+import { startJobRunner } from '../jobs/runner.ts';
 import type { PipelineContext } from './context.ts';
-import { enqueueTranscription, TRANSCRIBE_RECORDING, transcribeRecordingJob, WRITE_STORY, writeStoryJob } from './queues.ts';
-import { transcribeRecordingJob as transcribe } from './transcribe-recording-job.ts';
-import { writeStoryJob as write } from './write-story-job.ts';
+import { PIPELINE_JOBS } from './jobs.ts';
+import { recoverUnfinishedWork } from './recovery.ts';
 
-/**
- * Starts the pipeline's workers. With `recoverInterrupted` (the embedded database, where
- * this process is the only worker) jobs that were running when the process died run
- * again at once, and recordings whose job was never queued get one: nothing uploaded is
- * left behind by a crash.
- */
-export async function startPipelineWorkers(ctx: PipelineContext, options: { recoverInterrupted: boolean }): Promise<void> {
-  if (options.recoverInterrupted) await recoverInterruptedWork(ctx);
-  const workOptions = { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1, includeMetadata: true as const };
-
-  await ctx.queue.work(TRANSCRIBE_RECORDING, workOptions, async ([job]) => {
-    const { recordingId } = transcribeRecordingJob.parse(job.data);
-    await transcribe(ctx, recordingId, job);
-  });
-  await ctx.queue.work(WRITE_STORY, workOptions, async ([job]) => {
-    const { storyId, regenerate } = writeStoryJob.parse(job.data);
-    await write(ctx, storyId, job, regenerate);
-  });
+export interface PipelineWorkerOptions {
+  /**
+   * This process is the only worker (the embedded database, which one server opens): a
+   * lease left in the database is a dead process's, so its work is taken over at once.
+   */
+  recoverInterrupted: boolean;
+  /** Jobs at once; by default one per core, and at least two so a long job never holds everything. */
+  concurrency?: number;
+  /** Replaces the policies' backoff between retries (tests). */
+  retryDelayMs?: number;
 }
 
-async function recoverInterruptedWork(ctx: PipelineContext): Promise<void> {
-  const { db } = ctx;
-  const resumed = await db.execute(sql`
-    update pgboss.job set state = 'retry', start_after = now()
-    where state = 'active' and name in (${TRANSCRIBE_RECORDING}, ${WRITE_STORY})
-    returning id`);
-  const orphans = await db
-    .select({ id: recordings.id })
-    .from(recordings)
-    .where(
-      sql`${inArray(recordings.processingStatus, ['uploaded', 'transcribing'])} and not exists (
-        select 1 from pgboss.job j
-        where j.name = ${TRANSCRIBE_RECORDING} and j.state in ('created', 'retry', 'active')
-          and (j.data->>'recordingId')::int = ${recordings.id})`,
-    );
-  for (const { id } of orphans) await enqueueTranscription(ctx.queue, id);
-  const resumedCount = (resumed as { rows?: unknown[] }).rows?.length ?? 0;
-  if (resumedCount || orphans.length) {
-    ctx.log.info({ resumed: resumedCount, requeued: orphans.length }, 'resumed work interrupted by a restart');
-  }
+export interface PipelineWorkers {
+  /** Stops the workers and the recovery passes; running jobs are taken over after a restart. */
+  stop(): Promise<void>;
+}
+
+/** How often unfinished work that no live job holds is queued again: as often as a dead worker's lease expires. */
+const RECOVERY_INTERVAL_MS = LEASE_MS;
+
+/**
+ * Starts the pipeline's workers and its recovery: at start and then every few seconds,
+ * every unfinished step that no live job holds is queued again (recovery.ts), so nothing
+ * uploaded is left behind by a crash, on one machine or many.
+ */
+export async function startPipelineWorkers(ctx: PipelineContext, options: PipelineWorkerOptions): Promise<PipelineWorkers> {
+  for (const job of PIPELINE_JOBS) await ensureJobQueue(ctx.queue, job);
+  if (options.recoverInterrupted) await releaseAllLeases(ctx.db);
+
+  let recovering: Promise<void> = Promise.resolve();
+  const recover = () => {
+    recovering = recovering.then(async () => {
+      try {
+        const queued = await recoverUnfinishedWork(ctx);
+        if (queued.recordings || queued.stories) ctx.log.info(queued, 'queued again work that no job was doing');
+      } catch (error) {
+        ctx.log.error({ err: error }, 'recovery of unfinished work failed; the next pass tries again');
+      }
+    });
+    return recovering;
+  };
+  await recover();
+  const timer = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
+
+  const runner = startJobRunner(ctx.queue, ctx, PIPELINE_JOBS, {
+    concurrency: options.concurrency ?? Math.max(2, availableParallelism()),
+    pollIntervalMs: POLLING_INTERVAL_SECONDS * 1000,
+    retryDelayMs: options.retryDelayMs,
+    log: ctx.log,
+  });
+  return {
+    async stop() {
+      clearInterval(timer);
+      await recovering;
+      await runner.stop();
+    },
+  };
 }

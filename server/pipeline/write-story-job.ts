@@ -1,14 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { toLanguage } from '../../contract/languages.ts';
-import type { Creativity, PointOfView, StoryStyle, Tone } from '../../contract/story-options.ts';
 import { STORY_PLACEHOLDERS } from '../../contract/story-status.ts';
 import type { StoryRequest } from '../ai/ports.ts';
 import { titleFromText } from '../ai/writer.ts';
+import { readRecordingSettings } from '../db/recording-settings.ts';
 import { recordings, stories, users } from '../db/schema.ts';
+import { defineJob } from '../jobs/job.ts';
 import type { PipelineContext } from './context.ts';
-import { type Attempt, outcomeOf } from './job-outcome.ts';
-import { WRITE_STORY } from './queues.ts';
 import { userVocabulary } from './vocabulary.ts';
+
+export const WRITE_STORY = 'write-story';
 
 const UNTITLED = { en: 'Untitled recording', fi: 'Nimetön nauhoitus' } as const;
 
@@ -19,34 +21,38 @@ type RecordingRow = typeof recordings.$inferSelect;
  * Writes a story from its transcribed recordings in the user's language, style, point of
  * view, tone and creativity; with `regenerate`, rewrites a written one. Idempotent: a
  * written story (unless regenerating), or one whose recordings are still being
- * transcribed, is left alone (the last transcription queues this again). When the writer
- * fails for good a new story keeps the transcript as a draft, and a rewrite keeps the
- * story it had.
+ * transcribed, is left alone (the last transcription queues this again). While the
+ * writer makes the story wait, and when it fails for good, a new story keeps the
+ * transcript as a draft and a rewrite keeps the story it had.
  */
-export async function writeStoryJob(ctx: PipelineContext, storyId: number, attempt: Attempt, regenerate = false): Promise<void> {
-  const { db } = ctx;
-  const [story] = await db.select().from(stories).where(eq(stories.id, storyId));
-  if (!story || (story.processingStatus === 'generated' && !regenerate)) return;
-  const rows = await db.select().from(recordings).where(eq(recordings.storyId, storyId)).orderBy(asc(recordings.orderIndex));
-  if (rows.some((r) => r.processingStatus === 'uploaded' || r.processingStatus === 'transcribing')) return;
-  const transcripts = rows.filter((r) => r.processingStatus === 'transcribed' && r.transcription?.trim());
-  const texts = transcripts.map((r) => r.transcription!.trim());
-  const rewriting = regenerate && story.generatedAt !== null;
-  if (transcripts.length === 0) return rewriting ? restoreWritten(ctx, story) : markStoryUnwritten(ctx, story);
+export const writeStoryJob = defineJob<PipelineContext, { storyId: number; regenerate: boolean }>({
+  name: WRITE_STORY,
+  payload: z.object({ storyId: z.number().int().positive(), regenerate: z.boolean().default(false) }),
+  // Each try is a whole paid request; two more are enough for a passing failure.
+  retry: { retries: 2, baseDelayMs: 8000, maxDelayMs: 60_000 },
+  expireInSeconds: 60 * 60,
+  entityOf: ({ storyId }) => `story:${storyId}`,
+  // A rewrite asked for while a first writing waits is its own job, not swallowed by it.
+  queueKeyOf: ({ storyId, regenerate }) => `story:${storyId}${regenerate ? ':rewrite' : ''}`,
+  async ownerOf(ctx, { storyId }) {
+    const [row] = await ctx.db.select({ userId: stories.userId }).from(stories).where(eq(stories.id, storyId));
+    return row?.userId;
+  },
 
-  const settings = rows[0].settings as { contextName?: string };
-  // The title typed for a new story stands until the writer gives the story its own
-  // (the issue asks for a generated title); if the writer never does, it stays.
-  const typedTitle = Boolean(settings.contextName) && story.title === settings.contextName;
-  try {
-    const request = await storyRequest(ctx, story, transcripts);
+  async run(ctx, { storyId, regenerate }, { signal }) {
+    const work = await storyWork(ctx, storyId, regenerate);
+    if (!work) return;
+    const { story, transcripts, rewriting } = work;
+    if (transcripts.length === 0) return rewriting ? restoreWritten(ctx, story) : markStoryUnwritten(ctx, story);
+
+    const request = { ...(await storyRequest(ctx, story, transcripts)), signal };
     const { story: written, removed } = rewriting
       ? await ctx.engines.writer.regenerateStory({ ...request, previous: { title: story.title, content: story.content } })
       : await ctx.engines.writer.writeStory(request);
     if (removed.people.length || removed.locations.length || removed.dates.length) {
       ctx.log.info({ storyId, removed }, 'grounding removed names the speaker never said');
     }
-    await db
+    await ctx.db
       .update(stories)
       .set({
         title: written.title || story.title,
@@ -58,36 +64,42 @@ export async function writeStoryJob(ctx: PipelineContext, storyId: number, attem
         updatedAt: new Date(),
       })
       .where(eq(stories.id, storyId));
-  } catch (error) {
-    const outcome = outcomeOf(error, attempt);
-    if (outcome.kind === 'retry') throw error;
-    if (outcome.kind === 'delay') {
-      await ctx.queue.send(WRITE_STORY, { storyId, regenerate }, { startAfter: Math.ceil(outcome.ms / 1000) });
-    } else {
-      ctx.log.warn({ storyId, err: outcome.error.describe() }, 'story writing failed');
-    }
-    // Meanwhile (or for good) the person reads a story, never "Processing..." forever.
-    if (rewriting) await restoreWritten(ctx, story);
-    else await keepTranscriptAsDraft(ctx, story, texts, typedTitle);
-  }
+  },
+
+  // Meanwhile (or for good) the person reads a story, never "Processing..." forever.
+  onDelay: (ctx, { storyId, regenerate }) => showWhatThereIs(ctx, storyId, regenerate),
+  onFailure: (ctx, { storyId, regenerate }) => showWhatThereIs(ctx, storyId, regenerate),
+});
+
+/** The story and its transcripts when there is something to write, else undefined. */
+async function storyWork(ctx: PipelineContext, storyId: number, regenerate: boolean) {
+  const [story] = await ctx.db.select().from(stories).where(eq(stories.id, storyId));
+  if (!story || (story.processingStatus === 'generated' && !regenerate)) return undefined;
+  const rows = await ctx.db.select().from(recordings).where(eq(recordings.storyId, storyId)).orderBy(asc(recordings.orderIndex));
+  if (rows.some((r) => r.processingStatus === 'uploaded' || r.processingStatus === 'transcribing')) return undefined;
+  const transcripts = rows.filter((r) => r.processingStatus === 'transcribed' && r.transcription?.trim());
+  return { story, rows, transcripts, rewriting: regenerate && story.generatedAt !== null };
+}
+
+async function showWhatThereIs(ctx: PipelineContext, storyId: number, regenerate: boolean): Promise<void> {
+  const work = await storyWork(ctx, storyId, regenerate);
+  if (!work) return;
+  if (work.rewriting) await restoreWritten(ctx, work.story);
+  else if (work.transcripts.length > 0) await keepTranscriptAsDraft(ctx, work.story, work.rows, work.transcripts);
+  else await markStoryUnwritten(ctx, work.story);
 }
 
 async function storyRequest(ctx: PipelineContext, story: StoryRow, transcripts: RecordingRow[]): Promise<StoryRequest> {
-  const settings = transcripts[0].settings as {
-    tone?: Tone;
-    creativity?: Creativity;
-    temperature?: number;
-    storyGenerationModel?: string;
-  };
+  const settings = readRecordingSettings(transcripts[0].settings);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, story.userId));
   const vocabulary = await userVocabulary(ctx.db, story.userId);
   return {
     transcripts: transcripts.map((r) => ({ text: r.transcription!, speaker: r.contributorName ?? undefined })),
     language: toLanguage(story.language),
-    style: story.storyStyle as StoryStyle,
-    pointOfView: story.pointOfView as PointOfView,
-    tone: (story.tone ?? settings.tone) as Tone | undefined,
-    creativity: (story.creativity ?? settings.creativity) as Creativity | undefined,
+    style: story.storyStyle,
+    pointOfView: story.pointOfView,
+    tone: story.tone ?? settings.tone,
+    creativity: story.creativity ?? settings.creativity,
     temperature: settings.temperature,
     promptQuestion: story.promptQuestion ?? undefined,
     authorName: user?.authorName ?? user?.firstName ?? undefined,
@@ -97,8 +109,14 @@ async function storyRequest(ctx: PipelineContext, story: StoryRow, transcripts: 
   };
 }
 
-async function keepTranscriptAsDraft(ctx: PipelineContext, story: StoryRow, texts: string[], typedTitle: boolean) {
-  const content = texts.join('\n\n');
+/**
+ * The transcript as the story's text, marked draft. The title typed for a new story
+ * stands (the writer would have given the story its own); otherwise its first words.
+ */
+async function keepTranscriptAsDraft(ctx: PipelineContext, story: StoryRow, rows: RecordingRow[], transcripts: RecordingRow[]) {
+  const contextName = readRecordingSettings(rows[0].settings).contextName;
+  const typedTitle = Boolean(contextName) && story.title === contextName;
+  const content = transcripts.map((r) => r.transcription!.trim()).join('\n\n');
   await ctx.db
     .update(stories)
     .set({

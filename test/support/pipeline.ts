@@ -3,8 +3,9 @@ import type { HttpClient } from './http-client.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls until `done` holds for what `read` returns, or fails after `timeoutMs`. */
-export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+/** Polls until `done` holds for what `read` returns, or fails after `timeoutMs` (every caller names its own). */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  if (!(timeoutMs > 0)) throw new Error(`waitFor needs a timeout in milliseconds, got ${timeoutMs}`);
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!done(value)) {
@@ -18,7 +19,7 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
 type Json = Record<string, any>;
 
 /** The recording's status once it is transcribed or failed. */
-export const settledRecording = (client: HttpClient, id: number, timeoutMs?: number) =>
+export const settledRecording = (client: HttpClient, id: number, timeoutMs: number) =>
   waitFor<Json>(
     async () => (await client.get(`/api/recordings/${id}/status`)).json(),
     (s) => s.processingStatus === 'transcribed' || s.processingStatus === 'failed',
@@ -26,7 +27,7 @@ export const settledRecording = (client: HttpClient, id: number, timeoutMs?: num
   );
 
 /** The story once it is no longer processing. */
-export const settledStory = (client: HttpClient, id: number, timeoutMs?: number) =>
+export const settledStory = (client: HttpClient, id: number, timeoutMs: number) =>
   waitFor<Json>(
     async () => (await client.get(`/api/stories/${id}`)).json(),
     (s) => s.processingStatus !== 'processing',

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../../server/db/client.ts';
 import type { Engines } from '../../server/ai/engines.ts';
 import { aiHealth } from '../../server/ai/health.ts';
 import { startQueue } from '../../server/jobs/queue.ts';
-import { startPipelineWorkers } from '../../server/pipeline/workers.ts';
+import { type PipelineWorkerOptions, type PipelineWorkers, startPipelineWorkers } from '../../server/pipeline/workers.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
 import { localBlobStore } from '../../server/storage/local-store.ts';
 import { freshDatabase } from './database.ts';
@@ -19,6 +19,11 @@ export interface TestApp {
   url: string;
   config: Config;
   database: DatabaseHandle;
+  /**
+   * What the queue and the workers logged as errors (a failed write of a job's outcome, a
+   * job that failed for a reason of ours). Tests check it is empty; `close` throws if not.
+   */
+  backgroundErrors: string[];
   close(): Promise<void>;
 }
 
@@ -27,7 +32,12 @@ export interface TestAppOptions {
   clientDir?: string;
   /** With engines, the pipeline's workers run in the app as they do in production. */
   engines?: Engines;
+  /** Worker settings; tests default to two workers and retries without backoff. */
+  workers?: Partial<Omit<PipelineWorkerOptions, 'recoverInterrupted'>>;
 }
+
+const describeError = (error: unknown, msg?: string) =>
+  `${msg ?? 'error'}: ${error instanceof Error ? error.stack ?? error.message : JSON.stringify(error)}`;
 
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
@@ -37,7 +47,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     ...env,
   });
   const database = await freshDatabase();
-  const queue = await startQueue(database, { error: () => {} });
+  const backgroundErrors: string[] = [];
+  const queue = await startQueue(database, { error: (error, msg) => backgroundErrors.push(describeError(error, msg)) });
   const store = localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-test-audio-')));
   const engines = options.engines;
   const app = await buildApp({
@@ -49,8 +60,17 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     clientDir: options.clientDir,
     engineStatus: engines ? () => aiHealth(engines) : undefined,
   });
+  let workers: PipelineWorkers | undefined;
   if (options.engines) {
-    await startPipelineWorkers({ db: database.db, store, queue, engines: options.engines, log: app.log }, { recoverInterrupted: false });
+    const log = {
+      info: () => {},
+      warn: () => {},
+      error: (obj: object, msg?: string) => backgroundErrors.push(describeError((obj as { err?: unknown }).err ?? obj, msg)),
+    };
+    workers = await startPipelineWorkers(
+      { db: database.db, store, queue, engines: options.engines, log },
+      { recoverInterrupted: false, concurrency: 2, retryDelayMs: 0, ...options.workers },
+    );
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -61,11 +81,14 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     url,
     config,
     database,
+    backgroundErrors,
     async close() {
+      await workers?.stop();
       await app.close();
       await queue.stop({ graceful: false, wait: true });
       await options.engines?.close();
       await database.close();
+      if (backgroundErrors.length > 0) throw new Error(`background work logged errors:\n${backgroundErrors.join('\n')}`);
     },
   };
 }

@@ -1,0 +1,11 @@
+import type { JobDefinition } from '../jobs/job.ts';
+import type { PipelineContext } from './context.ts';
+import { transcribeRecordingJob } from './transcribe-recording-job.ts';
+import { writeStoryJob } from './write-story-job.ts';
+
+/**
+ * The record-to-story pipeline's jobs, each defined in its own file. A free worker looks
+ * for them in this order: a story waiting to be written (a short job the person is
+ * watching) goes before the next transcription.
+ */
+export const PIPELINE_JOBS: readonly JobDefinition<PipelineContext, any>[] = [writeStoryJob, transcribeRecordingJob];
