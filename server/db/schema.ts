@@ -28,7 +28,7 @@ const ownerId = () =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
-/** A check that a text column holds one of the contract's values (see docs/decisions/005-typed-columns.md). */
+/** A check that a text column holds one of the contract's values (see docs/decisions/008-background-jobs.md). */
 const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 
