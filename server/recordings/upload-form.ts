@@ -1,3 +1,8 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -5,6 +10,7 @@ import { languageSchema } from '../../contract/languages.ts';
 import { creativitySchema, toneSchema } from '../../contract/story-options.ts';
 import { recordingContextTypeSchema } from '../../contract/uploads.ts';
 import { HttpError } from '../http/errors.ts';
+import { uploadRefusal } from './upload-errors.ts';
 
 const optionalText = (max: number) =>
   z
@@ -39,46 +45,77 @@ export const uploadFieldsSchema = z.object({
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
 export interface UploadForm {
-  audio: Buffer;
+  /** The uploaded audio, spooled to a temporary file as it arrived (never held in memory). */
+  audioFile: string;
+  /** Bytes received. */
+  sizeBytes: number;
   filename: string | undefined;
   fields: UploadFields;
+  /** Removes the temporary file; `uploadRecording` does so whatever happens. */
+  discard(): Promise<void>;
 }
 
-/** Reads a multipart upload: one `audio` file within the size limit, and the known fields. */
+/**
+ * Reads a multipart upload: one `audio` file within the size limit, streamed to a
+ * temporary file, and the known fields. A body that is not proper multipart is a 400, a
+ * file over the limit a 413, a full temporary disk a 507; on any refusal the file is gone.
+ */
 export async function readUploadForm(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
   if (!request.isMultipart()) throw new HttpError(400, 'validation', 'audio: expected a multipart upload', 'audio');
-  const raw: Record<string, string> = {};
-  let audio: Buffer | undefined;
-  let filename: string | undefined;
-  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 40, fieldSize: 10_000 } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'audio') {
-        await (part as MultipartFile).toBuffer().catch(() => undefined);
-        throw new HttpError(400, 'validation', `${part.fieldname}: unexpected file`, part.fieldname);
+  const dir = await mkdtemp(path.join(tmpdir(), 'saaga-upload-')).catch((error: unknown) => {
+    throw refusalOf(error);
+  });
+  const discard = () => rm(dir, { recursive: true, force: true });
+  try {
+    const raw: Record<string, string> = {};
+    let audio: { file: string; sizeBytes: number; filename: string | undefined } | undefined;
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 40, fieldSize: 10_000 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'audio') {
+          part.file.resume();
+          throw new HttpError(400, 'validation', `${part.fieldname}: unexpected file`, part.fieldname);
+        }
+        const file = path.join(dir, 'audio');
+        audio = { file, sizeBytes: await spool(part, file), filename: part.filename };
+      } else if (typeof part.value === 'string') {
+        raw[part.fieldname] = part.value;
       }
-      audio = await readFile(part);
-      filename = part.filename;
-    } else if (typeof part.value === 'string') {
-      raw[part.fieldname] = part.value;
     }
+    if (!audio) throw new HttpError(400, 'validation', 'audio: Required', 'audio');
+    const parsed = uploadFieldsSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue.path.join('.');
+      throw new HttpError(400, 'validation', `${field}: ${issue.message}`, field);
+    }
+    return { audioFile: audio.file, sizeBytes: audio.sizeBytes, filename: audio.filename, fields: parsed.data, discard };
+  } catch (error) {
+    await discard();
+    throw refusalOf(error);
   }
-  if (!audio) throw new HttpError(400, 'validation', 'audio: Required', 'audio');
-  const parsed = uploadFieldsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue.path.join('.');
-    throw new HttpError(400, 'validation', `${field}: ${issue.message}`, field);
-  }
-  return { audio, filename, fields: parsed.data };
 }
 
-async function readFile(part: MultipartFile): Promise<Buffer> {
-  try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, 'too_large', 'Audio file is too large. Please record a shorter message.');
-    }
-    throw error;
-  }
+/** Writes a file part to disk as it arrives and answers its size; over the limit is a 413. */
+async function spool(part: MultipartFile, file: string): Promise<number> {
+  await pipeline(part.file, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+  // Past the limit busboy drops the rest and marks the part truncated.
+  if (part.file.truncated) throw uploadRefusal.tooLarge();
+  return (await stat(file)).size;
 }
+
+/** What a failed read of the form tells the client. */
+function refusalOf(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const { code, syscall } = error as NodeJS.ErrnoException;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return uploadRefusal.tooLarge();
+  if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'validation', 'audio: one file per upload', 'audio');
+  if (code === 'ENOSPC' || code === 'EDQUOT') return uploadRefusal.storageFull();
+  // Any other trouble of this machine's disk is ours, not the client's.
+  if (syscall) return error;
+  // The multipart parser's own refusals: no boundary, the wrong or an impossible one, a body cut off.
+  if (code?.startsWith('FST_') || MULTIPART_TROUBLE.test((error as Error).message ?? '')) return uploadRefusal.malformed();
+  return error;
+}
+
+/** Words of busboy's errors, which carry no code. */
+const MULTIPART_TROUBLE = /multipart|boundary|needle|terminated early|content.type/i;

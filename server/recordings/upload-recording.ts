@@ -1,18 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
 import { AiError } from '../ai/errors.ts';
-import { normaliseAudio } from '../audio/normalise.ts';
+import { type AudioType, sniffAudioFile } from '../audio/audio-type.ts';
+import { measureDuration } from '../audio/decode.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
 import type { recordings } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { enqueueTranscription } from '../pipeline/queues.ts';
+import { StorageFullError } from '../storage/blob-store.ts';
 import type { BlobStore } from '../storage/index.ts';
-import { sniffAudioType } from './audio-type.ts';
+import { recordingAudioKey } from './audio-key.ts';
 import { saveRecording } from './save-recording.ts';
+import { uploadRefusal } from './upload-errors.ts';
 import type { UploadForm } from './upload-form.ts';
-
-export const MIN_RECORDING_SECONDS = 1;
 
 export interface UploadDependencies {
   db: Database;
@@ -26,12 +26,13 @@ export interface UploadResult {
   isContextOnly: boolean;
 }
 
-const unprocessable = () => new HttpError(400, 'unprocessable_audio', 'Unable to process the audio.');
-
 /**
  * Stores an uploaded recording for good and queues its transcription: the audio is on
- * disk (or in S3) and the row committed before this resolves. `storyId` is the story of
- * `POST /api/stories/{id}/recordings`; otherwise the form's context decides.
+ * disk (or in S3) and the row committed before this resolves. The type is sniffed from
+ * the file's first bytes and the real duration measured by decoding it (refused past the
+ * length limit); the store is written from the file. `storyId` is the story of
+ * `POST /api/stories/{id}/recordings`; otherwise the form's context decides. The form's
+ * temporary file is removed whatever happens.
  */
 export async function uploadRecording(
   deps: UploadDependencies,
@@ -39,34 +40,36 @@ export async function uploadRecording(
   form: UploadForm,
   storyId?: number,
 ): Promise<UploadResult> {
-  const type = await sniffAudioType(form.audio);
-  if (!type) throw unprocessable();
-  const durationSeconds = await measureDuration(form.audio);
-  if (durationSeconds < MIN_RECORDING_SECONDS) {
-    throw new HttpError(400, 'too_short', 'Recording must be at least 1 second long.');
-  }
-
-  const audioKey = `users/${user.id}/recordings/${randomUUID()}.${type.extension}`;
-  await deps.store.put(audioKey, form.audio, type.mimeType);
-  let result: UploadResult;
   try {
-    result = await saveRecording(deps.db, user, form, { audioKey, mimeType: type.mimeType, durationSeconds }, storyId);
-  } catch (error) {
-    await deps.store.delete(audioKey).catch(() => undefined);
-    throw error;
+    const type = await sniffAudioFile(form.audioFile);
+    if (!type) throw uploadRefusal.unprocessable();
+    const durationSeconds = await measure(form.audioFile, type);
+    if (durationSeconds < RECORDING_LIMITS.minDurationSeconds) throw uploadRefusal.tooShort();
+
+    const audioKey = recordingAudioKey(user.id, type.extension);
+    await deps.store.putFile(audioKey, form.audioFile, type.mimeType).catch((error: unknown) => {
+      throw error instanceof StorageFullError ? uploadRefusal.storageFull() : error;
+    });
+    let result: UploadResult;
+    try {
+      result = await saveRecording(deps.db, user, form, { audioKey, mimeType: type.mimeType, durationSeconds }, storyId);
+    } catch (error) {
+      // Should this fail too, the orphan sweep removes the blob later.
+      await deps.store.delete(audioKey).catch(() => undefined);
+      throw error;
+    }
+    await enqueueTranscription(deps.queue, result.recording.id);
+    return result;
+  } finally {
+    await form.discard();
   }
-  await enqueueTranscription(deps.queue, result.recording.id);
-  return result;
 }
 
-async function measureDuration(audio: Buffer): Promise<number> {
+async function measure(file: string, type: AudioType): Promise<number> {
   try {
-    return (await normaliseAudio(audio, { timeoutMs: 120_000 })).durationSeconds;
+    return await measureDuration(file, type);
   } catch (error) {
-    if (error instanceof AiError && error.code === 'too_large') {
-      throw new HttpError(413, 'too_large', 'Audio file is too large. Please record a shorter message.');
-    }
-    if (error instanceof AiError) throw unprocessable();
+    if (error instanceof AiError) throw error.code === 'too_large' ? uploadRefusal.tooLarge() : uploadRefusal.unprocessable();
     throw error;
   }
 }

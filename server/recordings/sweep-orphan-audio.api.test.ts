@@ -1,0 +1,89 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/support/database.ts';
+import { seeder } from '../../test/support/seed.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { localBlobStore } from '../storage/local-store.ts';
+import { s3BlobStore } from '../storage/s3-store.ts';
+import { recordingAudioKey } from './audio-key.ts';
+import { ORPHAN_AUDIO_MIN_AGE_MS, sweepOrphanAudio } from './sweep-orphan-audio.ts';
+
+// The sweep on a real database, against the local folder and S3 through a real S3 protocol server.
+let database: DatabaseHandle;
+let s3server: S3rver;
+let s3Endpoint: string;
+let bucketNumber = 0;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  s3server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: mkdtempSync(path.join(tmpdir(), 'saaga-s3-')),
+    configureBuckets: [1, 2].map((n) => ({ name: `sweep-${n}`, configs: [] })),
+  });
+  const { port } = await s3server.run();
+  s3Endpoint = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await s3server?.close();
+  await database?.close();
+});
+
+const stores: [string, () => BlobStore][] = [
+  ['local', () => localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-sweep-')))],
+  [
+    's3',
+    () => s3BlobStore({ bucket: `sweep-${(bucketNumber += 1)}`, endpoint: s3Endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }),
+  ],
+];
+
+const keysOf = async (store: BlobStore) => {
+  const keys: string[] = [];
+  for await (const blob of store.list('')) keys.push(blob.key);
+  return keys.sort();
+};
+
+describe.each(stores)('sweeping orphan audio from the %s store', (_name, makeStore) => {
+  it('removes old recording audio no row names, and nothing else', async () => {
+    const store = makeStore();
+    const { db } = database;
+    const [user] = await db.insert(users).values({ email: `${_name}-sweep@example.com` }).returning();
+    const named = await seeder(db, store).recording(user.id);
+    const orphan = recordingAudioKey(user.id, 'webm');
+    await store.put(orphan, Buffer.from('a crash came between this and its row'), 'audio/webm');
+    const narration = `users/${user.id}/narrations/story-1.mp3`;
+    await store.put(narration, Buffer.from('not a recording: not the sweep\'s'), 'audio/mpeg');
+
+    // Everything was written just now: an upload in flight looks like this, and is left alone.
+    expect(await sweepOrphanAudio(db, store)).toEqual({ examined: 0, removed: 0 });
+    expect(await keysOf(store)).toEqual([named.audioKey, narration, orphan].sort());
+
+    const later = new Date(Date.now() + ORPHAN_AUDIO_MIN_AGE_MS + 60_000);
+    expect(await sweepOrphanAudio(db, store, { now: later })).toEqual({ examined: 2, removed: 1 });
+    expect(await keysOf(store)).toEqual([named.audioKey, narration].sort());
+    expect(await store.get(orphan)).toBeNull();
+    expect(await store.size(named.audioKey)).toBeGreaterThan(0);
+  });
+
+  it('sweeps in batches: many orphans among many named recordings', async () => {
+    const store = makeStore();
+    const { db } = database;
+    const [user] = await db.insert(users).values({ email: `${_name}-many@example.com` }).returning();
+    const seed = seeder(db, store);
+    const namedKeys: string[] = [];
+    for (let i = 0; i < 30; i += 1) namedKeys.push((await seed.recording(user.id)).audioKey);
+    const orphans = Array.from({ length: 520 }, () => recordingAudioKey(user.id, 'ogg'));
+    for (const key of orphans) await store.put(key, Buffer.from('o'), 'audio/ogg');
+
+    const later = new Date(Date.now() + ORPHAN_AUDIO_MIN_AGE_MS + 60_000);
+    expect(await sweepOrphanAudio(db, store, { now: later })).toEqual({ examined: 550, removed: 520 });
+    expect(await keysOf(store)).toEqual(namedKeys.sort());
+  });
+});
