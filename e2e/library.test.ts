@@ -54,7 +54,7 @@ async function seedUser(email: string, language: 'en' | 'fi') {
   const upload = async (title: string, path = '/api/recordings', fields: Record<string, string> = { contextType: 'new_story' }) => {
     fake.setChatReply(reply(title));
     const body = await (await uploadForm(api, path, { appLanguage: language, ...fields }, { bytes: audio, filename: 'recording.webm' })).json();
-    if (body.story) await settledStory(api, body.story.id);
+    if (body.story) await settledStory(api, body.story.id, 60_000);
     return body;
   };
   const lake = (await upload('The lake')).story.id;

@@ -28,9 +28,9 @@ for (let i = 0; i < STORIES; i += CHUNK) {
       userId: user.id,
       title: `Memory number ${n}`,
       content: paragraph.repeat(3 + (n % 12)),
-      processingStatus: 'generated',
+      processingStatus: 'generated' as const,
       language: n % 2 ? 'fi' : 'en',
-      temporalType: n % 3 ? 'year' : null,
+      temporalType: n % 3 ? ('year' as const) : null,
       year: n % 3 ? 1940 + (n % 80) : null,
       metadata: { people: ['Anna'], locations: ['Tampere'], dates: [], storyType: 'family' as const },
       createdAt: new Date(Date.now() - n * 3600_000),
@@ -49,7 +49,7 @@ const recordingRows = storyIds.flatMap((storyId) =>
     sizeBytes: 90_000,
     duration: 42,
     transcription: paragraph.repeat(4),
-    processingStatus: 'transcribed',
+    processingStatus: 'transcribed' as const,
   })),
 );
 for (let i = 0; i < recordingRows.length; i += CHUNK) {

@@ -75,7 +75,7 @@ export async function saveRecording(
         orderIndex,
         audioKey: audio.audioKey,
         mimeType: audio.mimeType,
-        sizeBytes: form.audio.length,
+        sizeBytes: form.sizeBytes,
         filename: form.filename?.slice(0, 200),
         duration: Math.round(audio.durationSeconds * 100) / 100,
         processingStatus: 'uploaded',

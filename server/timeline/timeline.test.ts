@@ -5,7 +5,7 @@ const story = (id: number, fields: Record<string, unknown>) => ({
   id,
   title: `Story ${id}`,
   content: 'Words of the story.',
-  processingStatus: 'generated',
+  processingStatus: 'generated' as const,
   temporalType: null,
   specificDate: null,
   month: null,
