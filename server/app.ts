@@ -17,6 +17,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
+import { closeConnectionsWithUnreadBodies } from './http/unread-body.ts';
 import type { Queue } from './jobs/queue.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  closeConnectionsWithUnreadBodies(app);
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   await app.register(cookie, { secret: config.sessionSecret });

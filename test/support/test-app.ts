@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { type AppDependencies, buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import type { Engines } from '../../server/ai/engines.ts';
@@ -34,6 +34,8 @@ export interface TestAppOptions {
   engines?: Engines;
   /** Worker settings; tests default to two workers and retries without backoff. */
   workers?: Partial<Omit<PipelineWorkerOptions, 'recoverInterrupted'>>;
+  /** Shorter connection limits, for tests of requests that stall. */
+  timeouts?: AppDependencies['timeouts'];
 }
 
 const describeError = (error: unknown, msg?: string) =>
@@ -58,6 +60,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     store,
     logger: false,
     clientDir: options.clientDir,
+    timeouts: options.timeouts,
     engineStatus: engines ? () => aiHealth(engines) : undefined,
   });
   let workers: PipelineWorkers | undefined;

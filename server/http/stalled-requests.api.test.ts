@@ -1,0 +1,59 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signedUpClient } from '../../test/support/http-client.ts';
+import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+
+// Uploads that stop sending must not hold the server's sockets for good.
+let server: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { timeouts: { idleConnectionMs: 500, requestReceiveMs: 2_000 } });
+  const { client } = await signedUpClient(server.url, 'staller@example.com');
+  cookie = `saaga_session=${client.cookie('saaga_session')}`;
+});
+afterAll(() => server?.close());
+
+/** Sends the start of a multipart upload announcing 5 MB, then nothing more. */
+function stalledUpload(signedIn = true): Socket {
+  const { port } = new URL(server.url);
+  const socket = connect(Number(port), '127.0.0.1');
+  const boundary = 'saaga-stall';
+  const start = `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="recording.webm"\r\nContent-Type: audio/webm\r\n\r\n`;
+  socket.write(
+    [
+      'POST /api/recordings HTTP/1.1',
+      `Host: ${new URL(server.url).host}`,
+      `Origin: ${server.url}`,
+      ...(signedIn ? [`Cookie: ${cookie}`] : []),
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      `Content-Length: ${5 * 1024 * 1024}`,
+      '',
+      start + 'x'.repeat(1000),
+    ].join('\r\n'),
+  );
+  socket.on('error', () => {});
+  socket.resume(); // read what the server answers, as a client would
+  return socket;
+}
+
+const closed = (socket: Socket, timeoutMs: number) =>
+  new Promise<'closed' | 'still open'>((resolve) => {
+    const timer = setTimeout(() => resolve('still open'), timeoutMs);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve('closed');
+    });
+  });
+
+it('closes uploads that stop sending, and keeps serving everyone else', async () => {
+  const sockets = Array.from({ length: 20 }, () => stalledUpload());
+  const outcomes = await Promise.all(sockets.map((socket) => closed(socket, 15_000)));
+  expect(outcomes.filter((o) => o === 'closed')).toHaveLength(20);
+  expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+});
+
+it('closes a stalled upload it has already refused, rather than waiting for the rest of its body', async () => {
+  const sockets = Array.from({ length: 5 }, () => stalledUpload(false));
+  const outcomes = await Promise.all(sockets.map((socket) => closed(socket, 15_000)));
+  expect(outcomes.filter((o) => o === 'closed')).toHaveLength(5);
+});
