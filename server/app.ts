@@ -13,11 +13,11 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
 import { emailRoutes } from './email/routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
+import { limitConnections } from './http/connection-limits.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
-import { closeConnectionsWithUnreadBodies } from './http/unread-body.ts';
 import type { Queue } from './jobs/queue.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
@@ -31,7 +31,7 @@ import { timelineRoutes } from './timeline/routes.ts';
 const JSON_BODY_LIMIT = 1024 * 1024;
 const SESSION_PURGE_MS = 6 * 60 * 60 * 1000;
 
-/** How long a connection may send nothing before it is closed: an upload that stalls does not hold a socket for good. */
+/** How long a client may send nothing while its request is arriving: an upload that stalls does not hold a socket for good. */
 export const IDLE_CONNECTION_MS = 60_000;
 /** The longest a whole request may take to arrive: a 60 MB upload at about 1 Mbit/s. */
 export const REQUEST_RECEIVE_MS = 10 * 60_000;
@@ -53,10 +53,11 @@ export interface AppDependencies {
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
   const db = database.db;
+  const idleConnectionMs = deps.timeouts?.idleConnectionMs ?? IDLE_CONNECTION_MS;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
-    connectionTimeout: deps.timeouts?.idleConnectionMs ?? IDLE_CONNECTION_MS,
+    connectionTimeout: idleConnectionMs,
     requestTimeout: deps.timeouts?.requestReceiveMs ?? REQUEST_RECEIVE_MS,
     // Forwarded headers are believed only behind a proxy: otherwise anyone could pick the
     // address the login rate limit counts.
@@ -65,7 +66,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  closeConnectionsWithUnreadBodies(app);
+  limitConnections(app, idleConnectionMs);
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   await app.register(cookie, { secret: config.sessionSecret });

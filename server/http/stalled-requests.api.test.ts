@@ -1,6 +1,9 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedUpClient } from '../../test/support/http-client.ts';
+import { readFileSync } from 'node:fs';
+import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
+import { signedUpClient, uploadForm } from '../../test/support/http-client.ts';
+import { CLIPS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 // Uploads that stop sending must not hold the server's sockets for good.
@@ -56,4 +59,19 @@ it('closes a stalled upload it has already refused, rather than waiting for the 
   const sockets = Array.from({ length: 5 }, () => stalledUpload(false));
   const outcomes = await Promise.all(sockets.map((socket) => closed(socket, 15_000)));
   expect(outcomes.filter((o) => o === 'closed')).toHaveLength(5);
+});
+
+it('does not cut off a complete upload while the server works on it longer than the idle limit', async () => {
+  // A server whose idle limit is far shorter than decoding and storing 11 s of audio takes.
+  const strict = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { timeouts: { idleConnectionMs: 50 } });
+  const clips = await clipDir();
+  try {
+    const { client: uploader } = await signedUpClient(strict.url, 'patient@example.com');
+    const bytes = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
+    const response = await uploadForm(uploader, '/api/recordings', { contextType: 'new_story' }, { bytes, filename: 'recording.webm' });
+    expect(response.status).toBe(201);
+  } finally {
+    await clips.remove();
+    await strict.close();
+  }
 });
