@@ -10,6 +10,7 @@ import { startQueue } from './jobs/queue.ts';
 import { ensureModelsInBackground } from './models/background.ts';
 import { startPipelineWorkers } from './pipeline/workers.ts';
 import { logUnhandledRejections, type ProcessLog } from './process-errors.ts';
+import { scheduleOrphanSweep } from './recordings/orphan-sweeper.ts';
 import { createBlobStore } from './storage/index.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,17 +61,20 @@ async function main() {
     engineStatus: () => aiHealth(engines, download),
   });
   log = app.log;
-  if (config.runWorkerInline) {
-    await startPipelineWorkers(
-      { db: database.db, store, queue, engines, log: app.log },
-      { recoverInterrupted: database.kind === 'pglite' },
-    );
-  }
+  const workers = config.runWorkerInline
+    ? await startPipelineWorkers(
+        { db: database.db, store, queue, engines, log: app.log },
+        { recoverInterrupted: database.kind === 'pglite' },
+      )
+    : undefined;
+  const sweeper = config.runWorkerInline ? scheduleOrphanSweep(database.db, store, app.log) : undefined;
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     download?.cancel();
     await app.close();
+    sweeper?.stop();
+    await workers?.stop();
     await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
     await engines.close();
     await database.close();

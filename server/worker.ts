@@ -7,6 +7,7 @@ import { startQueue } from './jobs/queue.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
 import { startPipelineWorkers } from './pipeline/workers.ts';
 import { logUnhandledRejections } from './process-errors.ts';
+import { scheduleOrphanSweep } from './recordings/orphan-sweeper.ts';
 import { createBlobStore } from './storage/index.ts';
 
 /** `npm run worker`: background jobs without HTTP, for scaling out on PostgreSQL. */
@@ -27,10 +28,14 @@ async function main() {
     threads: config.aiThreads,
     log: (level, message) => log[level](message),
   });
-  await startPipelineWorkers({ db: database.db, store: createBlobStore(config), queue, engines, log }, { recoverInterrupted: false });
+  const store = createBlobStore(config);
+  const workers = await startPipelineWorkers({ db: database.db, store, queue, engines, log }, { recoverInterrupted: false });
+  const sweeper = scheduleOrphanSweep(database.db, store, log);
   log.info(`Saaga worker running (AI: ${engines.summary})`);
 
   const shutdown = async () => {
+    sweeper.stop();
+    await workers.stop();
     await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
     await engines.close();
     await database.close();
