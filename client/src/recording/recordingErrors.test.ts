@@ -17,6 +17,14 @@ describe('describeUploadError', () => {
       code: 'unprocessable_audio',
     });
     expect(describeUploadError(apiError(400, 'Too short', 'too_short'))).toEqual({ kind: 'too_short' });
+    expect(describeUploadError(apiError(507, 'There is no room to store the recording right now.', 'storage_full'))).toEqual({
+      kind: 'refused',
+      code: 'storage_full',
+    });
+    expect(describeUploadError(apiError(400, 'The upload was incomplete or malformed.', 'malformed_upload'))).toEqual({
+      kind: 'refused',
+      code: 'malformed_upload',
+    });
   });
 
   it('matches the message by substring when the code says nothing', () => {

@@ -6,7 +6,13 @@ export type UploadErrorText =
   | { kind: 'catalogue'; code: AiErrorCode; params?: Record<string, string> }
   | { kind: 'too_short' }
   | { kind: 'signed_out' }
+  | { kind: 'refused'; code: UploadRefusalCode }
   | { kind: 'other'; message: string };
+
+/** Refusals that are not the AI catalogue's: the server could not take the upload at all. */
+const UPLOAD_REFUSAL_CODES = ['storage_full', 'malformed_upload'] as const;
+export type UploadRefusalCode = (typeof UPLOAD_REFUSAL_CODES)[number];
+const isUploadRefusal = (code: string): code is UploadRefusalCode => (UPLOAD_REFUSAL_CODES as readonly string[]).includes(code);
 
 /** Server error codes that name a catalogue entry by another name. */
 const CODE_ALIASES: Partial<Record<string, AiErrorCode>> = { unreadable_audio: 'unprocessable_audio' };
@@ -30,6 +36,7 @@ export function describeUploadError(error: unknown): UploadErrorText {
     if (error.status === 401) return { kind: 'signed_out' };
     const code = error.code ? (CODE_ALIASES[error.code] ?? error.code) : undefined;
     if (code === 'too_short') return { kind: 'too_short' };
+    if (code && isUploadRefusal(code)) return { kind: 'refused', code };
     if (code && isCatalogueCode(code)) return catalogueText(code, message);
   }
   const matched = matchAiError(message);

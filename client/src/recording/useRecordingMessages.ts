@@ -40,7 +40,9 @@ export function useRecordingMessages() {
           ? t('problems.too_short')
           : text.kind === 'signed_out'
             ? t('codes.unauthorized', { ns: 'errors' })
-            : t('errors.other', { message: text.message });
+            : text.kind === 'refused'
+              ? t(`codes.${text.code}`, { ns: 'errors' })
+              : t('errors.other', { message: text.message });
     toast({ title: t('errors.recordingFailed'), description, variant: 'destructive' });
   };
 
