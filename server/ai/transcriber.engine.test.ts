@@ -1,10 +1,12 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test/fakes/openai-server.ts';
 import { clipDir, concatClips, encodeClip } from '../../test/support/audio-clips.ts';
 import { CLIPS, TEST_MODELS } from '../../test/support/shared-files.ts';
 import { normaliseAudio } from '../audio/normalise.ts';
 import { SpeechDetector } from '../audio/vad.ts';
-import { parseWav, slicePcm } from '../audio/wav.ts';
+import { parseWav, pcmToWav, slicePcm } from '../audio/wav.ts';
 import { AiError } from './errors.ts';
 import { LocalTranscriber } from './local/transcriber.ts';
 import { OpenAiTranscriber } from './openai/transcriber.ts';
@@ -136,6 +138,19 @@ describe('OpenAI transcriber', () => {
     expect(durations[0]).toBeGreaterThan(4.41);
     expect(durations[0]! + durations[1]!).toBeGreaterThan(7.68);
     expect(durations[0]! + durations[1]!).toBeLessThan(8.16);
+  });
+
+  it('reads a recording on disk one piece at a time, sending the same pieces as from memory', async () => {
+    const jfk = (await normaliseAudio(CLIPS.jfk)).pcm;
+    const file = join(dir, 'jfk-normalised.wav');
+    await writeFile(file, pcmToWav(jfk));
+    for (let i = 0; i < 3; i++) fake.queueTranscript({ text: `Piece ${i}.` });
+    const fromFile = await openai({ maxUploadBytes: 160_000, model: 'whisper-1' }).transcribe({ audio: file });
+    const sent = fake.requestsTo('transcriptions').map((r) => parseWav(r.file!.bytes)!.data);
+    expect(fromFile).toMatchObject({ text: 'Piece 0. Piece 1. Piece 2.', durationSeconds: jfk.length / 32000 });
+    expect(sent).toHaveLength(3);
+    // Together, the pieces are the recording itself, in order.
+    expect(Buffer.concat(sent).equals(jfk)).toBe(true);
   });
 
   it('splits a piece again when the provider says it is too large', async () => {

@@ -2,7 +2,7 @@ import OpenAI, { toFile } from 'openai';
 import { DEFAULT_TRANSCRIPTION_MODEL } from '../../../contract/ai-settings.ts';
 import { planChunks, type AudioSpan } from '../../audio/split.ts';
 import type { SpeechDetector } from '../../audio/vad.ts';
-import { BYTES_PER_SECOND, pcmSeconds, pcmToWav, readPcm, slicePcm } from '../../audio/wav.ts';
+import { BYTES_PER_SECOND, pcmFileSeconds, pcmSeconds, pcmToWav, readPcm } from '../../audio/wav.ts';
 import { AiError, fromOpenAiError } from '../errors.ts';
 import type { EngineStatus, Transcriber, TranscribeInput, Transcript, TranscriptSegment } from '../ports.ts';
 import { buildVocabularyPrompt } from '../prompts/transcription.ts';
@@ -45,15 +45,15 @@ export class OpenAiTranscriber implements Transcriber {
   }
 
   async transcribe(input: TranscribeInput): Promise<Transcript> {
-    const pcm = await readPcm(input.audio);
-    const durationSeconds = pcmSeconds(pcm);
+    // A file is read one piece at a time: a long recording is never all in memory at once.
+    const durationSeconds = typeof input.audio === 'string' ? await pcmFileSeconds(input.audio) : pcmSeconds(await readPcm(input.audio));
     const model = input.model ?? this.model;
     const maxBytes = this.settings.maxUploadBytes ?? OPENAI_MAX_UPLOAD_BYTES;
     const maxSeconds = Math.min(this.settings.maxChunkSeconds ?? OPENAI_MAX_CHUNK_SECONDS, (maxBytes - 44) / BYTES_PER_SECOND);
 
     let speech = input.speech;
     if (!speech && durationSeconds > maxSeconds && this.settings.detector?.isAvailable()) {
-      speech = await this.settings.detector.detect(pcm).catch(() => undefined);
+      speech = await this.settings.detector.detect(await readPcm(input.audio)).catch(() => undefined);
     }
     const spans = planChunks(speech ?? [], durationSeconds, maxSeconds);
 
@@ -68,7 +68,7 @@ export class OpenAiTranscriber implements Transcriber {
       const prompt = [vocabulary, previous].filter(Boolean).join(' ') || undefined;
       let piece: TranscriptionJson;
       try {
-        piece = await this.send(pcmToWav(slicePcm(pcm, span.start, span.end)), model, input, prompt);
+        piece = await this.send(pcmToWav(await readPcm(input.audio, span)), model, input, prompt);
       } catch (error) {
         // The provider's limit is lower than ours: cut this piece in two at a silence and go on.
         const length = span.end - span.start;
