@@ -1,12 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { untilUnreapedZombie } from '../../test/support/zombie.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
-const folder = () => mkdtempSync(path.join(tmpdir(), 'saaga-lock-'));
+const folders: string[] = [];
+const folder = () => {
+  const made = mkdtempSync(path.join(tmpdir(), 'saaga-lock-'));
+  folders.push(made);
+  return made;
+};
 const lockModule = path.join(import.meta.dirname, 'data-dir-lock.ts');
 // A Node process that takes the lock, says so, and stays.
 const holderScript = `const { lockDataDir } = await import(${JSON.stringify(lockModule)}); lockDataDir(process.argv[1]); console.log('locked'); setInterval(() => {}, 60_000);`;
@@ -17,6 +22,7 @@ const grandchildren: number[] = [];
 afterEach(() => {
   for (const pid of grandchildren.splice(0)) killIfThere(pid);
   for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const made of folders.splice(0)) rmSync(made, { recursive: true, force: true });
 });
 
 function killIfThere(pid: number) {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ it.skipIf(process.platform !== 'linux')('starts again at once after SIGKILL and 
   const database = await serverDatabase();
   cleanups.push(database.drop);
   const env = { ...database.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'saaga-restart-')) };
+  cleanups.push(async () => rmSync(env.DATA_DIR, { recursive: true, force: true }));
 
   const first = await spawnServer(env, { neverReaped: true });
   servers.push(first);

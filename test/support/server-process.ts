@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,12 +75,15 @@ export async function spawnServer(env: Record<string, string> = {}, options: Spa
   const server = [process.execPath, '--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts')];
   // The shell starts the server, says its pid, and becomes `sleep`, which never waits for it.
   const command = options.neverReaped ? ['sh', '-c', '"$@" & echo "server pid $!"; exec sleep 3600', 'sh', ...server] : server;
+  // Folders made here are removed when the process ends; those in `env` are the caller's.
+  const ownFolders: string[] = [];
+  const made = (folder: string) => (ownFolders.push(folder), folder);
   const child = spawn(command[0], command.slice(1), {
     cwd: REPO_ROOT,
     env: {
       ...inherited,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'saaga-server-')),
-      MODELS_DIR: testModelsFolder(),
+      DATA_DIR: env.DATA_DIR ?? made(mkdtempSync(path.join(tmpdir(), 'saaga-server-'))),
+      MODELS_DIR: env.MODELS_DIR ?? made(testModelsFolder()),
       SESSION_SECRET: 'test-secret-that-is-long-enough-for-cookies-0123456789',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
@@ -94,7 +97,10 @@ export async function spawnServer(env: Record<string, string> = {}, options: Spa
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
+    child.on('exit', (code, signal) => {
+      for (const folder of ownFolders) rmSync(folder, { recursive: true, force: true });
+      resolve({ code, signal });
+    }),
   );
   const url = `http://127.0.0.1:${port}`;
   let ended = false;
