@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const script = path.join(import.meta.dirname, 'ci-summary.mjs');
 const dir = mkdtempSync(path.join(tmpdir(), 'saaga-ci-summary-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Test = { status: 'passed' | 'failed' | 'skipped' };
 /** A report in the shape Vitest's JSON reporter writes, from files of tests. */
