@@ -8,9 +8,10 @@ import { normaliseAudio } from '../audio/normalise.ts';
 import { SpeechDetector } from '../audio/vad.ts';
 import { parseWav, pcmToWav, slicePcm } from '../audio/wav.ts';
 import { AiError } from './errors.ts';
+import type { WhisperContext } from '@fugood/whisper.node';
 import { LocalTranscriber } from './local/transcriber.ts';
 import { OpenAiTranscriber } from './openai/transcriber.ts';
-import type { Transcriber } from './ports.ts';
+import type { Transcriber, TranscribeInput } from './ports.ts';
 
 let fake: FakeOpenAi;
 let dir: string;
@@ -179,6 +180,30 @@ describe('OpenAI transcriber', () => {
 });
 
 describe('local transcriber', () => {
+  it('gives whisper.cpp a long recording in pieces read from disk, cut at silences, in order', async () => {
+    const jfk = (await normaliseAudio(CLIPS.jfk)).pcm;
+    const file = join(dir, 'jfk-for-pieces.wav');
+    await writeFile(file, pcmToWav(jfk));
+    const given: number[] = [];
+    class CountingTranscriber extends LocalTranscriber {
+      protected override transcribePiece(context: WhisperContext, pcm: Buffer, input: TranscribeInput, prompt: string) {
+        given.push(pcm.length);
+        return super.transcribePiece(context, pcm, input, prompt);
+      }
+    }
+    const local = new CountingTranscriber({ modelPath: TEST_MODELS.whisper, threads: 2, maxPieceSeconds: 5 });
+    try {
+      const speech = [{ start: 0.3, end: 4.41 }, { start: 5.38, end: 7.68 }, { start: 8.16, end: 10.9 }];
+      const result = await local.transcribe({ audio: file, speech });
+      expect(result.durationSeconds).toBeCloseTo(jfk.length / 32000, 3);
+      expect(given.length).toBe(3);
+      for (const bytes of given) expect(bytes).toBeLessThanOrEqual(5 * 32000);
+      expect(given.reduce((a, b) => a + b, 0)).toBe(jfk.length);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('waits for a missing model instead of failing for good', async () => {
     const missing = new LocalTranscriber({ modelPath: '/nowhere/ggml-large-v3-turbo-q5_0.bin' });
     const error = (await missing.transcribe({ audio: shortPcm }).catch((e: unknown) => e)) as AiError;
