@@ -87,8 +87,22 @@ export function startJobRunner<Ctx extends { db: Database }>(queue: Queue, ctx: 
       await sendAgain(definition, job, payload, attempt, FAIR_SHARE_WAIT_MS, 'waits for its fair share');
       return 'passed on';
     }
+    // The share is counted before anything else is awaited: another worker checking the
+    // same user meanwhile must see it taken.
+    if (owner !== undefined) runningPerUser.set(owner, (runningPerUser.get(owner) ?? 0) + 1);
+    const leaveShare = () => {
+      if (owner !== undefined) runningPerUser.set(owner, (runningPerUser.get(owner) ?? 1) - 1);
+    };
     const entity = definition.entityOf(payload);
-    if (!(await takeLease(ctx.db, entity, job.id))) {
+    let leased: boolean;
+    try {
+      leased = await takeLease(ctx.db, entity, job.id);
+    } catch (error) {
+      leaveShare();
+      throw error;
+    }
+    if (!leased) {
+      leaveShare();
       // Another job is on this entity now (a duplicate sent by recovery): look again later.
       await sendAgain(definition, job, payload, attempt, LEASE_MS / 3, `${entity} is busy`);
       return 'passed on';
@@ -96,7 +110,6 @@ export function startJobRunner<Ctx extends { db: Database }>(queue: Queue, ctx: 
 
     const controller = new AbortController();
     running.add(controller);
-    if (owner !== undefined) runningPerUser.set(owner, (runningPerUser.get(owner) ?? 0) + 1);
     const heartbeat = setInterval(() => {
       renewLease(ctx.db, entity, job.id).catch((error: unknown) => log.error({ jobId: job.id, err: error }, `job queue: could not renew ${entity}`));
     }, LEASE_MS / 3);
@@ -113,7 +126,7 @@ export function startJobRunner<Ctx extends { db: Database }>(queue: Queue, ctx: 
     } finally {
       clearInterval(heartbeat);
       running.delete(controller);
-      if (owner !== undefined) runningPerUser.set(owner, (runningPerUser.get(owner) ?? 1) - 1);
+      leaveShare();
       if (!controller.signal.aborted) await settle(`release ${entity}`, job, () => releaseLease(ctx.db, entity, job.id));
     }
 
