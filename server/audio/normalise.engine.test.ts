@@ -103,10 +103,8 @@ describe('audio normalisation', () => {
   });
 
   it('kills ffmpeg when it takes too long', async () => {
-    const started = Date.now();
     const error = await unprocessable(made.mp3!, { timeoutMs: 1 });
-    expect(error.detail).toMatch(/no result within/);
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(error.detail).toMatch(/no result within 1 ms/);
   });
 
   it('refuses a recording longer than the limit as too large', async () => {
