@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, skipSplash } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 
 // A new person signs up, chooses Finnish, keeps it across a reload, sets an author
@@ -93,6 +93,7 @@ it('signs a new user up, speaks Finnish after the first-time choice, and signs o
 
 it('shows the not-found page for an unknown path and a coming-soon screen where a later issue builds the screen', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  await skipSplash(context);
   const desktop = await context.newPage();
   const response = await desktop.request.post(`${server.url}/api/auth/local/sign-up`, {
     data: { email: 'eino@example.com', password: 'long enough password', firstName: 'Eino' },

@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 async function signedInPage(microphoneFile: string, email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const browser = await launchChromium({ fakeAudioFile: microphoneFile });
+  const browser = await launchChromium({ fakeAudioFile: microphoneFile, splash: 'skip' });
   browsers.push(browser);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
   const headers = { origin: server.url };
