@@ -35,6 +35,8 @@ const SESSION_PURGE_MS = 6 * 60 * 60 * 1000;
 export const IDLE_CONNECTION_MS = 60_000;
 /** The longest a whole request may take to arrive: a 60 MB upload at about 1 Mbit/s. */
 export const REQUEST_RECEIVE_MS = 10 * 60_000;
+/** Once a request is in, how long its work and answer may go without progress (a two-hour decode fits). */
+export const SERVER_WORK_MS = 10 * 60_000;
 
 export interface AppDependencies {
   config: Config;
@@ -46,7 +48,7 @@ export interface AppDependencies {
   engineStatus?: () => Promise<ComponentStatus[]>;
   logger?: boolean | object;
   /** Shorter connection limits for tests of stalled requests. */
-  timeouts?: { idleConnectionMs?: number; requestReceiveMs?: number };
+  timeouts?: { idleConnectionMs?: number; requestReceiveMs?: number; serverWorkMs?: number };
 }
 
 /** Builds the HTTP server with every route; `listen` is the caller's. */
@@ -66,7 +68,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  limitConnections(app, idleConnectionMs);
+  limitConnections(app, { idleMs: idleConnectionMs, workMs: deps.timeouts?.serverWorkMs ?? SERVER_WORK_MS });
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   await app.register(cookie, { secret: config.sessionSecret });

@@ -1,18 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 
+export interface ConnectionLimits {
+  /** While a request's body arrives: a client silent this long is cut off. */
+  idleMs: number;
+  /** Once the body is in: the server's own work and the answer's delivery may go this long without progress. */
+  workMs: number;
+}
+
 /**
- * Bounds what a client that stops sending can hold. While a request's body is arriving,
- * a connection silent for `idleMs` is closed (on every request, keep-alive ones too);
- * once the body is in, the server's own work is not cut short. An answer given before
- * the body has fully arrived (a refused upload, a 401) closes the connection, rather than
- * keeping it open for a body nobody will read.
+ * Bounds what a client that stops sending or reading can hold. While a request's body is
+ * arriving, a connection silent for `idleMs` is closed (on every request, keep-alive ones
+ * too); once the body is in, the server's own work gets the longer `workMs`, so a long
+ * decode is not cut short but a reader that never reads is still let go. An answer given
+ * before the body has fully arrived (a refused upload, a 401) closes the connection,
+ * rather than keeping it open for a body nobody will read.
  */
-export function limitConnections(app: FastifyInstance, idleMs: number): void {
+export function limitConnections(app: FastifyInstance, limits: ConnectionLimits): void {
   app.addHook('onRequest', async (request) => {
     const socket = request.raw.socket;
-    if (request.raw.complete || !socket) return;
-    socket.setTimeout(idleMs);
-    request.raw.once('end', () => socket.setTimeout(0));
+    if (!socket) return;
+    if (request.raw.complete) {
+      socket.setTimeout(limits.workMs);
+      return;
+    }
+    socket.setTimeout(limits.idleMs);
+    request.raw.once('end', () => socket.setTimeout(limits.workMs));
   });
   app.addHook('onSend', async (request, reply) => {
     if (!request.raw.complete) reply.header('connection', 'close');

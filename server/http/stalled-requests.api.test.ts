@@ -3,16 +3,22 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { signedUpClient, uploadForm } from '../../test/support/http-client.ts';
+import { seeder } from '../../test/support/seed.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 // Uploads that stop sending must not hold the server's sockets for good.
 let server: TestApp;
 let cookie: string;
+let ownerId: string;
 beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { timeouts: { idleConnectionMs: 500, requestReceiveMs: 2_000 } });
-  const { client } = await signedUpClient(server.url, 'staller@example.com');
+  server = await startTestApp(
+    { LOGIN_RATE_LIMIT: '1000' },
+    { timeouts: { idleConnectionMs: 500, requestReceiveMs: 2_000, serverWorkMs: 1_000 } },
+  );
+  const { client, id } = await signedUpClient(server.url, 'staller@example.com');
   cookie = `saaga_session=${client.cookie('saaga_session')}`;
+  ownerId = id;
 });
 afterAll(() => server?.close());
 
@@ -59,6 +65,25 @@ it('closes a stalled upload it has already refused, rather than waiting for the 
   const sockets = Array.from({ length: 5 }, () => stalledUpload(false));
   const outcomes = await Promise.all(sockets.map((socket) => closed(socket, 15_000)));
   expect(outcomes.filter((o) => o === 'closed')).toHaveLength(5);
+});
+
+it('lets go of a client that stops reading a long answer', async () => {
+  // More audio than the sockets of this machine buffer, to a reader that never reads.
+  const recording = await seeder(server.database.db, server.store).recording(ownerId);
+  await server.store.put(recording.audioKey, Buffer.alloc(48 * 1024 * 1024, 1), 'audio/webm');
+  const { port, host } = new URL(server.url);
+  // The server's end of the connection: the reader, paused, would not notice it closing.
+  const serverSide = new Promise<Socket>((resolve) =>
+    server.app.server.on('connection', (accepted: Socket) => {
+      if (accepted.remotePort === reader.localPort) resolve(accepted);
+    }),
+  );
+  const reader = connect(Number(port), '127.0.0.1');
+  reader.on('error', () => {});
+  reader.pause();
+  reader.write(`GET /api/recordings/${recording.id}/audio HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\n\r\n`);
+  expect(await closed(await serverSide, 15_000)).toBe('closed');
+  reader.destroy();
 });
 
 it('does not cut off a complete upload while the server works on it longer than the idle limit', async () => {
