@@ -14,6 +14,8 @@ import { scheduleOrphanSweep } from './recordings/orphan-sweeper.ts';
 import { createBlobStore } from './storage/index.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** How long a shutdown waits for requests in flight. */
+const SHUTDOWN_GRACE_MS = 5_000;
 
 /** Starts Saaga: configuration, database and migrations, queue, AI engines, workers, HTTP server. */
 async function main() {
@@ -72,7 +74,10 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     download?.cancel();
+    // Requests still in flight (a slow upload, audio to a slow listener) get a few seconds, then their connections are closed.
+    const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close();
+    clearTimeout(cutOff);
     sweeper?.stop();
     await workers?.stop();
     await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
