@@ -11,7 +11,7 @@ import { AiError } from './errors.ts';
 import type { WhisperContext } from '@fugood/whisper.node';
 import { LocalTranscriber } from './local/transcriber.ts';
 import { OpenAiTranscriber } from './openai/transcriber.ts';
-import type { Transcriber, TranscribeInput } from './ports.ts';
+import type { Transcriber } from './ports.ts';
 
 let fake: FakeOpenAi;
 let dir: string;
@@ -180,25 +180,34 @@ describe('OpenAI transcriber', () => {
 });
 
 describe('local transcriber', () => {
-  it('gives whisper.cpp a long recording in pieces read from disk, cut at silences, in order', async () => {
+  it('gives whisper.cpp a long recording in pieces read from disk, cut at silences, and stitches them in order', async () => {
     const jfk = (await normaliseAudio(CLIPS.jfk)).pcm;
     const file = join(dir, 'jfk-for-pieces.wav');
     await writeFile(file, pcmToWav(jfk));
-    const given: number[] = [];
-    class CountingTranscriber extends LocalTranscriber {
-      protected override transcribePiece(context: WhisperContext, pcm: Buffer, input: TranscribeInput, prompt: string) {
-        given.push(pcm.length);
-        return super.transcribePiece(context, pcm, input, prompt);
+    // whisper.cpp itself is the contract tests' (above); here, what it is given and how the pieces are joined.
+    const given: Buffer[] = [];
+    class RecordingPieces extends LocalTranscriber {
+      protected override async transcribePiece(_context: WhisperContext, pcm: Buffer) {
+        given.push(pcm);
+        const n = given.length;
+        return { text: `Piece ${n}.`, segments: [{ start: 0.5, end: 1.5, text: `Piece ${n}.` }], language: 'en' };
       }
     }
-    const local = new CountingTranscriber({ modelPath: TEST_MODELS.whisper, threads: 2, maxPieceSeconds: 5 });
+    const local = new RecordingPieces({ modelPath: TEST_MODELS.whisper, threads: 2, maxPieceSeconds: 5 });
     try {
       const speech = [{ start: 0.3, end: 4.41 }, { start: 5.38, end: 7.68 }, { start: 8.16, end: 10.9 }];
       const result = await local.transcribe({ audio: file, speech });
-      expect(result.durationSeconds).toBeCloseTo(jfk.length / 32000, 3);
       expect(given.length).toBe(3);
-      for (const bytes of given) expect(bytes).toBeLessThanOrEqual(5 * 32000);
-      expect(given.reduce((a, b) => a + b, 0)).toBe(jfk.length);
+      for (const pcm of given) expect(pcm.length).toBeLessThanOrEqual(5 * 32000);
+      // Together, the pieces are the recording itself, in order, cut in its pauses.
+      expect(Buffer.concat(given).equals(jfk)).toBe(true);
+      expect(given[0]!.length / 32000).toBeGreaterThan(4.41);
+      expect(result).toMatchObject({ text: 'Piece 1. Piece 2. Piece 3.', language: 'en' });
+      expect(result.durationSeconds).toBeCloseTo(jfk.length / 32000, 3);
+      const starts = result.segments.map((s) => s.start);
+      expect(starts[0]).toBeCloseTo(0.5, 3);
+      expect(starts[1]).toBeCloseTo(given[0]!.length / 32000 + 0.5, 3);
+      expect(starts[2]).toBeCloseTo((given[0]!.length + given[1]!.length) / 32000 + 0.5, 3);
     } finally {
       await local.close();
     }
