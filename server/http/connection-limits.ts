@@ -16,7 +16,7 @@ export interface ConnectionLimits {
  * rather than keeping it open for a body nobody will read.
  */
 export function limitConnections(app: FastifyInstance, limits: ConnectionLimits): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const socket = request.raw.socket;
     if (!socket) return;
     if (request.raw.complete) {
@@ -24,7 +24,10 @@ export function limitConnections(app: FastifyInstance, limits: ConnectionLimits)
       return;
     }
     socket.setTimeout(limits.idleMs);
-    request.raw.once('end', () => socket.setTimeout(limits.workMs));
+    const bodyIn = () => socket.setTimeout(limits.workMs);
+    request.raw.once('end', bodyIn);
+    // A body nobody read ends only after the answer; by then keep-alive's own limit applies.
+    reply.raw.once('finish', () => request.raw.off('end', bodyIn));
   });
   app.addHook('onSend', async (request, reply) => {
     if (!request.raw.complete) reply.header('connection', 'close');

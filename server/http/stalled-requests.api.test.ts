@@ -86,6 +86,22 @@ it('lets go of a client that stops reading a long answer', async () => {
   reader.destroy();
 });
 
+it("keeps an idle keep-alive connection for keep-alive's own limit, not the work limit", async () => {
+  const { port, host } = new URL(server.url);
+  const socket = connect(Number(port), '127.0.0.1');
+  socket.on('error', () => {});
+  let answers = '';
+  socket.on('data', (chunk) => (answers += chunk));
+  const ask = () => socket.write(`GET /api/health HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+  ask();
+  await expect.poll(() => answers.match(/HTTP\/1\.1 200/g)?.length ?? 0, { timeout: 10_000 }).toBe(1);
+  // Idle for longer than the one-second work limit of this server, well within keep-alive's.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  ask();
+  await expect.poll(() => answers.match(/HTTP\/1\.1 200/g)?.length ?? 0, { timeout: 10_000 }).toBe(2);
+  socket.destroy();
+});
+
 it('does not cut off a complete upload while the server works on it longer than the idle limit', async () => {
   // A server whose idle limit is far shorter than decoding and storing 11 s of audio takes.
   const strict = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { timeouts: { idleConnectionMs: 50 } });
