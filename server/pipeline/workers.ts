@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { LEASE_MS, releaseAllLeases } from '../jobs/leases.ts';
-import { ensureJobQueue, POLLING_INTERVAL_SECONDS } from '../jobs/queue.ts';
+import { POLLING_INTERVAL_SECONDS } from '../jobs/queue.ts';
 import { startJobRunner } from '../jobs/runner.ts';
 import type { PipelineContext } from './context.ts';
 import { PIPELINE_JOBS } from './jobs.ts';
@@ -29,10 +29,10 @@ const RECOVERY_INTERVAL_MS = LEASE_MS;
 /**
  * Starts the pipeline's workers and its recovery: at start and then every few seconds,
  * every unfinished step that no live job holds is queued again (recovery.ts), so nothing
- * uploaded is left behind by a crash, on one machine or many.
+ * uploaded is left behind by a crash, on one machine or many. The queues exist already:
+ * the app and `npm run worker` create them at start (createPipelineQueues).
  */
 export async function startPipelineWorkers(ctx: PipelineContext, options: PipelineWorkerOptions): Promise<PipelineWorkers> {
-  for (const job of PIPELINE_JOBS) await ensureJobQueue(ctx.queue, job);
   if (options.recoverInterrupted) await releaseAllLeases(ctx.db);
 
   let recovering: Promise<void> = Promise.resolve();
