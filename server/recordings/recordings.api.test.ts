@@ -142,6 +142,19 @@ describe('POST /api/recordings', () => {
   });
 });
 
+describe('a recording for a story named in the form', () => {
+  it('joins the story when it is the uploader\'s own, and is refused as not found when it is someone else\'s', async () => {
+    const { story } = await (await upload(owner, jfkWebm())).json();
+    const joined = await upload(owner, jfkWebm(), { contextType: 'story', contextId: String(story.id) });
+    expect(joined.status).toBe(201);
+    expect((await joined.json()).story).toEqual({ id: story.id });
+    const refused = await upload(stranger, jfkWebm(), { contextType: 'story', contextId: String(story.id) });
+    expect(refused.status).toBe(404);
+    const rows = await server.database.db.select().from(recordings).where(eq(recordings.storyId, story.id));
+    expect(rows.map((r) => r.orderIndex).sort()).toEqual([0, 1]);
+  });
+});
+
 describe('another user', () => {
   // Every route is covered by the test generated from the route table
   // (server/access/route-table.api.test.ts); this one sends a real upload.

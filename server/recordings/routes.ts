@@ -53,7 +53,7 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
   api.post('/api/stories/:id/recordings', { config: storyToAddTo.config }, async (request, reply) => {
     const story = storyToAddTo.of(request);
     const form = await readUploadForm(request, RECORDING_LIMITS.maxUploadBytes);
-    return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form, story.id)));
+    return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form, story)));
   });
 
   api.get('/api/recordings', async (request) => listRecordings(db, currentUser(request).id));

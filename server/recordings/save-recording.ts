@@ -2,6 +2,7 @@ import { toLanguage } from '../../contract/languages.ts';
 import { STORY_PLACEHOLDERS } from '../../contract/story-status.ts';
 import { signedIn } from '../access/actor.ts';
 import { load } from '../access/loaders.ts';
+import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
 import { people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
@@ -16,17 +17,19 @@ export interface StoredAudio {
   durationSeconds: number;
 }
 
+type StoryToAddTo = Authorized<ResourceRows['story'], 'addRecording'>;
+
 /** Commits the recording row (and a new story, person or place its context asks for) in one transaction. */
 export async function saveRecording(
   db: Database,
   user: UserRow,
   form: UploadForm,
   audio: StoredAudio,
-  routeStoryId: number | undefined,
+  routeStory: StoryToAddTo | undefined,
 ): Promise<UploadResult> {
   const { fields } = form;
   const language = toLanguage(fields.appLanguage ?? fields.language ?? user.languagePreference);
-  const contextType = routeStoryId ? 'story' : (fields.contextType ?? 'new_story');
+  const contextType = routeStory ? 'story' : (fields.contextType ?? 'new_story');
 
   return db.transaction(async (tx) => {
     const actor = signedIn(user);
@@ -36,9 +39,9 @@ export async function saveRecording(
     let placeId: number | null = null;
 
     if (contextType === 'story') {
-      const id = routeStoryId ?? fields.contextId;
-      if (!id) throw new HttpError(400, 'validation', 'contextId: Required', 'contextId');
-      const story = await load(tx, actor, 'story', id, 'addRecording');
+      if (!routeStory && !fields.contextId) throw new HttpError(400, 'validation', 'contextId: Required', 'contextId');
+      // The route's story was authorized before the upload was read; a context id is authorized here.
+      const story = routeStory ?? (await load(tx, actor, 'story', fields.contextId!, 'addRecording'));
       orderIndex = await placeInStory(tx, story);
       storyId = story.id;
     } else if (contextType === 'new_story') {

@@ -1,4 +1,5 @@
 import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
+import type { Authorized, ResourceRows } from '../access/policies.ts';
 import { AiError } from '../ai/errors.ts';
 import { type AudioType, sniffAudioFile } from '../audio/audio-type.ts';
 import { measureDuration } from '../audio/decode.ts';
@@ -30,15 +31,15 @@ export interface UploadResult {
  * Stores an uploaded recording for good and queues its transcription: the audio is on
  * disk (or in S3) and the row committed before this resolves. The type is sniffed from
  * the file's first bytes and the real duration measured by decoding it (refused past the
- * length limit); the store is written from the file. `storyId` is the story of
- * `POST /api/stories/{id}/recordings`; otherwise the form's context decides. The form's
- * temporary file is removed whatever happens.
+ * length limit); the store is written from the file. `story` is the story of
+ * `POST /api/stories/{id}/recordings`, authorized by its route; otherwise the form's
+ * context decides. The form's temporary file is removed whatever happens.
  */
 export async function uploadRecording(
   deps: UploadDependencies,
   user: UserRow,
   form: UploadForm,
-  storyId?: number,
+  story?: Authorized<ResourceRows['story'], 'addRecording'>,
 ): Promise<UploadResult> {
   try {
     const type = await sniffAudioFile(form.audioFile);
@@ -52,7 +53,7 @@ export async function uploadRecording(
     });
     let result: UploadResult;
     try {
-      result = await saveRecording(deps.db, user, form, { audioKey, mimeType: type.mimeType, durationSeconds }, storyId);
+      result = await saveRecording(deps.db, user, form, { audioKey, mimeType: type.mimeType, durationSeconds }, story);
     } catch (error) {
       // Should this fail too, the orphan sweep removes the blob later.
       await deps.store.delete(audioKey).catch(() => undefined);
