@@ -6,11 +6,16 @@ import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from './blob-store.ts';
 
 /**
- * Runs `use` with a stored blob as a file on this machine (a temporary copy, streamed from
- * the store and removed afterwards whatever happens), so decoders read from disk instead
- * of holding the recording in memory. A missing blob, or a copy cut short, is an error.
+ * Runs `use` with a stored blob as a file on this machine, so decoders read from disk
+ * instead of holding the recording in memory: the local store's own file (read only), or
+ * a temporary copy streamed from S3 and removed afterwards whatever happens. A missing
+ * blob, or a copy cut short, is an error.
  */
 export async function withBlobAsFile<T>(store: BlobStore, key: string, use: (file: string) => Promise<T>): Promise<T> {
+  if (store.localFile) {
+    if ((await store.size(key)) === null) throw new Error(`audio ${key} is missing from storage`);
+    return use(store.localFile(key));
+  }
   // The folder before the blob: a body opened and never read would hold its connection.
   const dir = await mkdtemp(path.join(tmpdir(), 'saaga-blob-'));
   try {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withBlobAsFile } from './blob-file.ts';
 import { type BlobStore, StorageFullError } from './blob-store.ts';
 import { localBlobStore } from './local-store.ts';
 import { s3BlobStore } from './s3-store.ts';
@@ -88,6 +89,15 @@ describe.each(stores)('%s blob store', (_name, makeStore) => {
       'users/u3/recordings/other.webm',
     ]);
     expect(await collect(store.list('users/nobody/'))).toEqual([]);
+  });
+
+  it('hands a stored blob to a reader as a whole file on this machine, and a missing one as an error', async () => {
+    const store = makeStore();
+    const bytes = Buffer.alloc(2 * 1024 * 1024, 9);
+    await store.put('users/u4/recordings/read.webm', bytes, 'audio/webm');
+    const read = await withBlobAsFile(store, 'users/u4/recordings/read.webm', async (file) => readFileSync(file));
+    expect(read.equals(bytes)).toBe(true);
+    await expect(withBlobAsFile(store, 'users/u4/recordings/none.webm', async () => 'read')).rejects.toThrow(/missing from storage/);
   });
 
   it('refuses keys that could leave the store', async () => {

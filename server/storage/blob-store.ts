@@ -32,6 +32,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Every blob whose key starts with `prefix`, read page by page. */
   list(prefix: string): AsyncIterable<BlobEntry>;
+  /** Where a blob already is a file on this machine (the local store), so readers need no copy. */
+  localFile?(key: string): string;
 }
 
 /** The store has no room for the blob (a full disk, or less free space than the store keeps in reserve). */

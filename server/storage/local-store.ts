@@ -100,6 +100,8 @@ export function localBlobStore(root: string, options: LocalStoreOptions = {}): B
   return {
     kind: 'local',
 
+    localFile: fileOf,
+
     async put(key, data, contentType) {
       await store(key, data.length, (temporary) => writeFile(temporary, data, { flag: 'wx' }), contentType);
     },
