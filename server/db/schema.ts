@@ -76,6 +76,22 @@ export const identities = pgTable(
   (t) => [uniqueIndex('identities_provider_subject').on(t.provider, t.subject), index('identities_user').on(t.userId)],
 );
 
+/**
+ * One-time links to set a new password. The id is the SHA-256 of the link's token (as for
+ * sessions); a link works once (usedAt) and until expiresAt.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user').on(t.userId)],
+);
+
 /** Server-side sessions; the id is the SHA-256 of the cookie's token, so a database leak gives no usable cookie. */
 export const sessions = pgTable(
   'sessions',
@@ -128,6 +144,9 @@ export const stories = pgTable(
     ...temporalColumns(),
     hasNewRecordings: boolean('has_new_recordings').notNull().default(false),
     generatedAt: timestamp('generated_at', { withTimezone: true }),
+    /** When the person last edited the title or content by hand; the writer keeps them unless asked to replace them. */
+    titleEditedAt: timestamp('title_edited_at', { withTimezone: true }),
+    contentEditedAt: timestamp('content_edited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -175,6 +194,8 @@ export const recordings = pgTable(
     detectedLanguage: text('detected_language'),
     processingStatus: text('processing_status', { enum: RECORDING_STATUSES }).notNull().default('uploaded'),
     transcriptionError: text('transcription_error'),
+    /** When the person corrected the transcript by hand; re-transcribing it needs their yes. */
+    transcriptionEditedAt: timestamp('transcription_edited_at', { withTimezone: true }),
     /** What the uploader asked for: models, temperature, language, tone, context (spec 7.3 upload fields). */
     settings: jsonb('settings').$type<RecordingSettings>().notNull().default({}),
     promptQuestion: text('prompt_question'),
