@@ -11,8 +11,8 @@ import { AppShell } from './shell/AppShell.tsx';
 import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
 import { ComingSoon, ComingSoonPage } from './shell/ComingSoon.tsx';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
-import { HomeScreen } from './recording/HomeScreen.tsx';
-import { InterviewerPlaceholder } from './recording/InterviewerPlaceholder.tsx';
+import { HomeScreen } from './recorder/HomeScreen.tsx';
+import { InterviewerPlaceholder } from './recorder/InterviewerPlaceholder.tsx';
 import { StoryView } from './stories/StoryView.tsx';
 import { TimelinePage } from './timeline/TimelinePage.tsx';
 

@@ -7,9 +7,9 @@ import type { StorySummaryDto } from '../../../contract/library.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
-import { hasRealTitle } from '../stories/storyProgress.ts';
+import { hasRealTitle } from '../api/storyProgress.ts';
 import { focusRing } from '../ui/Button.tsx';
-import { DeleteStoryDialog } from './DeleteStoryDialog.tsx';
+import { DeleteStoryDialog } from '../stories/DeleteStoryDialog.tsx';
 import { useSwipeReveal } from './useSwipeReveal.ts';
 
 /**

@@ -6,21 +6,21 @@ import type { RecordingWithLinksDto } from '../../../contract/library.ts';
 import { ApiRequestError } from '../api/request.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
-import { Badge } from '../library/Badge.tsx';
-import { ConfirmDialog } from '../library/ConfirmDialog.tsx';
-import { parseRouteId } from '../library/routeId.ts';
+import { Badge } from '../ui/Badge.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { parseRouteId } from '../shell/routeId.ts';
 import { DetailLoading, DetailMessage } from '../shell/DetailStates.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
-import { QuestionCard } from '../stories/StoryParts.tsx';
-import { useTimeText } from '../timeline/useTimeText.ts';
+import { QuestionCard } from './QuestionCard.tsx';
+import { useTimeText } from '../time/useTimeText.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { AudioPlayer } from './AudioPlayer.tsx';
 import { formatDuration } from './duration.ts';
 import { RecordingLinksEditor } from './RecordingLinksEditor.tsx';
-import { useDeleteRecording, useRecordingWithLinks, useSaveRecordingTime } from './recordingsApi.ts';
-import { TimePeriodEditor } from './TimePeriodEditor.tsx';
+import { useDeleteRecording, useRecordingWithLinks, useSaveRecordingTime } from '../api/recordings.ts';
+import { TimePeriodEditor } from '../time/TimePeriodEditor.tsx';
 import { TranscriptionSection } from './TranscriptionSection.tsx';
 
 /**

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { RecordingWithLinksDto } from '../../../contract/library.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
-import { storiesQuery } from '../stories/storyApi.ts';
-import { hasRealTitle } from '../stories/storyProgress.ts';
+import { storiesQuery } from '../api/stories.ts';
+import { hasRealTitle } from '../api/storyProgress.ts';
 import { focusRing } from '../ui/Button.tsx';
 import { SelectField } from '../ui/Select.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { linkChanges, selectionDiffers, selectionOf, toggleId, type LinkSelection } from './recordingLinks.ts';
-import { usePeople, usePlaces, useSaveRecordingLinks } from './recordingsApi.ts';
+import { usePeople, usePlaces, useSaveRecordingLinks } from '../api/recordings.ts';
 
 const NONE = 'none';
 

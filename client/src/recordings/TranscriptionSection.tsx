@@ -1,15 +1,16 @@
+import { useDataChanged } from '../api/dataChanged.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Loader2, PenLine, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecordingWithLinksDto } from '../../../contract/library.ts';
-import { useRecordingsChanged, useRecordingStatus } from '../recording/recordingApi.ts';
-import { useRecordingMessages } from '../recording/useRecordingMessages.ts';
-import { EditableText } from '../stories/EditableText.tsx';
+import { useRecordingStatus } from '../api/uploads.ts';
+import { useTranscriptionFailureToast } from './useTranscriptionFailure.ts';
+import { EditableText } from '../ui/EditableText.tsx';
 import { Button, focusRing } from '../ui/Button.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { isRecordingPending } from './recordingCard.ts';
-import { useRetranscribe, useUpdateTranscription } from './recordingsApi.ts';
+import { useRetranscribe, useUpdateTranscription } from '../api/recordings.ts';
 
 /**
  * The transcription (spec 2, "Recording detail"): click to edit it in place; "Re-transcribe"
@@ -74,8 +75,8 @@ function useRetranscription(recordingId: number) {
   const { t } = useTranslation('recordings');
   const queryClient = useQueryClient();
   const retranscribe = useRetranscribe(recordingId);
-  const recordingsChanged = useRecordingsChanged();
-  const { transcriptionFailure } = useRecordingMessages();
+  const recordingsChanged = useDataChanged();
+  const transcriptionFailure = useTranscriptionFailureToast();
   const [running, setRunning] = useState(false);
   const status = useRecordingStatus(running ? recordingId : null);
   const reported = useRef(false);

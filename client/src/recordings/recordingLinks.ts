@@ -1,11 +1,7 @@
 import type { RecordingWithLinksDto } from '../../../contract/library.ts';
+import type { LinkSelection } from '../api/recordings.ts';
 
-/** What a recording is linked to: its story, people and places (spec 2, "Recording detail"). */
-export interface LinkSelection {
-  storyId: number | null;
-  peopleIds: number[];
-  placeIds: number[];
-}
+export type { LinkSelection };
 
 /** The stored links of a recording. */
 export function selectionOf(recording: Pick<RecordingWithLinksDto, 'storyId' | 'people' | 'places'>): LinkSelection {

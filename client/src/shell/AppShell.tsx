@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import type { CurrentUser } from '../../../contract/auth.ts';
-import { usePreload } from '../library/usePreload.ts';
+import { usePreload } from '../api/usePreload.ts';
 import { BottomNav } from './BottomNav.tsx';
 import { LanguageWelcomeDialog } from './LanguageWelcomeDialog.tsx';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SkeletonLines } from '../stories/StoryParts.tsx';
+import { SkeletonLines } from '../ui/SkeletonLines.tsx';
 import { buttonClasses } from '../ui/Button.tsx';
 import { PageHeader } from './PageHeader.tsx';
 

@@ -1,8 +1,8 @@
 import { MapPin, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/appLanguage.ts';
-import { ModalDialog } from '../library/ModalDialog.tsx';
-import { usePeople, usePlaces } from '../recordings/recordingsApi.ts';
+import { ModalDialog } from '../ui/ModalDialog.tsx';
+import { usePeople, usePlaces } from '../api/recordings.ts';
 import { findByName, type NameKind } from './storyNames.ts';
 
 /** A name chosen in the story: whose details to show. */

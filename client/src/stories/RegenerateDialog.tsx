@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, toLanguage, type Language } from '../../../contract/languages.ts';
 import { POINTS_OF_VIEW, STORY_STYLES, type PointOfView, type StoryStyle } from '../../../contract/story-options.ts';
-import { ModalDialog } from '../library/ModalDialog.tsx';
+import { ModalDialog } from '../ui/ModalDialog.tsx';
 import { Button } from '../ui/Button.tsx';
 import { SelectField } from '../ui/Select.tsx';
 import { toast } from '../ui/toastStore.ts';
-import { useRegenerateStory, type RegenerateOptions, type Story } from './storyApi.ts';
+import { useRegenerateStory, type RegenerateOptions, type Story } from '../api/stories.ts';
 
 interface RegenerateDialogProps {
   story: Story;

@@ -3,9 +3,9 @@ import { PenLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../../../contract/languages.ts';
 import { Button, focusRing } from '../ui/Button.tsx';
-import { EditableText } from './EditableText.tsx';
+import { EditableText } from '../ui/EditableText.tsx';
 import type { NameChoice } from './NameDialog.tsx';
-import { useUpdateStory, type Story } from './storyApi.ts';
+import { useUpdateStory, type Story } from '../api/stories.ts';
 import { markNames, paragraphsOf } from './storyNames.ts';
 
 interface StoryContentProps {

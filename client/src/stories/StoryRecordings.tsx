@@ -4,14 +4,14 @@ import { ChevronDown, ChevronUp, GripVertical, Mic } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { RecordingWithLinksDto } from '../../../contract/library.ts';
-import { recordingLink } from '../recording/recordingLink.ts';
-import { useRecordingsChanged } from '../recording/recordingApi.ts';
+import { recordingLink } from '../recordings/recordingLink.ts';
+import { useDataChanged } from '../api/dataChanged.ts';
 import { RecordingCard } from '../recordings/RecordingCard.tsx';
 import { isRecordingPending, toRecordingSummary } from '../recordings/recordingCard.ts';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { moveItem } from './reorder.ts';
-import { usePendingRecordings, useReorderRecordings, useStoryWithRecordings } from './storyApi.ts';
+import { usePendingRecordings, useReorderRecordings, useStoryWithRecordings } from '../api/stories.ts';
 import { useLongPressDrag } from './useLongPressDrag.ts';
 
 /**
@@ -178,7 +178,7 @@ function MoveButton(props: { label: string; disabled: boolean; onClick: () => vo
 function usePendingRefresh(storyId: number, recordings: readonly RecordingWithLinksDto[]) {
   const pendingHere = recordings.filter(isRecordingPending).length;
   const pending = usePendingRecordings(storyId, pendingHere > 0);
-  const recordingsChanged = useRecordingsChanged();
+  const recordingsChanged = useDataChanged();
   const pendingCount = pending.data?.pendingCount;
   useEffect(() => {
     if (pendingCount !== undefined && pendingCount < pendingHere) recordingsChanged();

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { focusRing } from '../ui/Button.tsx';
 import { Input } from '../ui/Input.tsx';
 import { toast } from '../ui/toastStore.ts';
-import { isSavableEdit } from './storyEdits.ts';
-import { useUpdateStory, type Story } from './storyApi.ts';
-import { hasRealTitle } from './storyProgress.ts';
+import { isSavableEdit } from '../ui/savableEdit.ts';
+import { useUpdateStory, type Story } from '../api/stories.ts';
+import { hasRealTitle } from '../api/storyProgress.ts';
 
 /**
  * The story's title, edited in place (spec 2, 5): a click opens the field, Enter (or

@@ -6,20 +6,22 @@ import { toLanguage } from '../../../contract/languages.ts';
 import { ApiRequestError } from '../api/request.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate, formatRelativeTime } from '../i18n/format.ts';
-import { DeleteStoryDialog } from '../library/DeleteStoryDialog.tsx';
-import { parseRouteId } from '../library/routeId.ts';
+import { DeleteStoryDialog } from './DeleteStoryDialog.tsx';
+import { parseRouteId } from '../shell/routeId.ts';
 import { DetailLoading, DetailMessage } from '../shell/DetailStates.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { Button } from '../ui/Button.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { NameDialog, type NameChoice } from './NameDialog.tsx';
-import { QuestionCard, SkeletonLines, StoryBadges, StoryTimeCard } from './StoryParts.tsx';
+import { QuestionCard } from '../recordings/QuestionCard.tsx';
+import { SkeletonLines } from '../ui/SkeletonLines.tsx';
+import { StoryBadges, StoryTimeCard } from './StoryParts.tsx';
 import { RegenerateDialog } from './RegenerateDialog.tsx';
 import { StoryContent } from './StoryContent.tsx';
 import { StoryRecordings } from './StoryRecordings.tsx';
 import { StoryTitle } from './StoryTitle.tsx';
-import { useStory, type Story } from './storyApi.ts';
-import { hasRealTitle, isStoryWritten, storyDisplay } from './storyProgress.ts';
+import { useStory, type Story } from '../api/stories.ts';
+import { hasRealTitle, isStoryWritten, storyDisplay } from '../api/storyProgress.ts';
 
 /**
  * The story detail at /library/{id} (spec 2): the generating screen while it is first

@@ -7,12 +7,12 @@ import { Link } from 'react-router-dom';
 import type { TimelineYearDto } from '../../../contract/library.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
-import { RecordMemoryLink } from '../recording/RecordMemoryLink.tsx';
+import { RecordMemoryLink } from '../recordings/RecordMemoryLink.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
-import { hasRealTitle } from '../stories/storyProgress.ts';
+import { hasRealTitle } from '../api/storyProgress.ts';
 import { focusRing } from '../ui/Button.tsx';
 import { EmptyState, LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
-import { temporalLabel } from './temporalLabel.ts';
+import { temporalLabel } from '../time/temporalLabel.ts';
 import { timelineQuery } from './timelineApi.ts';
 
 type TimelineEntry = TimelineYearDto['stories'][number];

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
-import { peopleQuery, placesQuery } from '../recordings/recordingsApi.ts';
-import { storiesQuery } from '../stories/storyApi.ts';
+import { peopleQuery, placesQuery } from './recordings.ts';
+import { storiesQuery } from './stories.ts';
 
 /**
  * Spec 7.12: 500 ms after sign-in, read the stories, people and places ahead of need

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TEMPORAL_YEAR_MIN } from '../../../contract/temporal.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
-import type { TimePeriodType } from '../recordings/timePeriod.ts';
+import type { TimePeriodType } from './timePeriod.ts';
 import { Field } from '../ui/Input.tsx';
 import { SelectField } from '../ui/Select.tsx';
 import type { TimeContextDraft } from './timeContext.ts';

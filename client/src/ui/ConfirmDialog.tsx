@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '../ui/Button.tsx';
+import { Button, buttonClasses } from './Button.tsx';
 import { ModalDialog } from './ModalDialog.tsx';
 
 interface ConfirmDialogProps {

@@ -1,6 +1,6 @@
 import type { StoryDto } from '../../../contract/library.ts';
 import { INLINE_EDITOR_YEARS_AHEAD, type TemporalType } from '../../../contract/temporal.ts';
-import { typedYear, type TimeContextDraft } from '../recording/timeContext.ts';
+import { typedYear, type TimeContextDraft } from './timeContext.ts';
 
 /** A story's or recording's time fields as stored and sent; all null means no time. */
 export type TemporalFields = Pick<StoryDto, 'temporalType' | 'specificDate' | 'month' | 'year' | 'endYear'>;

@@ -1,19 +1,20 @@
+import { useDataChanged } from '../api/dataChanged.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RECORDING_STATUS_PROGRESS } from '../../../contract/recording-limits.ts';
 import { TEMPORAL_TYPES } from '../../../contract/temporal.ts';
 import type { RecordingUploadResponse } from '../../../contract/uploads.ts';
-import { useStory } from '../stories/storyApi.ts';
-import { isStoryWritten } from '../stories/storyProgress.ts';
+import { useStory } from '../api/stories.ts';
+import { isStoryWritten } from '../api/storyProgress.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { ProgressBar } from './ProgressBar.tsx';
-import { useRecordingsChanged, useRecordingStatus, useSaveTemporalContext } from './recordingApi.ts';
+import { useRecordingStatus, useSaveTemporalContext } from '../api/uploads.ts';
 import { RecordingHeader } from './RecordingHeader.tsx';
-import { canSaveTimeContext, initialTimeContextDraft, localIsoDate, toTemporalContext, type TimeContextDraft } from './timeContext.ts';
-import { TimeFields } from './TimeFields.tsx';
+import { canSaveTimeContext, initialTimeContextDraft, localIsoDate, toTemporalContext, type TimeContextDraft } from '../time/timeContext.ts';
+import { TimeFields } from '../time/TimeFields.tsx';
 import { useUploadStage } from './useUploadStage.ts';
 
 interface PostUploadScreenProps {
@@ -44,7 +45,7 @@ export function PostUploadScreen(props: PostUploadScreenProps) {
   const [draft, setDraft] = useState<TimeContextDraft>(() => initialTimeContextDraft(today));
   const [waitingTo, setWaitingTo] = useState<LeaveAction | null>(null);
   const save = useSaveTemporalContext();
-  const recordingsChanged = useRecordingsChanged();
+  const recordingsChanged = useDataChanged();
 
   const status = useRecordingStatus(response?.recording.id ?? null);
   const processingStatus = status.data?.processingStatus ?? response?.recording.processingStatus;

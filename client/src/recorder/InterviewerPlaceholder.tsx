@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { INTERVIEW_THEMES, QUESTIONS_PER_THEME, type InterviewTheme } from '../../../contract/interviewer.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { buttonClasses } from '../ui/Button.tsx';
-import { recordingLink } from './recordingLink.ts';
+import { recordingLink } from '../recordings/recordingLink.ts';
 
 const THEME_ICONS: Record<InterviewTheme, LucideIcon> = {
   childhood: Baby,

@@ -1,3 +1,4 @@
+import { useDataChanged } from '../api/dataChanged.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIMINGS } from '../../../contract/timings.ts';
@@ -8,12 +9,13 @@ import { toast } from '../ui/toastStore.ts';
 import { ContextChooser } from './ContextChooser.tsx';
 import { PostUploadScreen } from './PostUploadScreen.tsx';
 import { RecorderView } from './RecorderView.tsx';
-import { useRecordingsChanged, useUploadRecording } from './recordingApi.ts';
+import { useUploadRecording } from './useUploadRecording.ts';
 import type { ContextFields } from './recordingContext.ts';
 import { RecordingHeader } from './RecordingHeader.tsx';
-import type { RecordingRequest } from './recordingLink.ts';
+import type { RecordingRequest } from '../recordings/recordingLink.ts';
 import { useRecorder, type FinishedRecording } from './useRecorder.ts';
 import { useRecordingMessages } from './useRecordingMessages.ts';
+import { useTranscriptionFailureToast } from '../recordings/useTranscriptionFailure.ts';
 
 type Step =
   | { kind: 'record' }
@@ -35,7 +37,8 @@ export function RecordingScreen({ request, onClose, onOpenStory }: RecordingScre
   const language = useLanguage();
   const titleId = useId();
   const messages = useRecordingMessages();
-  const recordingsChanged = useRecordingsChanged();
+  const transcriptionFailureToast = useTranscriptionFailureToast();
+  const recordingsChanged = useDataChanged();
   const upload = useUploadRecording();
   const [step, setStep] = useState<Step>({ kind: 'record' });
   const [response, setResponse] = useState<RecordingUploadResponse | null>(null);
@@ -98,10 +101,10 @@ export function RecordingScreen({ request, onClose, onOpenStory }: RecordingScre
 
   const transcriptionFailed = useCallback(
     (transcriptionError: string | null) => {
-      messages.transcriptionFailure(transcriptionError);
+      transcriptionFailureToast(transcriptionError);
       onClose();
     },
-    [messages, onClose],
+    [transcriptionFailureToast, onClose],
   );
 
   const phase = step.kind === 'upload' ? 'uploading' : recorder.state;

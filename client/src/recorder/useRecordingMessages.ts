@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { aiErrorText, TRANSCRIPTION_FAILED_TITLE } from '../../../contract/ai-errors.ts';
+import { aiErrorText } from '../../../contract/ai-errors.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { toast } from '../ui/toastStore.ts';
 import type { RecordingProblem } from './recordedAudio.ts';
-import { describeUploadError, transcriptionFailureCode } from './recordingErrors.ts';
+import { describeUploadError } from './recordingErrors.ts';
 import type { RecorderFailure } from './useRecorder.ts';
 
-/** The toasts of the recording flow, in the interface language (spec 8.2, 8.3, 8.4). */
+/** The toasts of the recording flow, in the interface language (spec 8.3, 8.4). */
 export function useRecordingMessages() {
   const { t } = useTranslation('recording');
   const language = useLanguage();
@@ -46,14 +46,5 @@ export function useRecordingMessages() {
     toast({ title: t('errors.recordingFailed'), description, variant: 'destructive' });
   };
 
-  const transcriptionFailure = (transcriptionError: string | null) => {
-    const code = transcriptionFailureCode(transcriptionError);
-    toast({
-      title: TRANSCRIPTION_FAILED_TITLE[language],
-      description: code ? aiErrorText(code, language) : t('generic', { ns: 'errors' }),
-      variant: 'destructive',
-    });
-  };
-
-  return { recorderFailure, uploadFailure, transcriptionFailure };
+  return { recorderFailure, uploadFailure };
 }

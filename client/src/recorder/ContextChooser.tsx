@@ -6,7 +6,7 @@ import { RECORDING_CONTEXT_TYPES, type RecordingContextType } from '../../../con
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { Button, focusRing } from '../ui/Button.tsx';
 import { Field } from '../ui/Input.tsx';
-import { useExistingEntries } from './recordingApi.ts';
+import { usePeople, usePlaces } from '../api/recordings.ts';
 import {
   canConfirmContext,
   chosenEntry,
@@ -32,8 +32,8 @@ export function ContextChooser({ currentStoryId, onConfirm, onDiscard }: Context
   const language = useLanguage();
   const [draft, setDraft] = useState<ContextDraft>(() => initialContextDraft(currentStoryId));
   const isEntryType = draft.type === 'person' || draft.type === 'place';
-  const people = useExistingEntries('person', language, draft.type === 'person');
-  const places = useExistingEntries('place', language, draft.type === 'place');
+  const people = usePeople(language);
+  const places = usePlaces(language);
   const entries = (draft.type === 'person' ? people.data : draft.type === 'place' ? places.data : undefined) ?? [];
   const ready = canConfirmContext(draft, entries);
   const ids = { group: useId(), title: useId(), name: useId() };

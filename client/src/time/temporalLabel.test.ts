@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_TIME } from '../recordings/timePeriod.ts';
+import { NO_TIME } from './timePeriod.ts';
 import { temporalLabel } from './temporalLabel.ts';
 
 describe('temporalLabel', () => {

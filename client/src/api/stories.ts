@@ -10,9 +10,9 @@ import {
 } from '../../../contract/library.ts';
 import type { PointOfView, StoryStyle } from '../../../contract/story-options.ts';
 import { CACHE_MS, TIMINGS } from '../../../contract/timings.ts';
-import { apiRequest, getJson, queryKeyToUrl } from '../api/request.ts';
-import { useRecordingsChanged } from '../recording/recordingApi.ts';
-import type { TemporalFields } from '../recordings/timePeriod.ts';
+import { apiRequest, getJson, queryKeyToUrl } from './request.ts';
+import { useDataChanged } from './dataChanged.ts';
+import type { TemporalFields } from '../time/timePeriod.ts';
 import { isStoryWritten } from './storyProgress.ts';
 
 export type Story = StoryDto;
@@ -73,7 +73,7 @@ export function usePendingRecordings(id: number, enabled: boolean) {
 /** After a story changed: keep the server's answer, then every story and recording list and detail reads again (spec 7.1). */
 function useStoryChanged() {
   const queryClient = useQueryClient();
-  const recordingsChanged = useRecordingsChanged();
+  const recordingsChanged = useDataChanged();
   return (story: Story) => {
     queryClient.setQueryData(storyKey(story.id), story);
     recordingsChanged();
@@ -121,7 +121,7 @@ export function useRegenerateStory(id: number) {
 /** Saves a new order of the story's recordings. */
 export function useReorderRecordings(id: number) {
   const queryClient = useQueryClient();
-  const recordingsChanged = useRecordingsChanged();
+  const recordingsChanged = useDataChanged();
   return useMutation({
     mutationFn: async (recordingIds: number[]) =>
       storyWithRecordingsSchema.parse(await apiRequest('PATCH', `/api/stories/${id}/recordings/reorder`, { recordingIds })),
@@ -138,7 +138,7 @@ export function useReorderRecordings(id: number) {
  */
 export function useDeleteStory() {
   const queryClient = useQueryClient();
-  const recordingsChanged = useRecordingsChanged();
+  const recordingsChanged = useDataChanged();
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/stories/${id}`),
     onSuccess: (_body, id) => {

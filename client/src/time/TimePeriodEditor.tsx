@@ -3,7 +3,7 @@ import { Check, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TEMPORAL_TYPES } from '../../../contract/temporal.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
-import { TimeFields } from '../recording/TimeFields.tsx';
+import { TimeFields } from './TimeFields.tsx';
 import { toast } from '../ui/toastStore.ts';
 import {
   draftFromTemporal,

@@ -2,7 +2,7 @@ import type { ReactNode, RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { focusRing } from '../ui/Button.tsx';
+import { focusRing } from './Button.tsx';
 
 interface ModalDialogProps {
   open: boolean;

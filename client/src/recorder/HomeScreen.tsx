@@ -6,7 +6,7 @@ import clsx from 'clsx';
 import { useCurrentUser } from '../api/currentUser.ts';
 import { startSignIn } from '../landing/signIn.ts';
 import { Button, focusRing } from '../ui/Button.tsx';
-import { readRecordingRequest, type RecordingRequest } from './recordingLink.ts';
+import { readRecordingRequest, type RecordingRequest } from '../recordings/recordingLink.ts';
 import { RecordingScreen } from './RecordingScreen.tsx';
 import { browserRecordingEnvironment, recordingSupportProblems } from './recordingSupport.ts';
 import { RecordingSupportBanner } from './RecordingSupportBanner.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSavableEdit } from './storyEdits.ts';
+import { isSavableEdit } from './savableEdit.ts';
 
 describe('isSavableEdit', () => {
   it('saves a changed, non-empty text', () => {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/appLanguage.ts';
-import type { TemporalFields } from '../recordings/timePeriod.ts';
+import type { TemporalFields } from './timePeriod.ts';
 import { temporalLabel } from './temporalLabel.ts';
 
 /** The time text of a story or recording in the interface language; "Time unknown" for unknown, null for none. */

@@ -1,12 +1,18 @@
+import { useDataChanged } from './dataChanged.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Language } from '../../../contract/languages.ts';
 import { recordingSchema, recordingWithLinksSchema, type RecordingWithLinksDto } from '../../../contract/library.ts';
 import { CACHE_MS } from '../../../contract/timings.ts';
-import { apiRequest, getJson } from '../api/request.ts';
-import { fetchExistingEntries, useRecordingsChanged } from '../recording/recordingApi.ts';
-import type { LinkSelection } from './recordingLinks.ts';
-import type { TemporalFields } from './timePeriod.ts';
+import { ApiRequestError, apiRequest, getJson } from './request.ts';
+import type { TemporalFields } from '../time/timePeriod.ts';
+
+/** What a recording is linked to: its story, people and places (spec 2, "Recording detail"). */
+export interface LinkSelection {
+  storyId: number | null;
+  peopleIds: number[];
+  placeIds: number[];
+}
 
 /** A recording with its people, places, story and answered question. */
 export const recordingWithLinksKey = (id: number) => ['/api/recordings', id, 'with-people-places'] as const;
@@ -18,6 +24,19 @@ export function useRecordingWithLinks(id: number | null) {
     enabled: id !== null,
     staleTime: CACHE_MS.stories,
   });
+}
+
+/**
+ * The cached body of GET /api/people or /api/places (key [path, { language }]), shared by
+ * every screen that reads them. Until those endpoints exist a 404 means "none yet".
+ */
+export async function fetchExistingEntries(path: '/api/people' | '/api/places', language: Language): Promise<unknown> {
+  try {
+    return (await getJson<unknown>(`${path}?language=${language}`)) ?? [];
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return [];
+    throw error;
+  }
 }
 
 const personSchema = z.looseObject({ id: z.number(), name: z.string(), relationship: z.string().nullable().optional() });
@@ -60,7 +79,7 @@ export function usePlaces(language: Language) {
 /** After a recording changed: keep the server's answer, then every list and detail reads again (spec 7.1). */
 function useRecordingChanged(id: number) {
   const queryClient = useQueryClient();
-  const recordingsChanged = useRecordingsChanged();
+  const recordingsChanged = useDataChanged();
   return (recording?: RecordingWithLinksDto) => {
     if (recording) queryClient.setQueryData(recordingWithLinksKey(id), recording);
     recordingsChanged();
@@ -116,7 +135,7 @@ export function useSaveRecordingTime(id: number) {
 /** Deletes a recording; the caller leaves its screen first, then its reads are dropped and the lists read again. */
 export function useDeleteRecording() {
   const queryClient = useQueryClient();
-  const recordingsChanged = useRecordingsChanged();
+  const recordingsChanged = useDataChanged();
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/recordings/${id}`),
     onSuccess: (_body, id) => {

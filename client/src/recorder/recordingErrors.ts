@@ -42,8 +42,3 @@ export function describeUploadError(error: unknown): UploadErrorText {
   const matched = matchAiError(message);
   return matched ? catalogueText(matched.code, message) : { kind: 'other', message };
 }
-
-/** The catalogue entry of a recording's transcriptionError (spec 8.2), or null when none matches. */
-export function transcriptionFailureCode(transcriptionError: string | null): AiErrorCode | null {
-  return transcriptionError ? (matchAiError(transcriptionError)?.code ?? null) : null;
-}

@@ -1,6 +1,6 @@
 import type { Language } from '../../../contract/languages.ts';
 import { formatDate } from '../i18n/format.ts';
-import type { TemporalFields } from '../recordings/timePeriod.ts';
+import type { TemporalFields } from './timePeriod.ts';
 
 /** A calendar date YYYY-MM-DD as a local date, so no time zone moves it a day. */
 function localDate(isoDate: string): Date | null {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { CalendarClock, MapPin, User, type LucideIcon } from 'lucide-react';
-import { focusRing } from '../ui/Button.tsx';
+import { focusRing } from './Button.tsx';
 
 const TONES = {
   person: 'border-sky-400/30 bg-sky-400/10 text-sky-100',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../api/request.ts';
-import { describeUploadError, transcriptionFailureCode } from './recordingErrors.ts';
+import { describeUploadError } from './recordingErrors.ts';
 
 const apiError = (status: number, message: string, code?: string) =>
   new ApiRequestError(status, `${status}: ${JSON.stringify({ message, code })}`, { message, code });
@@ -64,17 +64,5 @@ describe('describeUploadError', () => {
   it('passes anything else through as "Error: {message}"', () => {
     expect(describeUploadError(apiError(500, 'Database is down'))).toEqual({ kind: 'other', message: 'Database is down' });
     expect(describeUploadError(new TypeError('Failed to fetch'))).toEqual({ kind: 'other', message: 'Failed to fetch' });
-  });
-});
-
-describe('transcriptionFailureCode', () => {
-  it('matches the transcription error to the catalogue', () => {
-    expect(transcriptionFailureCode('OpenAI: quota exceeded for this key')).toBe('quota_exceeded');
-    expect(transcriptionFailureCode('Unable to process the audio.')).toBe('unprocessable_audio');
-  });
-
-  it('is null without a match or an error', () => {
-    expect(transcriptionFailureCode('kaboom')).toBeNull();
-    expect(transcriptionFailureCode(null)).toBeNull();
   });
 });

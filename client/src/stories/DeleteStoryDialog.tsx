@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useDeleteStory } from '../stories/storyApi.ts';
+import { useDeleteStory } from '../api/stories.ts';
 import { toast } from '../ui/toastStore.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 
 interface DeleteStoryDialogProps {
   storyId: number;

@@ -1,9 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Button, focusRing } from '../ui/Button.tsx';
-import { toast } from '../ui/toastStore.ts';
-import { isSavableEdit } from './storyEdits.ts';
+import { Button, focusRing } from './Button.tsx';
+import { toast } from './toastStore.ts';
+import { isSavableEdit } from './savableEdit.ts';
 
 interface EditableTextProps {
   /** The text as stored; editing starts from it. */
