@@ -3,8 +3,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-/** Where the built client lives. */
-export const CLIENT_DIR = path.join(root, 'dist', 'client');
+/** Where the built client lives; E2E_CLIENT_DIR lets two checkouts' runs build side by side. */
+export const CLIENT_DIR = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : path.join(root, 'dist', 'client');
 
 /** Builds the client as `npm start` would. */
 export function buildClient(): void {
