@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { hasRealTitle } from '../api/storyProgress.ts';
 import { focusRing } from '../ui/Button.tsx';
 import { SelectField } from '../ui/Select.tsx';
 import { toast } from '../ui/toastStore.ts';
+import { useAutosave } from '../ui/useAutosave.ts';
 import { linkChanges, selectionDiffers, selectionOf, toggleId, type LinkSelection } from './recordingLinks.ts';
 import { usePeople, usePlaces, useSaveRecordingLinks } from '../api/recordings.ts';
 
@@ -33,27 +34,18 @@ export function RecordingLinksEditor({ recording }: { recording: RecordingWithLi
   const people = usePeople(language);
   const places = usePlaces(language);
   const save = useSaveRecordingLinks(recording.id);
-  const stored = useMemo(() => selectionOf(recording), [recording]);
-  const [draft, setDraft] = useState<LinkSelection>(stored);
+  const stored = selectionOf(recording);
+  const { draft, change, state } = useAutosave({
+    stored,
+    storedKey: JSON.stringify(stored),
+    toDraft: (selection: LinkSelection) => selection,
+    toSave: (current: LinkSelection, selection: LinkSelection) =>
+      selectionDiffers(current, selection) ? linkChanges(current, selection) : null,
+    save: save.mutateAsync,
+    delayMs: TIMINGS.linkAutosaveMs,
+    onFailed: () => toast({ title: t('links.saveFailed'), variant: 'destructive' }),
+  });
   const ids = { people: useId(), places: useId() };
-  const differs = selectionDiffers(draft, stored);
-  const mutate = save.mutate;
-
-  useEffect(() => {
-    if (!differs) return;
-    const changes = linkChanges(draft, stored);
-    const timer = setTimeout(
-      () =>
-        mutate(changes, {
-          onError: () => {
-            setDraft(stored);
-            toast({ title: t('links.saveFailed'), variant: 'destructive' });
-          },
-        }),
-      TIMINGS.linkAutosaveMs,
-    );
-    return () => clearTimeout(timer);
-  }, [draft, stored, differs, mutate, t]);
 
   const storyOptions = [
     { value: NONE, label: t('links.noStory') },
@@ -76,7 +68,7 @@ export function RecordingLinksEditor({ recording }: { recording: RecordingWithLi
             <input
               type="checkbox"
               checked={draft[kind].includes(entry.id)}
-              onChange={(event) => setDraft((current) => ({ ...current, [kind]: toggleId(current[kind], entry.id, event.target.checked) }))}
+              onChange={(event) => change((current) => ({ ...current, [kind]: toggleId(current[kind], entry.id, event.target.checked) }))}
               className={`size-4 accent-amber-300 ${focusRing}`}
             />
             {entry.name}
@@ -91,7 +83,7 @@ export function RecordingLinksEditor({ recording }: { recording: RecordingWithLi
         label={t('links.story')}
         value={draft.storyId === null ? NONE : String(draft.storyId)}
         options={storyOptions}
-        onValueChange={(value) => setDraft((current) => ({ ...current, storyId: value === NONE ? null : Number(value) }))}
+        onValueChange={(value) => change((current) => ({ ...current, storyId: value === NONE ? null : Number(value) }))}
       />
       <fieldset className="grid gap-2">
         <legend id={ids.people} className="mb-2 text-sm font-medium text-stone-200">
@@ -106,7 +98,7 @@ export function RecordingLinksEditor({ recording }: { recording: RecordingWithLi
         {checkboxes('placeIds', withLinked(places.data, recording.places), t('links.noPlaces'))}
       </fieldset>
       <p role="status" className="min-h-5 text-sm text-stone-400">
-        {(differs || save.isPending) && (
+        {(state === 'waiting' || state === 'saving') && (
           <span className="flex items-center gap-1.5">
             <Loader2 aria-hidden className="size-3.5 animate-spin" />
             {t('links.saving')}

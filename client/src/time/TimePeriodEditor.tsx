@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Check, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TEMPORAL_TYPES } from '../../../contract/temporal.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { TimeFields } from './TimeFields.tsx';
 import { toast } from '../ui/toastStore.ts';
+import { useAutosave } from '../ui/useAutosave.ts';
 import {
   draftFromTemporal,
   inlineYearMax,
@@ -24,52 +25,35 @@ interface TimePeriodEditorProps {
 
 const TYPES: readonly TimePeriodType[] = ['none', ...TEMPORAL_TYPES];
 
-type SaveState = 'idle' | 'saving' | 'saved';
-
 /**
  * The inline time editor (spec 2 "Time Period", 4, 5): the kind of time and its fields,
- * saved by itself 500 ms after a change once valid; labels as in the post-upload form.
+ * saved by itself 500 ms after the person's change once valid; it shows the stored time
+ * until the person changes it. Labels as in the post-upload form.
  */
 export function TimePeriodEditor({ stored, save }: TimePeriodEditorProps) {
   const { t } = useTranslation('recordings');
   const [today] = useState(() => new Date());
-  const [draft, setDraft] = useState<TimePeriodDraft>(() => draftFromTemporal(stored, today));
-  const [state, setState] = useState<SaveState>('idle');
   const maxYear = inlineYearMax(today);
-
-  // What the server last confirmed, so a save is sent only for a real change.
-  const confirmed = useRef(stored);
-  const saveRef = useRef(save);
-  saveRef.current = save;
-
-  useEffect(() => {
-    const payload = timePeriodToSave(draft, confirmed.current, today);
-    if (!payload) return;
-    const timer = setTimeout(() => {
-      setState('saving');
-      saveRef.current(payload).then(
-        () => {
-          confirmed.current = payload;
-          setState('saved');
-        },
-        () => {
-          setState('idle');
-          toast({ title: t('time.saveFailed'), variant: 'destructive' });
-        },
-      );
-    }, TIMINGS.timeEditorAutosaveMs);
-    return () => clearTimeout(timer);
-  }, [draft, today, t]);
-
-  const change = (fields: Partial<TimePeriodDraft>) => {
-    setState('idle');
-    setDraft((current) => ({ ...current, ...fields }));
-  };
+  const { draft, change, state } = useAutosave({
+    stored,
+    storedKey: JSON.stringify(timePeriodPayload(draftFromTemporal(stored, today), today)),
+    toDraft: (fields: TemporalFields) => draftFromTemporal(fields, today),
+    toSave: (current: TimePeriodDraft, fields: TemporalFields) => timePeriodToSave(current, fields, today),
+    save,
+    delayMs: TIMINGS.timeEditorAutosaveMs,
+    onFailed: () => toast({ title: t('time.saveFailed'), variant: 'destructive' }),
+  });
   const invalid = timePeriodPayload(draft, today) === null;
 
   return (
     <div className="grid gap-4">
-      <TimeFields draft={draft} onChange={change} types={TYPES} maxYear={maxYear} maxDate={`${maxYear}-12-31`} />
+      <TimeFields
+        draft={draft}
+        onChange={(fields) => change((current) => ({ ...current, ...fields }))}
+        types={TYPES}
+        maxYear={maxYear}
+        maxDate={`${maxYear}-12-31`}
+      />
 
       <p role="status" className="min-h-5 text-sm text-stone-400">
         {state === 'saving' ? (
