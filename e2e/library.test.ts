@@ -189,7 +189,7 @@ describe('library, story and recording detail, timeline', () => {
     await page.goto(`${server.url}/library`);
     await splashGone(page);
     await page.getByRole('button', { name: 'Kaikki 3', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Kokoelmattomat 2', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Ei kokoelmassa 2', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Kokoelmissa 1', exact: true }).waitFor();
     expect(await page.locator('main').innerText()).toContain('14.6.2025');
 
