@@ -34,7 +34,7 @@ export interface AiErrorText {
 
 const NO_SPEECH = {
   en: 'No speech detected in the recording. Please try again and speak clearly into the microphone.',
-  fi: 'Äänitteestä ei tunnistettu puhetta. Yritä uudelleen ja puhu selkeästi mikrofoniin.',
+  fi: 'Nauhoituksesta ei tunnistettu puhetta. Yritä uudelleen ja puhu selkeästi mikrofoniin.',
 };
 
 export const AI_ERRORS: Record<AiErrorCode, AiErrorText> = {
@@ -64,7 +64,7 @@ export const AI_ERRORS: Record<AiErrorCode, AiErrorText> = {
     server: 'Audio file is too large.',
     matches: ['too large'],
     en: 'Audio file is too large. Please record a shorter message.',
-    fi: 'Äänitiedosto on liian suuri. Äänitä lyhyempi viesti.',
+    fi: 'Nauhoitus on liian suuri. Nauhoita lyhyempi viesti.',
   },
   unprocessable_audio: {
     code: 'unprocessable_audio',
@@ -102,14 +102,14 @@ export const AI_ERRORS: Record<AiErrorCode, AiErrorText> = {
     server: 'Recording contains excessive repetition.',
     matches: ['excessive repetition'],
     en: 'Recording contains excessive repetition. Please try again with varied speech.',
-    fi: 'Äänitteessä on liikaa toistoa. Yritä uudelleen vaihtelevammalla puheella.',
+    fi: 'Nauhoituksessa on liikaa toistoa. Yritä uudelleen vaihtelevammalla puheella.',
   },
   poor_audio_quality: {
     code: 'poor_audio_quality',
     server: 'Poor audio quality detected.',
     matches: ['poor audio quality'],
     en: 'Poor audio quality detected. Please try recording in a quieter environment.',
-    fi: 'Äänenlaatu on heikko. Kokeile äänittää hiljaisemmassa ympäristössä.',
+    fi: 'Äänenlaatu on heikko. Kokeile nauhoittaa hiljaisemmassa paikassa.',
   },
   upload_failed: {
     code: 'upload_failed',
@@ -123,7 +123,7 @@ export const AI_ERRORS: Record<AiErrorCode, AiErrorText> = {
     server: 'Failed to process recording.',
     matches: ['failed to process recording'],
     en: 'Failed to process recording. Please try again.',
-    fi: 'Äänitteen käsittely epäonnistui. Yritä uudelleen.',
+    fi: 'Nauhoituksen käsittely epäonnistui. Yritä uudelleen.',
   },
 };
 
