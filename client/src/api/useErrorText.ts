@@ -1,25 +1,40 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { aiErrorText } from '../../../contract/ai-errors.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/auth.ts';
-import { ApiRequestError } from './request.ts';
+import { useLanguage } from '../i18n/appLanguage.ts';
+import { errorTextSource } from './errorText.ts';
 
-/** Fields a validation error can name that have their own translated text. */
-const KNOWN_FIELDS = ['email', 'password', 'firstName', 'lastName', 'authorName', 'language'];
+export interface ErrorTextOptions {
+  /**
+   * For a code with no translated text, show the server's own message rather than the
+   * generic sentence (where the spec shows the server's message, e.g. the author name).
+   */
+  orServerMessage?: boolean;
+}
 
-/** Turns a failed call into a translated sentence, chosen by the error body's code. */
-export function useErrorText(): (error: unknown) => string {
+/** Turns a failed call into a sentence in the interface language, chosen by the error body's code. */
+export function useErrorText(): (error: unknown, options?: ErrorTextOptions) => string {
   const { t, i18n } = useTranslation('errors');
+  const language = useLanguage();
   return useCallback(
-    (error: unknown) => {
-      if (!(error instanceof ApiRequestError)) return t('network');
-      if (error.code === 'validation') {
-        const field = error.field && KNOWN_FIELDS.includes(error.field) ? error.field : 'default';
-        return t(`validation.${field}`, { min: PASSWORD_MIN, max: PASSWORD_MAX });
+    (error: unknown, options?: ErrorTextOptions) => {
+      const source = errorTextSource(error, (code) => i18n.exists(`codes.${code}`, { ns: 'errors' }));
+      switch (source.kind) {
+        case 'validation':
+          return t(`validation.${source.field}`, { min: PASSWORD_MIN, max: PASSWORD_MAX });
+        case 'catalogue':
+          return aiErrorText(source.code, language, { message: t('generic') });
+        case 'code':
+          return t(`codes.${source.code}`);
+        case 'server':
+          return options?.orServerMessage ? source.message : t('generic');
+        case 'generic':
+          return t('generic');
+        case 'network':
+          return t('network');
       }
-      if (error.code && i18n.exists(`codes.${error.code}`, { ns: 'errors' })) return t(`codes.${error.code}`);
-      if (error.status === 429) return t('codes.rate_limited');
-      return t('generic');
     },
-    [t, i18n],
+    [t, i18n, language],
   );
 }

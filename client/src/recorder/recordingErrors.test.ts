@@ -17,14 +17,21 @@ describe('describeUploadError', () => {
       code: 'unprocessable_audio',
     });
     expect(describeUploadError(apiError(400, 'Too short', 'too_short'))).toEqual({ kind: 'too_short' });
-    expect(describeUploadError(apiError(507, 'There is no room to store the recording right now.', 'storage_full'))).toEqual({
-      kind: 'refused',
-      code: 'storage_full',
-    });
-    expect(describeUploadError(apiError(400, 'The upload was incomplete or malformed.', 'malformed_upload'))).toEqual({
-      kind: 'refused',
-      code: 'malformed_upload',
-    });
+  });
+
+  it('leaves every other code to the translated code texts, never the English message', () => {
+    for (const [status, message, code] of [
+      [507, 'There is no room to store the recording right now.', 'storage_full'],
+      [400, 'The upload was incomplete or malformed.', 'malformed_upload'],
+      [409, 'The story is being written already', 'busy'],
+      [404, 'Not found', 'not_found'],
+      [500, 'Internal server error', 'internal'],
+      // A code nobody knows yet: useErrorText decides, with the server's words as the last resort.
+      [400, 'Something new', 'brand_new'],
+    ] as const) {
+      const error = apiError(status, message, code);
+      expect(describeUploadError(error)).toEqual({ kind: 'by_code', error });
+    }
   });
 
   it('matches the message by substring when the code says nothing', () => {
@@ -61,8 +68,14 @@ describe('describeUploadError', () => {
     expect(describeUploadError(apiError(401, 'Not signed in', 'unauthorized'))).toEqual({ kind: 'signed_out' });
   });
 
-  it('passes anything else through as "Error: {message}"', () => {
-    expect(describeUploadError(apiError(500, 'Database is down'))).toEqual({ kind: 'other', message: 'Database is down' });
-    expect(describeUploadError(new TypeError('Failed to fetch'))).toEqual({ kind: 'other', message: 'Failed to fetch' });
+  it('tells an answer without a known text by its status, and a lost connection as such', () => {
+    const down = apiError(500, 'Database is down');
+    expect(describeUploadError(down)).toEqual({ kind: 'by_code', error: down });
+    const offline = new TypeError('Failed to fetch');
+    expect(describeUploadError(offline)).toEqual({ kind: 'by_code', error: offline });
+  });
+
+  it('passes a failure that is no answer at all through as "Error: {message}"', () => {
+    expect(describeUploadError(new Error('Recorder broke'))).toEqual({ kind: 'other', message: 'Recorder broke' });
   });
 });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { aiErrorText } from '../../../contract/ai-errors.ts';
+import { useErrorText } from '../api/useErrorText.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { toast } from '../ui/toastStore.ts';
@@ -11,6 +12,7 @@ import type { RecorderFailure } from './useRecorder.ts';
 export function useRecordingMessages() {
   const { t } = useTranslation('recording');
   const language = useLanguage();
+  const errorText = useErrorText();
 
   const problemText = (problem: RecordingProblem): string =>
     problem.kind === 'low_quality'
@@ -40,8 +42,8 @@ export function useRecordingMessages() {
           ? t('problems.too_short')
           : text.kind === 'signed_out'
             ? t('codes.unauthorized', { ns: 'errors' })
-            : text.kind === 'refused'
-              ? t(`codes.${text.code}`, { ns: 'errors' })
+            : text.kind === 'by_code'
+              ? errorText(text.error, { orServerMessage: true })
               : t('errors.other', { message: text.message });
     toast({ title: t('errors.recordingFailed'), description, variant: 'destructive' });
   };

@@ -3,7 +3,7 @@ import { PenLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { AUTHOR_NAME_MAX, type CurrentUser } from '../../../contract/auth.ts';
 import { useSaveAuthorName } from '../api/currentUser.ts';
-import { ApiRequestError } from '../api/request.ts';
+import { useErrorText } from '../api/useErrorText.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { Field } from '../ui/Input.tsx';
@@ -13,6 +13,7 @@ import { toast } from '../ui/toastStore.ts';
 export function AuthorNameCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('settings');
   const save = useSaveAuthorName();
+  const errorText = useErrorText();
   const stored = user.authorName ?? '';
   const [draft, setDraft] = useState<string | null>(null);
   const editing = draft !== null;
@@ -29,7 +30,8 @@ export function AuthorNameCard({ user }: { user: CurrentUser }) {
       onError: (error) =>
         toast({
           title: t('authorName.saveFailed'),
-          description: error instanceof ApiRequestError ? error.serverMessage : undefined,
+          // Spec 8.5 shows the server's message: its code's text in the interface language.
+          description: errorText(error, { orServerMessage: true }),
           variant: 'destructive',
         }),
     });
