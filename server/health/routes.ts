@@ -19,7 +19,8 @@ export interface HealthSources {
 
 /**
  * GET /api/health: whether the database, the queue and each AI engine are ready, and how
- * to fix what is not. Public; the folders of this machine are shown to signed-in callers only.
+ * to fix what is not (see overallStatus). Public; the folders of this machine are shown to
+ * signed-in callers only.
  */
 export async function healthRoutes(app: FastifyInstance, sources: HealthSources) {
   app.get('/api/health', async (request, reply) => {
@@ -30,10 +31,21 @@ export async function healthRoutes(app: FastifyInstance, sources: HealthSources)
       }),
       ...(sources.engines ? await sources.engines() : []),
     ];
-    const ok = components.filter((c) => c.name === 'database' || c.name === 'queue').every((c) => c.ready);
+    const status = overallStatus(components);
     const shown = request.actor.kind === 'user' ? components : components.map(withoutPaths);
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'degraded', components: shown });
+    return reply.status(status === 'unavailable' ? 503 : 200).send({ status, components: shown });
   });
+}
+
+/**
+ * ok: everything is ready. degraded: the app serves and keeps every recording, but some
+ * engine is not ready, so work waits for it. unavailable: without the database or the
+ * queue nothing can be kept, so the server is not healthy (503).
+ */
+export function overallStatus(components: readonly ComponentStatus[]): 'ok' | 'degraded' | 'unavailable' {
+  const core = components.filter((c) => c.name === 'database' || c.name === 'queue');
+  if (!core.every((c) => c.ready)) return 'unavailable';
+  return components.every((c) => c.ready) ? 'ok' : 'degraded';
 }
 
 async function check(name: string, probe: () => Promise<void>, adapter?: string): Promise<ComponentStatus> {
