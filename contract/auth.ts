@@ -24,12 +24,15 @@ export const passwordLength = (password: string): number => [...password].length
 export const languagePreferenceBody = z.object({ language: languageSchema });
 export const authorNameBody = z.object({ authorName: z.string().trim().max(AUTHOR_NAME_MAX) });
 
+/** A password someone chooses (sign-up, reset): the length rules; the server also judges its strength. */
+const newPasswordSchema = z
+  .string()
+  .max(PASSWORD_MAX)
+  .refine((password) => passwordLength(password) >= PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`);
+
 export const signUpBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()),
-  password: z
-    .string()
-    .max(PASSWORD_MAX)
-    .refine((password) => passwordLength(password) >= PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`),
+  password: newPasswordSchema,
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().max(100).optional(),
 });
@@ -37,6 +40,17 @@ export const signInBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()),
   password: z.string().min(1).max(PASSWORD_MAX),
 });
+
+/** How long a link to reset a forgotten password works. */
+export const PASSWORD_RESET_LINK_HOURS = 1;
+
+/** Asks for a reset link; `language` is the page's, for a person who has not chosen one in the app. */
+export const forgotPasswordBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  language: languageSchema.optional(),
+});
+/** Any token string is accepted here: one that names no live link is a reset_link_invalid, not a validation error. */
+export const resetPasswordBody = z.object({ token: z.string().max(200), password: newPasswordSchema });
 
 /** Which sign-in methods this server offers (GET /api/auth/providers). */
 export const authProvidersSchema = z.object({ google: z.boolean(), oidc: z.boolean(), local: z.boolean() });
@@ -57,6 +71,7 @@ export const AUTH_ERROR_CODES = [
   'rate_limited',
   'validation',
   'password_too_weak',
+  'reset_link_invalid',
   'forbidden_origin',
   'not_found',
 ] as const;

@@ -6,6 +6,7 @@ import { recordRoutes, type RouteEntry } from './access/route-table.ts';
 import { signedInScope } from './access/signed-in-scope.ts';
 import { accountRoutes } from './auth/account-routes.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
+import { passwordResetRoutes } from './auth/password-reset-routes.ts';
 import { sessionStore } from './auth/sessions.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import type { Config } from './config.ts';
@@ -83,6 +84,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(multipart);
   await createPipelineQueues(deps.queue);
 
+  // SMTP when configured, else an outbox folder in DATA_DIR.
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
 
@@ -90,6 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(async (open) => {
     recordRoutes(open, routeTable, 'public');
     await open.register(signInRoutes, { config, db, sessions });
+    await open.register(passwordResetRoutes, { config, db, sessions, mailer });
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
   });
 
@@ -102,7 +107,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(timelineRoutes, { db });
     await signedIn.register(peopleRoutes, { db });
     await signedIn.register(placeRoutes, { db });
-    await signedIn.register(emailRoutes, { mailer: createMailer(config.smtpUrl, config.mailFrom) });
+    await signedIn.register(emailRoutes, { mailer });
   });
 
   await registerSpa(app, deps.clientDir);

@@ -6,10 +6,14 @@ import { HttpError } from '../http/errors.ts';
 import { requireStrongPassword } from './password-strength.ts';
 import type { UserRow } from './sessions.ts';
 
-const LOCAL = 'local';
+/** The provider of an identity that signs in with Saaga's own password. */
+export const LOCAL = 'local';
 
 // argon2id (the library's default algorithm) at OWASP's baseline: 19 MiB, 2 passes, 1 lane.
 const HASH_OPTIONS = { memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 };
+
+/** The stored form of a new password: argon2id with the settings above. */
+export const hashPassword = (password: string): Promise<string> => hash(password, HASH_OPTIONS);
 
 // Verified against when the e-mail is unknown, so a wrong address costs as long as a wrong password.
 const decoyHash = hash('decoy password that matches nothing', HASH_OPTIONS);
@@ -24,7 +28,7 @@ export interface SignUp {
 /** Creates a user with an e-mail and a password that is hard to guess; the e-mail must be new. */
 export async function signUpLocal(db: Database, input: SignUp): Promise<UserRow> {
   requireStrongPassword(input.password, [input.email, input.firstName, input.lastName ?? '']);
-  const passwordHash = await hash(input.password, HASH_OPTIONS);
+  const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id })

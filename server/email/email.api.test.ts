@@ -1,4 +1,7 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../test/support/http-client.ts';
@@ -54,16 +57,21 @@ describe('POST /api/email/welcome', () => {
     expect((await new HttpClient(app.url).post('/api/email/welcome')).status).toBe(401);
   });
 
-  it('says e-mail is not configured when there is no SMTP server', async () => {
-    const plain = await startTestApp();
+  it('writes the e-mail to the outbox folder of DATA_DIR when there is no SMTP server', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'saaga-outbox-'));
+    const plain = await startTestApp({ DATA_DIR: dataDir });
     try {
       const client = new HttpClient(plain.url);
       await client.post('/api/auth/local/sign-up', { email: 'a@example.com', password: 'long enough password', firstName: 'A' });
       const response = await client.post('/api/email/welcome');
-      expect(response.status).toBe(503);
-      expect(await response.json()).toMatchObject({ code: 'email_not_configured' });
+      expect(response.status).toBe(200);
+      expect((await response.json()).id).toMatch(/@/);
+      const [file, ...others] = readdirSync(path.join(dataDir, 'outbox'));
+      expect(others).toEqual([]);
+      expect(readFileSync(path.join(dataDir, 'outbox', file), 'utf8')).toContain('Subject: Welcome to Saaga');
     } finally {
       await plain.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

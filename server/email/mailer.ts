@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 
 export interface OutgoingMail {
@@ -11,13 +14,45 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<string>;
 }
 
-/** An SMTP mailer for SMTP_URL, or null when e-mail is not configured. */
-export function createMailer(smtpUrl: string | undefined, from: string): Mailer | null {
-  if (!smtpUrl) return null;
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** Where the outbox folder goes when there is no SMTP server. */
+  dataDir: string;
+  log: { info(details: object, message: string): void };
+}
+
+/** The folder of DATA_DIR that holds the messages a server without SMTP_URL would have sent. */
+export const OUTBOX_FOLDER = 'outbox';
+
+/** An SMTP mailer for SMTP_URL; without it, each message is written as an .eml file to DATA_DIR/outbox. */
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options.from) : outboxMailer(options);
+}
+
+function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
+      return info.messageId;
+    },
+  };
+}
+
+// A server without e-mail still lets its operator pass on a sign-in link: the message is
+// kept whole, ready to open in any mail program or to forward.
+function outboxMailer({ dataDir, from, log }: MailerOptions): Mailer {
+  const folder = path.join(dataDir, OUTBOX_FOLDER);
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      // Owner-only: a message may carry a password reset link.
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      await writeFile(path.join(folder, name), info.message, { mode: 0o600 });
+      log.info({ folder, file: name }, `SMTP_URL is not set: e-mail written to ${path.join(folder, name)}`);
       return info.messageId;
     },
   };

@@ -6,10 +6,9 @@ import type { Mailer } from './mailer.ts';
 import { welcomeMessage } from './welcome-message.ts';
 
 /** POST /api/email/welcome: a test welcome e-mail to the signed-in user's own address (spec 7.2). */
-export async function emailRoutes(app: FastifyInstance, deps: { mailer: Mailer | null }) {
+export async function emailRoutes(app: FastifyInstance, deps: { mailer: Mailer }) {
   app.post('/api/email/welcome', async (request) => {
     const user = currentUser(request);
-    if (!deps.mailer) throw new HttpError(503, 'email_not_configured', 'E-mail is not configured on this server (set SMTP_URL)');
     if (!user.email) throw new HttpError(400, 'no_email', 'Your account has no e-mail address');
     const message = welcomeMessage(toLanguage(user.languagePreference), user.authorName ?? user.firstName);
     try {

@@ -1,0 +1,51 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { forgotPasswordBody, resetPasswordBody } from '../../contract/auth.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Mailer } from '../email/mailer.ts';
+import { resetPassword, sendResetLink } from './password-reset.ts';
+import { SESSION_COOKIE, sessionCookieOptions, type SessionStore } from './sessions.ts';
+import { presentUser } from './users.ts';
+
+interface Deps {
+  config: Config;
+  db: Database;
+  sessions: SessionStore;
+  mailer: Mailer;
+}
+
+/** A forgotten password: a one-time link by e-mail, then a new password through it. Public, rate limited like sign-in. */
+export async function passwordResetRoutes(app: FastifyInstance, { config, db, sessions, mailer }: Deps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(rateLimit, { global: false });
+  const loginLimit = { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } };
+
+  // Links being sent after their answer went out; closing the server waits for them.
+  const sending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(sending);
+  });
+
+  api.post('/api/auth/local/forgot-password', { schema: { body: forgotPasswordBody }, config: loginLimit }, async (request, reply) => {
+    const { email, language } = request.body;
+    const baseUrl = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    // Answered before the address is even looked up: the same answer, as fast, whether it has an account or not.
+    const work = sendResetLink(db, mailer, { email, pageLanguage: language, baseUrl })
+      .catch((error: unknown) => request.log.error({ err: error }, 'password reset e-mail failed'))
+      .finally(() => sending.delete(work));
+    sending.add(work);
+    return reply
+      .status(202)
+      .send({ message: 'If an account exists for this address, a link to reset its password is on its way.' });
+  });
+
+  api.post('/api/auth/local/reset-password', { schema: { body: resetPasswordBody }, config: loginLimit }, async (request, reply) => {
+    const user = await resetPassword(db, request.body.token, request.body.password);
+    // Every other session ended with the old password; this browser goes on signed in.
+    const token = await sessions.create(user.id, request.headers['user-agent']);
+    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, config.publicUrl, sessions.lifetimeMs));
+    return presentUser(user);
+  });
+}

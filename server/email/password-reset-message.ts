@@ -1,0 +1,40 @@
+import { PASSWORD_RESET_LINK_HOURS } from '../../contract/auth.ts';
+import type { Language } from '../../contract/languages.ts';
+
+const hours = PASSWORD_RESET_LINK_HOURS;
+
+/** The e-mail with a link to set a new password, in the person's language. */
+export function passwordResetMessage(language: Language, name: string | null, link: string): { subject: string; text: string } {
+  if (language === 'fi') {
+    return {
+      subject: 'Saagan salasanan vaihtaminen',
+      text: [
+        `Hei${name ? ` ${name}` : ''},`,
+        '',
+        'Saaga-tilillesi pyydettiin uutta salasanaa. Voit valita uuden salasanan tästä linkistä:',
+        '',
+        link,
+        '',
+        `Linkki toimii kerran ja ${hours === 1 ? 'tunnin' : `${hours} tunnin`} ajan. Jos et pyytänyt uutta salasanaa, voit jättää tämän viestin huomiotta: salasanasi pysyy ennallaan.`,
+        '',
+        'Terveisin,',
+        'Saaga',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: 'Reset your Saaga password',
+    text: [
+      `Hi${name ? ` ${name}` : ''},`,
+      '',
+      'Someone asked for a new password for your Saaga account. Choose a new password with this link:',
+      '',
+      link,
+      '',
+      `The link works once, for ${hours === 1 ? 'one hour' : `${hours} hours`}. If you did not ask for this, you can ignore this message: your password stays as it is.`,
+      '',
+      'Warm regards,',
+      'Saaga',
+    ].join('\n'),
+  };
+}
