@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { GoogleSignInButton } from './GoogleSignInButton.tsx';
-import { startSignIn } from './signIn.ts';
+import { MainSignInButton } from './MainSignInButton.tsx';
+import { startSignIn, useAuthProviders } from './signIn.ts';
 
-/** Closing invitation with both ways to sign in. */
+/** Closing invitation: the main way in, and the other providers' button when Google is the main one. */
 export function FinalCallToAction() {
   const { t } = useTranslation('landing');
+  // Without Google the main button already leads to the page that lists every way in.
+  const offersOthers = useAuthProviders()?.google === true;
   return (
     <section aria-labelledby="landing-final-cta" className="relative isolate overflow-hidden border-t border-white/5 bg-stone-950 px-6 py-20 sm:py-28">
       <div
@@ -17,14 +19,16 @@ export function FinalCallToAction() {
         </h2>
         <p className="mt-4 text-lg leading-relaxed text-stone-300">{t('finalCta.body')}</p>
         <div className="mt-10 flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-center">
-          <GoogleSignInButton />
-          <button
-            type="button"
-            onClick={() => startSignIn('other')}
-            className="inline-flex min-h-12 items-center justify-center rounded-full px-6 text-base font-medium text-stone-200 ring-1 ring-white/25 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber-300"
-          >
-            {t('signIn.other')}
-          </button>
+          <MainSignInButton />
+          {offersOthers && (
+            <button
+              type="button"
+              onClick={() => startSignIn('other')}
+              className="inline-flex min-h-12 items-center justify-center rounded-full px-6 text-base font-medium text-stone-200 ring-1 ring-white/25 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber-300"
+            >
+              {t('signIn.other')}
+            </button>
+          )}
         </div>
       </div>
     </section>

@@ -13,15 +13,15 @@ function GoogleMark() {
   );
 }
 
-/** The primary call to action: sends the visitor to Google sign-in. */
+/** The look of the landing page's primary button, with Google or without. */
+export const LANDING_BUTTON =
+  'inline-flex min-h-12 items-center justify-center gap-3 rounded-full bg-stone-50 px-6 text-base font-semibold text-stone-900 shadow-lg shadow-black/40 transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber-300 active:scale-[0.98] motion-reduce:transition-none';
+
+/** Sends the visitor to Google sign-in; shown only where the server has Google configured (MainSignInButton). */
 export function GoogleSignInButton({ className = '' }: { className?: string }) {
   const { t } = useTranslation('landing');
   return (
-    <button
-      type="button"
-      onClick={() => startSignIn('google')}
-      className={`inline-flex min-h-12 items-center justify-center gap-3 rounded-full bg-stone-50 px-6 text-base font-semibold text-stone-900 shadow-lg shadow-black/40 transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber-300 active:scale-[0.98] motion-reduce:transition-none ${className}`}
-    >
+    <button type="button" onClick={() => startSignIn('google')} className={`${LANDING_BUTTON} ${className}`}>
       <GoogleMark />
       {t('signIn.google')}
     </button>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+import { MainSignInButton } from './MainSignInButton.tsx';
 
 /** Opening screen: the name, how to say it, what Saaga does and the sign-in button, on black like the splash before it. */
 export function Hero() {
@@ -25,7 +25,7 @@ export function Hero() {
         </p>
         <p className="mt-10 font-serif text-2xl leading-snug text-amber-100 sm:text-3xl">{t('hero.subtitle')}</p>
         <p className="mt-5 text-base leading-relaxed text-stone-300 sm:text-lg">{t('hero.description')}</p>
-        <GoogleSignInButton className="mt-10 w-full sm:w-auto" />
+        <MainSignInButton className="mt-10 w-full sm:w-auto" />
         <p className="mt-4 text-sm text-stone-400">{t('hero.note')}</p>
       </div>
     </section>

@@ -1,8 +1,9 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { formatEuroPrice, formatWordCount, PLANS } from './pricing.ts';
-import { startSignIn } from './signIn.ts';
+import { mainSignIn, startSignIn, useAuthProviders } from './signIn.ts';
 
 function PlanCard({
   name,
@@ -52,6 +53,8 @@ const buttonBase =
 export function Pricing() {
   const { t, i18n } = useTranslation('landing');
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const navigate = useNavigate();
+  const signIn = mainSignIn(useAuthProviders());
 
   return (
     <section aria-labelledby="landing-pricing" className="bg-black px-6 py-20 sm:py-24">
@@ -75,7 +78,7 @@ export function Pricing() {
           action={
             <button
               type="button"
-              onClick={() => startSignIn('google')}
+              onClick={() => (signIn.kind === 'google' ? startSignIn('google') : void navigate(signIn.to))}
               className={`${buttonBase} bg-white/10 text-white ring-1 ring-white/20 hover:bg-white/15`}
             >
               {t('pricing.free.cta')}

@@ -1,10 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { authProvidersSchema, type AuthProviders } from '../../../contract/auth.ts';
+import { getJson } from '../api/request.ts';
+
 /** Where the sign-in buttons send the visitor (spec 2: sign-in navigation targets). */
 export const SIGN_IN_PATHS = {
   google: '/api/auth/google',
   other: '/api/login',
 } as const;
 
+/** Saaga's own page: e-mail accounts, and a button for each provider the server offers. */
+export const SIGN_IN_PAGE = '/sign-in';
+
 /** Leaves the single-page app for the server's sign-in flow. */
 export function startSignIn(provider: keyof typeof SIGN_IN_PATHS): void {
   window.location.href = SIGN_IN_PATHS[provider];
+}
+
+/** The landing page's main way in: Google only when this server has it, else Saaga's own sign-in page. */
+export type MainSignIn = { kind: 'google' } | { kind: 'page'; to: typeof SIGN_IN_PAGE };
+
+/** Picks the main way in; until the providers are known, the page, which offers whatever is configured. */
+export function mainSignIn(providers: AuthProviders | undefined): MainSignIn {
+  return providers?.google ? { kind: 'google' } : { kind: 'page', to: SIGN_IN_PAGE };
+}
+
+/** Which sign-in methods this server offers (GET /api/auth/providers, shared with the sign-in page's cache). */
+export function useAuthProviders(): AuthProviders | undefined {
+  return useQuery({
+    queryKey: ['/api/auth/providers'],
+    queryFn: async () => authProvidersSchema.parse(await getJson('/api/auth/providers')),
+  }).data;
 }
