@@ -52,7 +52,9 @@ export function Toaster() {
         hotkey={[TOAST_HOTKEY]}
         label={t('toast.viewportLabel')}
         style={{ maxWidth: TIMINGS.toastMaxWidthPx }}
-        className="fixed top-0 right-0 z-[90] flex w-full flex-col gap-2 p-4 outline-none"
+        // Above the fixed bottom bar (about 4.5rem with the record button's rim, plus the phone's
+        // safe area), never over a page's title and back button; a phone's full width, a wide screen's right corner.
+        className="fixed inset-x-0 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-[90] mx-auto flex w-full flex-col gap-2 p-4 outline-none sm:right-0 sm:left-auto sm:mx-0"
       />
     </ToastPrimitive.Provider>
   );
