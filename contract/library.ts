@@ -131,3 +131,5 @@ export const chapterLinkSchema = z.object({ chapterId: z.number().int().positive
 export const recordingStoryLinkSchema = z.object({ storyId: z.number().int().positive().nullable() });
 export const recordingPeopleSchema = z.object({ peopleIds: z.array(z.number().int().positive()).max(500) });
 export const recordingPlacesSchema = z.object({ placeIds: z.array(z.number().int().positive()).max(500) });
+/** GET /api/recordings: every recording, or with unassigned=true only those in no story. */
+export const recordingListQuerySchema = z.object({ unassigned: z.enum(['true', 'false']).optional() });

@@ -25,14 +25,16 @@ export const RECORDING_UPLOAD_FIELDS = {
 
 /**
  * What a recording is about (spec 4, "Recording context"): a new story, the story it was
- * recorded from, or a person or place (existing by contextId, new by contextName).
+ * recorded from, or a person or place (existing by contextId, new by contextName); or
+ * nothing yet: a take kept when the person left the recorder, to be found among the
+ * recordings without a story.
  */
-export const RECORDING_CONTEXT_TYPES = ['new_story', 'story', 'person', 'place'] as const;
+export const RECORDING_CONTEXT_TYPES = ['new_story', 'story', 'person', 'place', 'unassigned'] as const;
 export const recordingContextTypeSchema = z.enum(RECORDING_CONTEXT_TYPES);
 export type RecordingContextType = z.infer<typeof recordingContextTypeSchema>;
 
-/** Context types whose recordings add to a profile and write no story (isContextOnly). */
-export const CONTEXT_ONLY_TYPES: readonly RecordingContextType[] = ['person', 'place'];
+/** Context types whose recordings write no story (isContextOnly): they add to a profile, or wait unassigned. */
+export const CONTEXT_ONLY_TYPES: readonly RecordingContextType[] = ['person', 'place', 'unassigned'];
 
 export const recordingStatusSchema = z.enum(RECORDING_STATUSES);
 
@@ -52,14 +54,9 @@ export const recordingStatusResponseSchema = z.object({
 export type RecordingStatusResponse = z.infer<typeof recordingStatusResponseSchema>;
 
 /**
- * Stages shown while a recording uploads (spec 2 and 9.4): uploading while the request is
- * out; once the server has the audio, transcribing, then processing after 1 s and
- * generating after 2 s.
+ * Progress after an upload (spec 2 and 9.4), from the real state only: uploading while the
+ * request is out, transcribing until the transcript is stored, generating while the story
+ * is written, then ready (a new story) or added (to a story that already had its text).
  */
-export const UPLOAD_STAGES = [
-  { stage: 'uploading', progress: 25, afterMs: null },
-  { stage: 'transcribing', progress: 50, afterMs: 0 },
-  { stage: 'processing', progress: 75, afterMs: 1000 },
-  { stage: 'generating', progress: 90, afterMs: 2000 },
-] as const;
-export type UploadStage = (typeof UPLOAD_STAGES)[number]['stage'];
+export const UPLOAD_PROGRESS = { uploading: 25, transcribing: 50, generating: 90, ready: 100, added: 100, failed: 0 } as const;
+export type UploadStage = keyof typeof UPLOAD_PROGRESS;

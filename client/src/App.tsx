@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import * as Tooltip from '@radix-ui/react-tooltip';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { TIMINGS } from '../../contract/timings.ts';
 import { createQueryClient } from './api/queryClient.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { SplashScreen } from './shell/SplashScreen.tsx';
 import { Toaster } from './ui/Toaster.tsx';
+
+/** A data router, so a screen can hold a navigation while it asks (the recorder's unsaved take). */
+const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
 
 /** The app's providers (data cache, tooltips, router, toasts) around its routes, under the splash. */
 export function App() {
@@ -14,9 +17,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <Tooltip.Provider delayDuration={TIMINGS.tooltipDelayMs} skipDelayDuration={TIMINGS.tooltipSkipDelayMs}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <RouterProvider router={router} />
         <Toaster />
         <SplashScreen />
       </Tooltip.Provider>

@@ -1,6 +1,8 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminSettingsPage } from './admin/AdminSettingsPage.tsx';
 import { useCurrentUser } from './api/currentUser.ts';
+import { ForgotPasswordPage } from './auth/ForgotPasswordPage.tsx';
+import { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
 import { SignInPage } from './auth/SignInPage.tsx';
 import { useUserLanguage } from './i18n/appLanguage.ts';
 import { LandingPage } from './landing/LandingPage.tsx';
@@ -12,12 +14,14 @@ import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
 import { ComingSoon, ComingSoonPage } from './shell/ComingSoon.tsx';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
 import { HomeScreen } from './recorder/HomeScreen.tsx';
+import { RecorderPage } from './recorder/RecorderPage.tsx';
 import { InterviewerPlaceholder } from './recorder/InterviewerPlaceholder.tsx';
 import { StoryView } from './stories/StoryView.tsx';
 import { TimelinePage } from './timeline/TimelinePage.tsx';
 
 /** Pages anyone can open, signed in or not; they never wait for the session check. */
-const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording'];
+// A forgotten password can be reset signed in too: the link is for whoever has the e-mail.
+const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording', '/forgot-password', '/reset-password'];
 
 function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
@@ -42,6 +46,9 @@ export function AppRoutes() {
       <Route path="/co-author/:token" element={<ComingSoonPage screen="coAuthor" />} />
       <Route path="/streaming-test" element={<ComingSoonPage screen="streamingTest" />} />
       <Route path="/debug-recording" element={<ComingSoonPage screen="debugRecording" />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      {user && <Route path="/record" element={<RecorderPage />} />}
       {user ? (
         <Route element={<AppShell user={user} />}>
           <Route index element={<HomeScreen />} />

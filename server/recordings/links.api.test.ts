@@ -42,6 +42,16 @@ describe('GET /api/recordings', () => {
     expect(list[1]).toMatchObject({ preview: null, wordCount: 0 });
     expect(list[0]).not.toHaveProperty('transcription');
   });
+
+  it('lists only the recordings in no story when asked for the unassigned ones', async () => {
+    const story = await seed.story(ownerId, { title: 'The lake' });
+    const inStory = await seed.recording(ownerId, { storyId: story.id });
+    const kept = await seed.recording(ownerId, { storyId: null });
+    const ids = async (path: string) => recordingSummarySchema.array().parse(await (await owner.get(path)).json()).map((r) => r.id);
+    expect(await ids('/api/recordings?unassigned=true')).toContain(kept.id);
+    expect(await ids('/api/recordings?unassigned=true')).not.toContain(inStory.id);
+    expect(await ids('/api/recordings')).toEqual(expect.arrayContaining([kept.id, inStory.id]));
+  });
 });
 
 describe('linking a recording', () => {

@@ -1,16 +1,20 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { RecordingSummaryDto, RecordingWithLinksDto } from '../../contract/library.ts';
 import type { Database } from '../db/client.ts';
 import { recordings } from '../db/schema.ts';
 import { linksOf } from './links.ts';
 import { presentRecordingSummary, presentRecordingWithLinks } from './presenter.ts';
 
-/** The user's recordings, newest first, as list cards. */
-export async function listRecordings(db: Database, userId: string): Promise<RecordingSummaryDto[]> {
+/** The user's recordings, newest first, as list cards; or only those in no story (kept for later, or taken out of one). */
+export async function listRecordings(
+  db: Database,
+  userId: string,
+  { withoutStory = false }: { withoutStory?: boolean } = {},
+): Promise<RecordingSummaryDto[]> {
   const rows = await db
     .select()
     .from(recordings)
-    .where(eq(recordings.userId, userId))
+    .where(and(eq(recordings.userId, userId), withoutStory ? isNull(recordings.storyId) : undefined))
     .orderBy(desc(recordings.createdAt), desc(recordings.id));
   const links = await linksOf(db, rows);
   return rows.map((row) => presentRecordingSummary(row, links.get(row.id)!));

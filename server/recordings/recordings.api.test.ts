@@ -88,6 +88,23 @@ describe('POST /api/recordings', () => {
     expect(links).toEqual([{ name: 'Anna' }]);
   });
 
+  it('a take kept for later is stored in no story, linked to no one, and listed among the recordings without a story', async () => {
+    const storiesBefore = await server.database.db.select({ id: stories.id }).from(stories);
+    const response = await upload(owner, jfkWebm(), { contextType: 'unassigned' });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({ story: null, isContextOnly: true, recording: { processingStatus: 'uploaded' } });
+    const [row] = await server.database.db.select().from(recordings).where(eq(recordings.id, body.recording.id));
+    expect(row.storyId).toBeNull();
+    expect(await server.database.db.select({ id: stories.id }).from(stories)).toEqual(storiesBefore);
+    expect(await server.database.db.select().from(recordingPeople).where(eq(recordingPeople.recordingId, row.id))).toEqual([]);
+
+    const unassigned = (await (await owner.get('/api/recordings?unassigned=true')).json()) as { id: number }[];
+    expect(unassigned.map((r) => r.id)).toContain(row.id);
+    const strangers = (await (await stranger.get('/api/recordings?unassigned=true')).json()) as { id: number }[];
+    expect(strangers.map((r) => r.id)).not.toContain(row.id);
+  });
+
   it('a recording added to a written story marks it as having new recordings', async () => {
     const first = await (await upload(owner, jfkWebm())).json();
     await server.database.db.update(stories).set({ processingStatus: 'generated' }).where(eq(stories.id, first.story.id));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordingPeopleSchema, recordingPlacesSchema, recordingStoryLinkSchema } from '../../contract/library.ts';
+import { recordingListQuerySchema, recordingPeopleSchema, recordingPlacesSchema, recordingStoryLinkSchema } from '../../contract/library.ts';
 import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser, signedInActor } from '../auth/authenticate.ts';
@@ -56,7 +56,9 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
     return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form, story)));
   });
 
-  api.get('/api/recordings', async (request) => listRecordings(db, currentUser(request).id));
+  api.get('/api/recordings', { schema: { querystring: recordingListQuerySchema } }, async (request) =>
+    listRecordings(db, currentUser(request).id, { withoutStory: request.query.unassigned === 'true' }),
+  );
 
   api.get('/api/recordings/:id', { config: recordingToRead.config }, async (request) => presentRecording(recordingToRead.of(request)));
 

@@ -64,7 +64,7 @@ export async function saveRecording(
       personId = fields.contextId
         ? (await load(tx, actor, 'person', fields.contextId, 'update')).id
         : (await tx.insert(people).values({ userId: user.id, name: requiredName(fields.contextName), language }).returning())[0].id;
-    } else {
+    } else if (contextType === 'place') {
       placeId = fields.contextId
         ? (await load(tx, actor, 'place', fields.contextId, 'update')).id
         : (await tx.insert(places).values({ userId: user.id, name: requiredName(fields.contextName), language }).returning())[0].id;

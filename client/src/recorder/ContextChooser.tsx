@@ -25,7 +25,8 @@ interface ContextChooserProps {
 
 /**
  * After stop: what the recording is about (spec 2 and 5) — the story it was recorded from,
- * a new story with a title, or a person or place found by typing or created by name.
+ * a new story with a title, a person or place found by typing or created by name, or
+ * nothing yet (kept among the recordings without a story).
  */
 export function ContextChooser({ currentStoryId, onConfirm, onDiscard }: ContextChooserProps) {
   const { t } = useTranslation('recording');
@@ -115,7 +116,9 @@ function ContextOption(props: { id: string; type: RecordingContextType; checked:
       />
       <span className="grid">
         <span className="text-stone-50">{t(`context.${props.type}`)}</span>
-        {props.type === 'story' && <span className="text-xs text-stone-400">{t('context.storyHint')}</span>}
+        {(props.type === 'story' || props.type === 'unassigned') && (
+          <span className="text-xs text-stone-400">{t(`context.${props.type}Hint`)}</span>
+        )}
       </span>
     </label>
   );

@@ -1,51 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Mic, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import clsx from 'clsx';
 import { useCurrentUser } from '../api/currentUser.ts';
 import { startSignIn } from '../landing/signIn.ts';
 import { Button, focusRing } from '../ui/Button.tsx';
-import { readRecordingRequest, type RecordingRequest } from '../recordings/recordingLink.ts';
-import { RecordingScreen } from './RecordingScreen.tsx';
+import { recordingLink } from '../recordings/recordingLink.ts';
 import { browserRecordingEnvironment, recordingSupportProblems } from './recordingSupport.ts';
 import { RecordingSupportBanner } from './RecordingSupportBanner.tsx';
 
-const FREE_RECORDING: RecordingRequest = { storyId: null, promptQuestion: null, questionId: null };
-
 /**
  * Home (spec 2): the product title, the big record button, the tagline, the way to the
- * interviewer and a warning when this browser cannot record. Recording opens full-screen
- * over it; a link like /?record=1&storyId=5 opens it for a story or a question.
+ * interviewer and a warning when this browser cannot record. The record button opens the
+ * recorder, /record.
  */
 export function HomeScreen() {
   const { t } = useTranslation('recording');
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [request, setRequest] = useState<RecordingRequest | null>(null);
   const [problems] = useState(() => recordingSupportProblems(browserRecordingEnvironment()));
-
-  // A recording link opens the screen once; the address goes back to plain "/".
-  useEffect(() => {
-    const linked = readRecordingRequest(searchParams);
-    if (!linked) return;
-    setRequest(linked);
-    setSearchParams({}, { replace: true });
-  }, [searchParams, setSearchParams]);
 
   // Only a signed-in user records; anyone else is sent to sign in (spec 6).
   const whenSignedIn = (action: () => void) => () => (user ? action() : startSignIn('other'));
-
-  if (request) {
-    return (
-      <RecordingScreen
-        request={request}
-        onClose={() => setRequest(null)}
-        onOpenStory={(storyId) => navigate(`/library/${storyId}`)}
-      />
-    );
-  }
 
   return (
     <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-8 text-center">
@@ -53,7 +30,7 @@ export function HomeScreen() {
       <RecordingSupportBanner problems={problems} />
       <button
         type="button"
-        onClick={whenSignedIn(() => setRequest(FREE_RECORDING))}
+        onClick={whenSignedIn(() => navigate(recordingLink()))}
         disabled={problems.length > 0}
         aria-label={t('home.startRecording')}
         className={clsx(

@@ -2,7 +2,7 @@ import { Loader2, Mic, MicOff, Pause, Play, Square } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { focusRing } from '../ui/Button.tsx';
-import { canPauseOrResume, recorderStatusKey, type RecorderPhase } from './recorderPhase.ts';
+import { canPauseOrResume, recorderStatusKey, type RecorderPhase } from './recorderMachine.ts';
 import { formatTimer } from './recordingTimer.ts';
 
 interface RecorderViewProps {

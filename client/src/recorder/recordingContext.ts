@@ -43,7 +43,8 @@ export function chosenEntry(draft: ContextDraft, entries: readonly ExistingEntry
 
 /**
  * Whether "Add recording" may be pressed (spec 5): the current story needs nothing more; a
- * new story needs a title; a person or place needs a name or an existing pick.
+ * new story needs a title; a person or place needs a name or an existing pick; deciding
+ * later needs nothing.
  */
 export function canConfirmContext(draft: ContextDraft, entries: readonly ExistingEntry[]): boolean {
   switch (draft.type) {
@@ -54,6 +55,8 @@ export function canConfirmContext(draft: ContextDraft, entries: readonly Existin
     case 'person':
     case 'place':
       return draft.name.trim() !== '' || chosenEntry(draft, entries) !== null;
+    case 'unassigned':
+      return true;
   }
 }
 
@@ -71,6 +74,8 @@ export function contextFields(draft: ContextDraft, entries: readonly ExistingEnt
         ? { contextType: draft.type, contextId: existing.id }
         : { contextType: draft.type, contextName: draft.name.trim() };
     }
+    case 'unassigned':
+      return { contextType: 'unassigned' };
   }
 }
 

@@ -6,7 +6,7 @@ import { formatNumber } from '../i18n/format.ts';
 import { toast } from '../ui/toastStore.ts';
 import type { RecordingProblem } from './recordedAudio.ts';
 import { describeUploadError } from './recordingErrors.ts';
-import type { RecorderFailure } from './useRecorder.ts';
+import type { RecorderFailure } from './useMicrophone.ts';
 
 /** The toasts of the recording flow, in the interface language (spec 8.3, 8.4). */
 export function useRecordingMessages() {

@@ -5,20 +5,20 @@ export interface RecordingRequest {
   questionId: string | null;
 }
 
-const PARAM = { record: 'record', storyId: 'storyId', question: 'question', questionId: 'questionId' } as const;
+const PARAM = { storyId: 'storyId', question: 'question', questionId: 'questionId' } as const;
 
-/** The home screen's address that opens the recording screen for a story or question. */
+/** The recorder's address, for a story to add to or a question to answer. */
 export function recordingLink(request: Partial<RecordingRequest> = {}): string {
-  const params = new URLSearchParams({ [PARAM.record]: '1' });
+  const params = new URLSearchParams();
   if (request.storyId != null) params.set(PARAM.storyId, String(request.storyId));
   if (request.promptQuestion) params.set(PARAM.question, request.promptQuestion);
   if (request.questionId) params.set(PARAM.questionId, request.questionId);
-  return `/?${params.toString()}`;
+  const query = params.toString();
+  return query ? `/record?${query}` : '/record';
 }
 
-/** The recording request in the home screen's search parameters, or null when none. */
-export function readRecordingRequest(params: URLSearchParams): RecordingRequest | null {
-  if (!params.has(PARAM.record)) return null;
+/** What the recorder was opened for, from its address; a story id that is not one is ignored. */
+export function readRecordingRequest(params: URLSearchParams): RecordingRequest {
   const storyId = Number(params.get(PARAM.storyId));
   return {
     storyId: Number.isInteger(storyId) && storyId > 0 ? storyId : null,

@@ -7,14 +7,14 @@ import { Field } from '../ui/Input.tsx';
 import { SelectField } from '../ui/Select.tsx';
 import type { TimeContextDraft } from './timeContext.ts';
 
-/** A time as typed, for any list of kinds: the post-upload form's, or the inline editor's with "none". */
-export type TimeFieldsDraft<T extends TimePeriodType> = Omit<TimeContextDraft, 'temporalType'> & { temporalType: T };
+/** A time as typed, for any list of kinds: the post-upload form's ('' before a choice), or the inline editor's with "none". */
+export type TimeFieldsDraft<T extends TimePeriodType | ''> = Omit<TimeContextDraft, 'temporalType'> & { temporalType: T };
 
-interface TimeFieldsProps<T extends TimePeriodType> {
+interface TimeFieldsProps<T extends TimePeriodType | ''> {
   draft: TimeFieldsDraft<T>;
   onChange: (fields: Partial<TimeFieldsDraft<T>>) => void;
   /** The kinds offered, in order; "none" reads "Not set". */
-  types: readonly T[];
+  types: readonly Exclude<T, ''>[];
   /** The latest year the year inputs accept. */
   maxYear: number;
   /** The latest date the date input accepts, YYYY-MM-DD. */
@@ -28,7 +28,7 @@ const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
  * The fields of a time (spec 2, 5): the kind of time, then the inputs that kind needs.
  * Whoever shows them keeps the rules: which kinds, how far ahead, when it saves.
  */
-export function TimeFields<T extends TimePeriodType>({ draft, onChange, types, maxYear, maxDate, disabled }: TimeFieldsProps<T>) {
+export function TimeFields<T extends TimePeriodType | ''>({ draft, onChange, types, maxYear, maxDate, disabled }: TimeFieldsProps<T>) {
   const { t } = useTranslation('recording');
   const language = useLanguage();
 
@@ -52,6 +52,7 @@ export function TimeFields<T extends TimePeriodType>({ draft, onChange, types, m
       <SelectField
         label={t('after.temporalType')}
         value={draft.temporalType}
+        placeholder={t('after.chooseTime')}
         options={types.map((type) => ({
           value: type,
           label: type === 'none' ? t('time.none', { ns: 'recordings' }) : t(`after.types.${type}`),

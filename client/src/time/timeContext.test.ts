@@ -4,23 +4,35 @@ import {
   canSaveTimeContext,
   initialTimeContextDraft,
   localIsoDate,
+  timeContextToSave,
   toTemporalContext,
+  type ChosenTimeDraft,
   type TimeContextDraft,
 } from './timeContext.ts';
 
 const today = new Date(2025, 5, 15, 10, 30);
-const draft = (fields: Partial<TimeContextDraft>): TimeContextDraft => ({ ...initialTimeContextDraft(today), ...fields });
-const canSave = (fields: Partial<TimeContextDraft>) => canSaveTimeContext(draft(fields), today);
+const draft = (fields: Partial<ChosenTimeDraft>): ChosenTimeDraft => ({
+  ...initialTimeContextDraft(today),
+  temporalType: 'specific_date',
+  specificDate: '2025-06-15',
+  ...fields,
+});
+const canSave = (fields: Partial<ChosenTimeDraft>) => canSaveTimeContext(draft(fields), today);
 
 describe('initialTimeContextDraft', () => {
-  it('starts on a specific date, today, which can be saved', () => {
-    expect(initialTimeContextDraft(today)).toMatchObject({
-      temporalType: 'specific_date',
-      specificDate: '2025-06-15',
-      month: '6',
-      year: '',
-    });
-    expect(canSave({})).toBe(true);
+  it('starts with no time chosen and no date, which cannot be saved', () => {
+    const first = initialTimeContextDraft(today);
+    expect(first).toMatchObject({ temporalType: '', specificDate: '', month: '6', year: '' });
+    expect(canSaveTimeContext(first, today)).toBe(false);
+    expect(timeContextToSave(first, null, today)).toBeNull();
+  });
+
+  it("starts from the story's own time when it has one, and saving it unchanged sends nothing", () => {
+    const stored = { temporalType: 'year' as const, specificDate: null, month: null, year: 1975, endYear: null };
+    const first = initialTimeContextDraft(today, stored);
+    expect(first).toMatchObject({ temporalType: 'year', year: '1975' });
+    expect(timeContextToSave(first, stored, today)).toBeNull();
+    expect(timeContextToSave({ ...first, year: '1976' }, stored, today)).toMatchObject({ temporalType: 'year', year: 1976 });
   });
 
   it('formats dates in local time', () => {

@@ -1,8 +1,9 @@
 import { TEMPORAL_YEAR_MIN, type TemporalContext, type TemporalType } from '../../../contract/temporal.ts';
+import type { TemporalFields } from './timePeriod.ts';
 
-/** The time form as typed: the chosen type and its inputs' text. */
+/** The time form as typed: the chosen type ('' until the person chooses one) and its inputs' text. */
 export interface TimeContextDraft {
-  temporalType: TemporalType;
+  temporalType: TemporalType | '';
   /** YYYY-MM-DD from the date input. */
   specificDate: string;
   /** 1-12 as text. */
@@ -13,20 +14,27 @@ export interface TimeContextDraft {
   endYear: string;
 }
 
+/** A draft whose kind of time has been chosen. */
+export type ChosenTimeDraft = TimeContextDraft & { temporalType: TemporalType };
+
 /** Today's date in the browser's time zone as YYYY-MM-DD, the date input's value. */
 export function localIsoDate(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The form's first state: a specific date, today (spec 5); this month when month and year is chosen. */
-export function initialTimeContextDraft(today: Date): TimeContextDraft {
+/**
+ * The form's first state: the time the story already has, or nothing chosen, so that no
+ * tap dates a memory by accident (the spec's "today" default did: a childhood memory
+ * became today's). A month starts on this month once month and year is chosen.
+ */
+export function initialTimeContextDraft(today: Date, stored?: TemporalFields | null): TimeContextDraft {
   return {
-    temporalType: 'specific_date',
-    specificDate: localIsoDate(today),
-    month: String(today.getMonth() + 1),
-    year: '',
-    endYear: '',
+    temporalType: stored?.temporalType ?? '',
+    specificDate: stored?.specificDate ?? '',
+    month: String(stored?.month ?? today.getMonth() + 1),
+    year: stored?.year == null ? '' : String(stored.year),
+    endYear: stored?.endYear == null ? '' : String(stored.endYear),
   };
 }
 
@@ -52,11 +60,14 @@ function isPastOrToday(isoDate: string, today: Date): boolean {
 /**
  * Whether Save is enabled (spec 5): a date (today at the latest) for specific_date; month
  * and year for month_year; a year for year; start and end with start <= end for
- * year_span; unknown always. Years run from 1900 to the current year.
+ * year_span; unknown always; nothing while no kind is chosen. Years run from 1900 to the
+ * current year.
  */
 export function canSaveTimeContext(draft: TimeContextDraft, today: Date): boolean {
   const currentYear = today.getFullYear();
   switch (draft.temporalType) {
+    case '':
+      return false;
     case 'specific_date':
       return isPastOrToday(draft.specificDate, today);
     case 'month_year': {
@@ -76,7 +87,7 @@ export function canSaveTimeContext(draft: TimeContextDraft, today: Date): boolea
 }
 
 /** The time context to send for a savable draft: the type's own fields, the rest null. */
-export function toTemporalContext(draft: TimeContextDraft): TemporalContext {
+export function toTemporalContext(draft: ChosenTimeDraft): TemporalContext {
   const none = { specificDate: null, month: null, year: null, endYear: null };
   const year = wholeNumber(draft.year);
   switch (draft.temporalType) {
@@ -91,4 +102,21 @@ export function toTemporalContext(draft: TimeContextDraft): TemporalContext {
     case 'unknown':
       return { ...none, temporalType: 'unknown' };
   }
+}
+
+/**
+ * What Save sends: a savable draft that differs from the time the story already has, else
+ * null (keeping the story's time needs no save, and nothing is overwritten unasked).
+ */
+export function timeContextToSave(draft: TimeContextDraft, stored: TemporalFields | null, today: Date): TemporalContext | null {
+  if (draft.temporalType === '' || !canSaveTimeContext(draft, today)) return null;
+  const context = toTemporalContext({ ...draft, temporalType: draft.temporalType });
+  const same =
+    stored !== null &&
+    (stored.temporalType ?? null) === context.temporalType &&
+    (stored.specificDate ?? null) === context.specificDate &&
+    (stored.month ?? null) === context.month &&
+    (stored.year ?? null) === context.year &&
+    (stored.endYear ?? null) === context.endYear;
+  return same ? null : context;
 }

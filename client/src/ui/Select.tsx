@@ -18,10 +18,12 @@ interface SelectProps<T extends string> {
   options: readonly SelectOption<T>[];
   onValueChange: (value: T) => void;
   disabled?: boolean;
+  /** Shown while the value is '' (nothing chosen yet). */
+  placeholder?: string;
 }
 
 /** A dropdown on Radix Select; label it with `<label htmlFor={id}>`. */
-export function Select<T extends string>({ id, value, options, onValueChange, disabled }: SelectProps<T>) {
+export function Select<T extends string>({ id, value, options, onValueChange, disabled, placeholder }: SelectProps<T>) {
   return (
     <SelectPrimitive.Root value={value} onValueChange={(next) => onValueChange(next as T)} disabled={disabled}>
       <SelectPrimitive.Trigger
@@ -32,7 +34,7 @@ export function Select<T extends string>({ id, value, options, onValueChange, di
           focusRing,
         )}
       >
-        <SelectPrimitive.Value />
+        <SelectPrimitive.Value placeholder={placeholder} />
         <SelectPrimitive.Icon>
           <ChevronDown aria-hidden className="size-4 text-stone-400" />
         </SelectPrimitive.Icon>

@@ -1,18 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RECORDING_LIMITS } from '../../../contract/recording-limits.ts';
 import { RECORDER_TIMER } from '../../../contract/recorder.ts';
+import { checkHasAudio } from './checkHasAudio.ts';
 import { recordingHasSpeech } from './decodeRecording.ts';
 import { microphoneErrorKind, type MicrophoneErrorKind } from './microphoneError.ts';
 import type { RecordingProblem } from './recordedAudio.ts';
+import type { Take } from './recorderMachine.ts';
 import { chooseRecordingFormat } from './recordingFormat.ts';
-import {
-  pauseClock,
-  recordedMs,
-  resumeClock,
-  startClock,
-  STOPPED_CLOCK,
-  type RecordingClock,
-} from './recordingTimer.ts';
+import { pauseClock, recordedMs, resumeClock, startClock, STOPPED_CLOCK, type RecordingClock } from './recordingTimer.ts';
 import { firstRecordingProblem } from './stopChecks.ts';
 import { useSilenceNotice } from './useSilenceNotice.ts';
 
@@ -27,25 +22,13 @@ const MICROPHONE: MediaStreamConstraints = {
   },
 };
 
-/** A recording that passed every check at stop. */
-export interface FinishedRecording {
-  audio: Blob;
-  durationSeconds: number;
-  recordedAt: Date;
-}
-
-/** Why a recording went back to idle: a failed check, the microphone, or the stop itself. */
+/** Why a take went back to idle: a failed check, the microphone, or the stop itself. */
 export type RecorderFailure =
   | { type: 'problem'; problem: RecordingProblem }
   | { type: 'microphone'; kind: MicrophoneErrorKind }
   | { type: 'stop_failed' };
 
-interface RecorderOptions {
-  onFinished: (recording: FinishedRecording) => void;
-  onFailed: (failure: RecorderFailure) => void;
-}
-
-export type RecorderState = 'idle' | 'recording' | 'paused' | 'analyzing';
+export type StopResult = { take: Take } | { failure: RecorderFailure };
 
 interface Session {
   stream: MediaStream;
@@ -68,24 +51,19 @@ function stopRecorder(recorder: MediaRecorder): Promise<void> {
 }
 
 /**
- * The main recorder (spec 4, "Recorder"): MediaRecorder in the first supported preferred
- * format with 1 s chunks, a timer that leaves pauses out, the silence notice, and the
- * checks at stop (size, length, quality, then speech) before a recording is handed on.
+ * The microphone under the recorder's state machine: MediaRecorder in the first supported
+ * preferred format with 1 s chunks, a timer that leaves pauses out, the silence notice
+ * (while `listening`), and the two ways a take ends: checked at stop (size, length,
+ * quality, then speech), or kept as it is when the person leaves.
  */
-export function useRecorder({ onFinished, onFailed }: RecorderOptions) {
-  const [state, setState] = useState<RecorderState>('idle');
+export function useMicrophone(listening: boolean) {
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [elapsedMs, setElapsedMs] = useState(0);
   const session = useRef<Session | null>(null);
   const clock = useRef<RecordingClock>(STOPPED_CLOCK);
-  const starting = useRef(false);
   const mounted = useRef(true);
-  const callbacks = useRef({ onFinished, onFailed });
-  useEffect(() => {
-    callbacks.current = { onFinished, onFailed };
-  });
-
-  const silenceShown = useSilenceNotice(stream, state === 'recording');
+  const starting = useRef(false);
+  const silenceShown = useSilenceNotice(stream, listening);
 
   const endSession = useCallback(() => {
     const current = session.current;
@@ -96,12 +74,16 @@ export function useRecorder({ onFinished, onFailed }: RecorderOptions) {
     releaseMicrophone(current.stream);
   }, []);
 
-  const start = useCallback(async () => {
-    if (session.current || starting.current) return;
+  /** Opens the microphone and starts recording; the failure when it cannot. */
+  const start = useCallback(async (): Promise<RecorderFailure | null> => {
+    if (session.current || starting.current) return null;
     starting.current = true;
     try {
       const microphone = await navigator.mediaDevices.getUserMedia(MICROPHONE);
-      if (!mounted.current) return releaseMicrophone(microphone);
+      if (!mounted.current) {
+        releaseMicrophone(microphone);
+        return null;
+      }
       const format = chooseRecordingFormat((type) => MediaRecorder.isTypeSupported(type));
       const recorder = new MediaRecorder(
         microphone,
@@ -114,9 +96,9 @@ export function useRecorder({ onFinished, onFailed }: RecorderOptions) {
       clock.current = startClock(Date.now());
       setElapsedMs(0);
       setStream(microphone);
-      setState('recording');
+      return null;
     } catch (error) {
-      callbacks.current.onFailed({ type: 'microphone', kind: microphoneErrorKind(error) });
+      return { type: 'microphone', kind: microphoneErrorKind(error) };
     } finally {
       starting.current = false;
     }
@@ -128,7 +110,6 @@ export function useRecorder({ onFinished, onFailed }: RecorderOptions) {
     current.recorder.pause();
     clock.current = pauseClock(clock.current, Date.now());
     setElapsedMs(recordedMs(clock.current, Date.now()));
-    setState('paused');
   }, []);
 
   const resume = useCallback(() => {
@@ -136,50 +117,58 @@ export function useRecorder({ onFinished, onFailed }: RecorderOptions) {
     if (!current || current.recorder.state !== 'paused') return;
     current.recorder.resume();
     clock.current = resumeClock(clock.current, Date.now());
-    setState('recording');
   }, []);
 
-  const stop = useCallback(async () => {
+  /** Ends the take and returns its audio, or null when the stop itself failed. */
+  const finish = useCallback(async (): Promise<{ take: Take; chunkCount: number } | null> => {
     const current = session.current;
-    if (!current) return;
+    if (!current) return null;
     const durationSeconds = recordedMs(clock.current, Date.now()) / 1000;
     clock.current = STOPPED_CLOCK;
-    setState('analyzing');
-    let audio: Blob;
     try {
       await stopRecorder(current.recorder);
-      audio = new Blob(current.chunks, { type: current.recorder.mimeType || current.chunks[0]?.type || '' });
     } catch {
       endSession();
-      setElapsedMs(0);
-      setState('idle');
-      return callbacks.current.onFailed({ type: 'stop_failed' });
+      return null;
     }
     endSession();
-    const problem =
-      firstRecordingProblem({ chunkCount: current.chunks.length, sizeBytes: audio.size, durationSeconds }) ??
-      ((await recordingHasSpeech(audio)) ? null : ({ kind: 'no_speech' } as const));
-    if (!mounted.current) return;
     setElapsedMs(0);
-    setState('idle');
-    if (problem) return callbacks.current.onFailed({ type: 'problem', problem });
-    callbacks.current.onFinished({ audio, durationSeconds, recordedAt: new Date() });
+    const audio = new Blob(current.chunks, { type: current.recorder.mimeType || current.chunks[0]?.type || '' });
+    return { take: { audio, durationSeconds, recordedAt: new Date() }, chunkCount: current.chunks.length };
   }, [endSession]);
 
-  /** Throws the recording away and goes back to idle. */
-  const cancel = useCallback(() => {
+  /** Stop: the take, once it passed every check at stop (spec 5). */
+  const stop = useCallback(async (): Promise<StopResult> => {
+    const finished = await finish();
+    if (!finished) return { failure: { type: 'stop_failed' } };
+    const { take, chunkCount } = finished;
+    const problem =
+      firstRecordingProblem({ chunkCount, sizeBytes: take.audio.size, durationSeconds: take.durationSeconds }) ??
+      ((await recordingHasSpeech(take.audio)) ? null : ({ kind: 'no_speech' } as const));
+    return problem ? { failure: { type: 'problem', problem } } : { take };
+  }, [finish]);
+
+  /** Leaving: the take as it is, unchecked; null when nothing was recorded at all. */
+  const keepAsIs = useCallback(async (): Promise<Take | null> => {
+    const finished = await finish();
+    if (!finished) return null;
+    const { take, chunkCount } = finished;
+    return checkHasAudio({ chunkCount, sizeBytes: take.audio.size }) ? null : take;
+  }, [finish]);
+
+  /** Closes the microphone and forgets the take (only after the person confirmed it). */
+  const discard = useCallback(() => {
     clock.current = STOPPED_CLOCK;
     endSession();
     setElapsedMs(0);
-    setState('idle');
   }, [endSession]);
 
   // The timer shows whole seconds recorded, updated every second while recording.
   useEffect(() => {
-    if (state !== 'recording') return;
+    if (!listening) return;
     const timer = window.setInterval(() => setElapsedMs(recordedMs(clock.current, Date.now())), RECORDER_TIMER.tickMs);
     return () => window.clearInterval(timer);
-  }, [state]);
+  }, [listening]);
 
   useEffect(() => {
     mounted.current = true;
@@ -189,5 +178,5 @@ export function useRecorder({ onFinished, onFailed }: RecorderOptions) {
     };
   }, [endSession]);
 
-  return { state, elapsedMs, silenceShown, start, pause, resume, stop, cancel };
+  return { elapsedMs, silenceShown, start, pause, resume, stop, keepAsIs, discard, isOpen: () => session.current !== null };
 }

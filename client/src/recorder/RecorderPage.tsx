@@ -1,0 +1,265 @@
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { TIMINGS } from '../../../contract/timings.ts';
+import { CONTEXT_ONLY_TYPES, type RecordingUploadResponse } from '../../../contract/uploads.ts';
+import { useDataChanged } from '../api/dataChanged.ts';
+import { useLanguage } from '../i18n/appLanguage.ts';
+import { readRecordingRequest } from '../recordings/recordingLink.ts';
+import { loadAiSettings } from '../settings/useAiSettings.ts';
+import { toast } from '../ui/toastStore.ts';
+import { ContextChooser } from './ContextChooser.tsx';
+import { LeaveDialog, type LeaveChoice } from './LeaveDialog.tsx';
+import { PostUploadScreen } from './PostUploadScreen.tsx';
+import { INITIAL_STEP, leaveRule, nextStep, type Take } from './recorderMachine.ts';
+import { RecorderView } from './RecorderView.tsx';
+import type { ContextFields } from './recordingContext.ts';
+import { RecordingHeader } from './RecordingHeader.tsx';
+import { useLeaveGuard } from './useLeaveGuard.ts';
+import { useMicrophone } from './useMicrophone.ts';
+import { useRecordingMessages } from './useRecordingMessages.ts';
+import { useUploadRecording } from './useUploadRecording.ts';
+
+const KEPT: ContextFields = { contextType: 'unassigned' };
+
+/**
+ * The recorder at /record (spec 2, 4): it starts by itself after 500 ms; stop checks the
+ * take; the person says what it is about; it uploads; the post-upload screen follows.
+ * One state machine drives it, and one rule decides what leaving means: a take the server
+ * does not have yet is never dropped without the person's say (keep it for later, discard
+ * it, or stay), whether they press Back, the browser's Back, a link or reload.
+ */
+export function RecorderPage() {
+  const { t } = useTranslation('recording');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const [request] = useState(() => readRecordingRequest(searchParams));
+  const language = useLanguage();
+  const titleId = useId();
+  const messages = useRecordingMessages();
+  const dataChanged = useDataChanged();
+  const upload = useUploadRecording();
+  const [step, dispatch] = useReducer(nextStep, INITIAL_STEP);
+  const microphone = useMicrophone(step.phase === 'recording');
+  const [dialog, setDialog] = useState<{ purpose: 'leave' | 'discard'; resume: boolean } | null>(null);
+  const [keeping, setKeeping] = useState(false);
+  const stopping = useRef<Promise<Take | null> | null>(null);
+  const leaving = useRef(false);
+  const rule = leaveRule(step);
+  const blocker = useLeaveGuard(rule, leaving);
+
+  /** Out of the recorder: back where the person came from, else the story or home. */
+  const exit = useCallback(
+    (to?: string) => {
+      leaving.current = true;
+      if (to) navigate(to);
+      else if (location.key !== 'default') navigate(-1);
+      else navigate(request.storyId ? `/library/${request.storyId}` : '/', { replace: true });
+    },
+    [navigate, location.key, request.storyId],
+  );
+
+  const start = useCallback(async () => {
+    const failure = await microphone.start();
+    if (failure) {
+      messages.recorderFailure(failure);
+      dispatch({ type: 'failed' });
+    } else if (microphone.isOpen()) dispatch({ type: 'started' });
+  }, [microphone, messages]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => void start(), TIMINGS.recordingAutoStartMs);
+    return () => window.clearTimeout(timer);
+    // Once, when the recorder opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The title takes the focus when the step changes, so a screen reader hears where it is.
+  useEffect(() => {
+    document.getElementById(titleId)?.focus();
+  }, [step.phase, titleId]);
+
+  const stop = () => {
+    dispatch({ type: 'stopping' });
+    stopping.current = microphone.stop().then((result) => {
+      if ('failure' in result) {
+        messages.recorderFailure(result.failure);
+        dispatch({ type: 'failed' });
+        return null;
+      }
+      dispatch({ type: 'checked', take: result.take });
+      return result.take;
+    });
+  };
+
+  /** Sends the take; on failure it stays here (back at the chooser) to send again or keep. */
+  const send = async (take: Take, context: ContextFields): Promise<RecordingUploadResponse | null> => {
+    dispatch({ type: 'contextChosen', context });
+    try {
+      const response = await upload.mutateAsync({
+        ...take,
+        settings: loadAiSettings(),
+        appLanguage: language,
+        context,
+        promptQuestion: request.promptQuestion,
+        questionId: request.questionId,
+        userAgent: navigator.userAgent,
+      });
+      dataChanged();
+      dispatch({ type: 'uploaded', response, answeredAt: Date.now() });
+      return response;
+    } catch (error) {
+      messages.uploadFailure(error);
+      dispatch({ type: 'uploadFailed' });
+      return null;
+    }
+  };
+
+  const confirm = async (take: Take, context: ContextFields) => {
+    const response = await send(take, context);
+    if (!response) return;
+    if (response.isContextOnly) {
+      toast(
+        context.contextType === 'unassigned'
+          ? { title: t('leave.kept'), description: t('leave.keptWhere') }
+          : { title: t('upload.successful'), description: t('upload.contextSaved') },
+      );
+      exit();
+    } else {
+      toast({ title: t('upload.uploadedTitle'), description: t('upload.transcribingInBackground') });
+    }
+  };
+
+  /** The take as it is now: the checked one, the one being checked, or the open microphone's. */
+  const currentTake = async (): Promise<Take | null> => {
+    if (step.phase === 'stopped') return step.take;
+    if (step.phase === 'analyzing') return stopping.current ? await stopping.current : null;
+    if (step.phase === 'recording' || step.phase === 'paused') {
+      const take = await microphone.keepAsIs();
+      if (take) {
+        dispatch({ type: 'stopping' });
+        dispatch({ type: 'checked', take });
+      } else dispatch({ type: 'failed' });
+      return take;
+    }
+    return null;
+  };
+
+  const askToLeave = (purpose: 'leave' | 'discard') => {
+    const resume = step.phase === 'recording';
+    if (resume) {
+      microphone.pause();
+      dispatch({ type: 'paused' });
+    }
+    setDialog({ purpose, resume });
+  };
+
+  /** Back (the arrow): free, please wait, or ask. */
+  const back = () => {
+    if (rule === 'free') return exit();
+    if (rule === 'wait') return toast({ title: t('upload.pleaseWait'), description: t('upload.stillUploading') });
+    askToLeave('leave');
+  };
+
+  // The browser's Back or a link while a take is here: the same question, or please wait.
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || dialog) return;
+    if (rule === 'wait') {
+      toast({ title: t('upload.pleaseWait'), description: t('upload.stillUploading') });
+      blocker.reset();
+    } else askToLeave('leave');
+    // askToLeave reads the current step; this runs when a navigation is blocked.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [blocker.state]);
+
+  const goOn = () => (blocker.state === 'blocked' ? blocker.proceed() : exit());
+
+  const choose = async (choice: LeaveChoice) => {
+    const purpose = dialog?.purpose;
+    if (choice === 'stay') {
+      if (dialog?.resume) {
+        microphone.resume();
+        dispatch({ type: 'resumed' });
+      }
+      setDialog(null);
+      if (blocker.state === 'blocked') blocker.reset();
+      return;
+    }
+    if (choice === 'discard') {
+      microphone.discard();
+      dispatch({ type: 'discarded' });
+      setDialog(null);
+      if (purpose === 'leave') {
+        leaving.current = true;
+        goOn();
+      } else if (blocker.state === 'blocked') blocker.reset();
+      return;
+    }
+    setKeeping(true);
+    const take = await currentTake();
+    const response = take ? await send(take, KEPT) : null;
+    setKeeping(false);
+    setDialog(null);
+    if (take && !response) {
+      // Not kept (the upload failed and said why): the take stays here.
+      if (blocker.state === 'blocked') blocker.reset();
+      return;
+    }
+    if (response) toast({ title: t('leave.kept'), description: t('leave.keptWhere') });
+    leaving.current = true;
+    if (purpose === 'leave') goOn();
+    else if (blocker.state === 'blocked') blocker.reset();
+  };
+
+  const openStory = (storyId: number) => exit(`/library/${storyId}`);
+  const showsPostUpload =
+    (step.phase === 'uploading' && !CONTEXT_ONLY_TYPES.includes(step.context.contextType)) ||
+    (step.phase === 'done' && !step.response.isContextOnly);
+
+  return (
+    <main className="min-h-dvh bg-stone-950 text-stone-100">
+      <div className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col px-4 pt-6 pb-[calc(2rem+env(safe-area-inset-bottom))]">
+        {showsPostUpload && (step.phase === 'uploading' || step.phase === 'done') ? (
+          <PostUploadScreen titleId={titleId} step={step} onBack={back} onOpenStory={openStory} />
+        ) : step.phase === 'stopped' ? (
+          <>
+            <RecordingHeader titleId={titleId} title={t('context.title')} onBack={back} />
+            <ContextChooser
+              currentStoryId={request.storyId}
+              onConfirm={(context) => void confirm(step.take, context)}
+              onDiscard={() => askToLeave('discard')}
+            />
+          </>
+        ) : (
+          <>
+            <RecordingHeader
+              titleId={titleId}
+              title={t('screen.label')}
+              onBack={back}
+              backBlocked={rule === 'wait'}
+              onBlockedBack={() => toast({ title: t('upload.pleaseWait'), description: t('upload.stillUploading') })}
+            />
+            <RecorderView
+              phase={step.phase}
+              elapsedMs={microphone.elapsedMs}
+              silenceShown={microphone.silenceShown}
+              promptQuestion={request.promptQuestion}
+              onStart={() => void start()}
+              onPause={() => {
+                microphone.pause();
+                dispatch({ type: 'paused' });
+              }}
+              onResume={() => {
+                microphone.resume();
+                dispatch({ type: 'resumed' });
+              }}
+              onStop={stop}
+            />
+          </>
+        )}
+      </div>
+      <LeaveDialog open={dialog !== null} purpose={dialog?.purpose ?? 'leave'} saving={keeping} onChoose={(choice) => void choose(choice)} />
+    </main>
+  );
+}
