@@ -8,6 +8,7 @@ import { useUserLanguage } from './i18n/appLanguage.ts';
 import { LandingPage } from './landing/LandingPage.tsx';
 import { LibraryPage } from './library/LibraryPage.tsx';
 import { RecordingDetail } from './recordings/RecordingDetail.tsx';
+import { RecordingsWithoutStoryPage } from './recordings/RecordingsWithoutStoryPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
@@ -54,6 +55,8 @@ export function AppRoutes() {
           <Route index element={<HomeScreen />} />
           <Route path="/interviewer" element={<InterviewerPlaceholder />} />
           <Route path="/library" element={<LibraryPage />} />
+          <Route path="/library/recordings" element={<RecordingsWithoutStoryPage />} />
+          <Route path="/library/recordings/:recordingId" element={<RecordingDetail />} />
           <Route path="/library/:storyId" element={<StoryView />} />
           <Route path="/library/:storyId/recordings/:recordingId" element={<RecordingDetail />} />
           <Route path="/timeline" element={<TimelinePage />} />

@@ -2,10 +2,19 @@ import { useDataChanged } from './dataChanged.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Language } from '../../../contract/languages.ts';
-import { recordingSchema, recordingWithLinksSchema, type RecordingWithLinksDto } from '../../../contract/library.ts';
+import { recordingSchema, recordingSummarySchema, recordingWithLinksSchema, type RecordingWithLinksDto } from '../../../contract/library.ts';
 import { CACHE_MS } from '../../../contract/timings.ts';
 import { ApiRequestError, apiRequest, getJson } from './request.ts';
 import type { TemporalFields } from '../time/timePeriod.ts';
+
+/** The recordings in no story: kept for later, or taken out of their story (newest first, as list cards). */
+export function useRecordingsWithoutStory() {
+  return useQuery({
+    queryKey: ['/api/recordings', { unassigned: true }] as const,
+    queryFn: async () => recordingSummarySchema.array().parse(await getJson<unknown>('/api/recordings?unassigned=true')),
+    staleTime: CACHE_MS.stories,
+  });
+}
 
 /** What a recording is linked to: its story, people and places (spec 2, "Recording detail"). */
 export interface LinkSelection {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
+import { RecordingsWithoutStoryLink } from '../recordings/RecordingsWithoutStoryLink.tsx';
 import { RecordMemoryLink } from '../recordings/RecordMemoryLink.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { storiesQuery } from '../api/stories.ts';
@@ -72,6 +73,7 @@ export function LibraryPage() {
         ))}
       </div>
 
+      <RecordingsWithoutStoryLink />
       {stories.isPending ? (
         <LoadingRows label={t('loading')} rowClassName="h-[4.5rem]" list />
       ) : stories.isError ? (

@@ -24,9 +24,9 @@ import { TimePeriodEditor } from '../time/TimePeriodEditor.tsx';
 import { TranscriptionSection } from './TranscriptionSection.tsx';
 
 /**
- * The recording detail at /library/{storyId}/recordings/{id} (spec 2): audio, the
- * transcription, badges, the time period, linked content and deletion. Back leads to the
- * story it was opened from.
+ * The recording detail at /library/{storyId}/recordings/{id}, or /library/recordings/{id}
+ * for one in no story (spec 2): audio, the transcription, badges, the time period, linked
+ * content and deletion. Back leads to the story, or the recordings without a story.
  */
 export function RecordingDetail() {
   const { t } = useTranslation('recordings');
@@ -34,7 +34,7 @@ export function RecordingDetail() {
   const storyId = parseRouteId(params.storyId);
   const recordingId = parseRouteId(params.recordingId);
   const recording = useRecordingWithLinks(recordingId);
-  const backTo = storyId === null ? '/library' : `/library/${storyId}`;
+  const backTo = storyId === null ? '/library/recordings' : `/library/${storyId}`;
 
   if (recordingId === null || (recording.error instanceof ApiRequestError && recording.error.status === 404)) {
     return <DetailMessage text={t('detail.notFound')} backTo={backTo} backLabel={t('detail.back')} />;
