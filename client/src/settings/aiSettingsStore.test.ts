@@ -5,7 +5,15 @@ import {
   DEFAULT_TRANSCRIPTION_MODEL,
 } from '../../../contract/ai-settings.ts';
 import { STORAGE_KEYS } from '../../../contract/storage-keys.ts';
-import { DEFAULT_AI_SETTINGS, readAiSettings, writeAiSettings, type SettingsStorage } from './aiSettingsStore.ts';
+import { CREATIVITY_TEMPERATURE } from '../../../contract/ai-settings.ts';
+import {
+  DEFAULT_AI_SETTINGS,
+  readAiSettings,
+  settingsForUpload,
+  withCreativity,
+  writeAiSettings,
+  type SettingsStorage,
+} from './aiSettingsStore.ts';
 
 function memoryStorage(initial: Record<string, string> = {}): SettingsStorage & { data: Record<string, string> } {
   const data = { ...initial };
@@ -62,5 +70,22 @@ describe('readAiSettings', () => {
     };
     expect(readAiSettings(broken)).toEqual(DEFAULT_AI_SETTINGS);
     expect(writeAiSettings(broken, DEFAULT_AI_SETTINGS)).toBe(false);
+  });
+});
+
+describe('creativity and temperature', () => {
+  it('sets the temperature of a creativity level when it is chosen', () => {
+    const chosen = withCreativity({ ...DEFAULT_AI_SETTINGS, temperature: 1.4 }, 'literal');
+    expect(chosen).toEqual({ ...DEFAULT_AI_SETTINGS, creativity: 'literal', temperature: CREATIVITY_TEMPERATURE.literal });
+  });
+
+  it("uploads a fine-tuned temperature only for a model that honours one, else the level's", () => {
+    const tuned = { ...DEFAULT_AI_SETTINGS, creativity: 'storytelling' as const, temperature: 0.4 };
+    expect(settingsForUpload({ ...tuned, storyGenerationModel: 'gpt-4o' })).toEqual({ ...tuned, storyGenerationModel: 'gpt-4o' });
+    expect(settingsForUpload({ ...tuned, storyGenerationModel: 'gpt-5' })).toEqual({
+      ...tuned,
+      storyGenerationModel: 'gpt-5',
+      temperature: CREATIVITY_TEMPERATURE.storytelling,
+    });
   });
 });

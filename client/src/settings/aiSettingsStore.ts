@@ -1,4 +1,10 @@
-import { localAiSettingsSchema, type LocalAiSettings } from '../../../contract/ai-settings.ts';
+import {
+  CREATIVITY_TEMPERATURE,
+  honoursTemperature,
+  localAiSettingsSchema,
+  type LocalAiSettings,
+} from '../../../contract/ai-settings.ts';
+import type { Creativity } from '../../../contract/story-options.ts';
 import { STORAGE_KEYS } from '../../../contract/storage-keys.ts';
 
 /** The part of the Web Storage API the store needs (localStorage, or a fake in tests). */
@@ -45,4 +51,20 @@ export function writeAiSettings(storage: SettingsStorage, settings: LocalAiSetti
   } catch {
     return false;
   }
+}
+
+/** Choosing a creativity level also sets the temperature that level writes with (the fine-tuning starts there). */
+export function withCreativity(settings: LocalAiSettings, creativity: Creativity): LocalAiSettings {
+  return { ...settings, creativity, temperature: CREATIVITY_TEMPERATURE[creativity] };
+}
+
+/**
+ * The settings a new recording is uploaded with: the fine-tuned temperature only where the
+ * writing model honours one (the only place the screen offers it); otherwise the creativity
+ * level's, so a temperature nobody can see never outweighs the level (a local writer uses it).
+ */
+export function settingsForUpload(settings: LocalAiSettings): LocalAiSettings {
+  return honoursTemperature(settings.storyGenerationModel)
+    ? settings
+    : { ...settings, temperature: CREATIVITY_TEMPERATURE[settings.creativity] };
 }

@@ -1,16 +1,8 @@
 import type { Creativity } from '../../../contract/story-options.ts';
-import { DEFAULT_TEMPERATURE } from '../../../contract/ai-settings.ts';
+import { CREATIVITY_TEMPERATURE } from '../../../contract/ai-settings.ts';
 
-/**
- * Sampling temperature for each creativity level. "balanced" is the spec's default 0.7;
- * a temperature given explicitly (the settings screen's) wins over the level's.
- */
-export const CREATIVITY_TEMPERATURE: Record<Creativity, number> = {
-  literal: 0.3,
-  balanced: DEFAULT_TEMPERATURE,
-  creative: 0.9,
-  storytelling: 1.1,
-};
+// Each level's temperature is the contract's, so the settings screen sets the same values.
+export { CREATIVITY_TEMPERATURE };
 
 /** Temperature for structured tasks that should not wander (metadata, questions, profiles). */
 export const FACTUAL_TEMPERATURE = 0.3;
