@@ -33,6 +33,9 @@ export const storySchema = z.object({
   metadata: storyMetadataSchema,
   ...temporalFields,
   hasNewRecordings: z.boolean(),
+  /** The person edited the title (or the text) by hand: the writer keeps it unless asked to replace it. */
+  titleEditedByHand: z.boolean(),
+  contentEditedByHand: z.boolean(),
   generatedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -68,6 +71,8 @@ export const recordingSchema = z.object({
   orderIndex: z.number(),
   ...temporalFields,
   contributorName: z.string().nullable(),
+  /** The person corrected the transcript by hand: re-transcribing asks first. */
+  transcriptionEditedByHand: z.boolean(),
 });
 export type RecordingDto = z.infer<typeof recordingSchema>;
 
@@ -124,12 +129,23 @@ export const regenerateSchema = z.object({
   style: storyStyleSchema.default('auto'),
   pointOfView: pointOfViewSchema.optional(),
   language: languageSchema.optional(),
+  /** Replace a title and text edited by hand too (otherwise they are kept). */
+  replaceEdited: z.boolean().default(false),
 });
+
+/** POST /api/recordings/{id}/retranscribe; no body is the same as replaceCorrected false. */
+export const retranscribeSchema = z
+  .object({
+    /** Replace a transcript corrected by hand (otherwise such a transcript is refused with 409 transcript_corrected). */
+    replaceCorrected: z.boolean().default(false),
+  })
+  .nullish()
+  .transform((body) => body ?? { replaceCorrected: false });
 
 export const reorderSchema = z.object({ recordingIds: z.array(z.number().int().positive()).min(1).max(1000) });
 export const chapterLinkSchema = z.object({ chapterId: z.number().int().positive().nullable() });
+/** GET /api/recordings: every recording, or with unassigned=true only those in no story. */
+export const recordingListQuerySchema = z.object({ unassigned: z.enum(['true', 'false']).optional() });
 export const recordingStoryLinkSchema = z.object({ storyId: z.number().int().positive().nullable() });
 export const recordingPeopleSchema = z.object({ peopleIds: z.array(z.number().int().positive()).max(500) });
 export const recordingPlacesSchema = z.object({ placeIds: z.array(z.number().int().positive()).max(500) });
-/** GET /api/recordings: every recording, or with unassigned=true only those in no story. */
-export const recordingListQuerySchema = z.object({ unassigned: z.enum(['true', 'false']).optional() });

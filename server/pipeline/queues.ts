@@ -12,12 +12,30 @@ export async function createPipelineQueues(queue: Queue): Promise<void> {
   for (const job of PIPELINE_JOBS) await ensureJobQueue(queue, job);
 }
 
-/** Queues a recording's transcription (nothing more while one already waits). */
-export async function enqueueTranscription(queue: Queue, recordingId: number): Promise<void> {
-  await sendJob(queue, transcribeRecordingJob, { recordingId });
+/**
+ * Queues a recording's transcription (nothing more while one already waits). A correction
+ * made by hand up to `replaceCorrectionUpTo` may be replaced; any other is kept.
+ */
+export async function enqueueTranscription(
+  queue: Queue,
+  recordingId: number,
+  options: { replaceCorrectionUpTo?: Date | null } = {},
+): Promise<void> {
+  await sendJob(queue, transcribeRecordingJob, { recordingId, replaceCorrectionUpTo: options.replaceCorrectionUpTo?.toISOString() });
 }
 
-/** Queues a story's writing, or its rewriting with `regenerate` (nothing more while the same already waits). */
-export async function enqueueStoryWriting(queue: Queue, storyId: number, options: { regenerate?: boolean } = {}): Promise<void> {
-  await sendJob(queue, writeStoryJob, { storyId, regenerate: options.regenerate ?? false });
+/**
+ * Queues a story's writing, or its rewriting with `regenerate` (nothing more while the same
+ * already waits). Hand edits made up to `replaceEditsUpTo` may be replaced; later ones are kept.
+ */
+export async function enqueueStoryWriting(
+  queue: Queue,
+  storyId: number,
+  options: { regenerate?: boolean; replaceEditsUpTo?: Date | null } = {},
+): Promise<void> {
+  await sendJob(queue, writeStoryJob, {
+    storyId,
+    regenerate: options.regenerate ?? false,
+    replaceEditsUpTo: options.replaceEditsUpTo?.toISOString(),
+  });
 }

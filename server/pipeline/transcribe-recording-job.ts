@@ -10,6 +10,7 @@ import type { Queue } from '../jobs/queue.ts';
 import { sendJob, type Transaction } from '../jobs/send-job.ts';
 import { withBlobAsFile } from '../storage/blob-file.ts';
 import type { PipelineContext } from './context.ts';
+import { keepsHandEdit } from './hand-edits.ts';
 import { userVocabulary } from './vocabulary.ts';
 import { writeStoryJob } from './write-story-job.ts';
 
@@ -20,11 +21,13 @@ export const TRANSCRIBE_RECORDING = 'transcribe-recording';
  * Two steps, and a retry keeps the first: a recording already transcribed is not sent to
  * the transcriber again, only its story is queued if it still waits. The transcript and
  * the story's job are written in one transaction, so no crash can leave one without the
- * other. The audio is never touched, so a failure can be transcribed again later.
+ * other. The audio is never touched, so a failure can be transcribed again later. A
+ * transcript corrected by hand is kept (even when corrected while this ran), unless the
+ * person asked to replace that correction (`replaceCorrectionUpTo`, see hand-edits.ts).
  */
-export const transcribeRecordingJob = defineJob<PipelineContext, { recordingId: number }>({
+export const transcribeRecordingJob = defineJob<PipelineContext, { recordingId: number; replaceCorrectionUpTo?: string }>({
   name: TRANSCRIBE_RECORDING,
-  payload: z.object({ recordingId: z.number().int().positive() }),
+  payload: z.object({ recordingId: z.number().int().positive(), replaceCorrectionUpTo: z.iso.datetime().optional() }),
   // A lasting provider failure costs four calls over about a minute, then the recording fails.
   retry: { retries: 3, baseDelayMs: 8000, maxDelayMs: 60_000 },
   expireInSeconds: 6 * 60 * 60,
@@ -34,7 +37,7 @@ export const transcribeRecordingJob = defineJob<PipelineContext, { recordingId: 
     return row?.userId;
   },
 
-  async run(ctx, { recordingId }, { signal }) {
+  async run(ctx, { recordingId, replaceCorrectionUpTo }, { signal }) {
     const { db } = ctx;
     const [recording] = await db.select().from(recordings).where(eq(recordings.id, recordingId));
     if (!recording) return;
@@ -63,12 +66,21 @@ export const transcribeRecordingJob = defineJob<PipelineContext, { recordingId: 
       ));
 
     await db.transaction(async (tx) => {
+      // Read again under a row lock: a correction saved while the transcriber worked is seen.
+      const [current] = await tx
+        .select({ editedAt: recordings.transcriptionEditedAt })
+        .from(recordings)
+        .where(eq(recordings.id, recordingId))
+        .for('update');
+      if (!current) return;
+      const keepCorrection = keepsHandEdit(current.editedAt, replaceCorrectionUpTo ? new Date(replaceCorrectionUpTo) : null);
       await tx
         .update(recordings)
         .set({
           processingStatus: 'transcribed',
-          transcription: result.transcript.text,
-          transcriptionSegments: result.transcript.segments,
+          ...(keepCorrection
+            ? {}
+            : { transcription: result.transcript.text, transcriptionSegments: result.transcript.segments, transcriptionEditedAt: null }),
           detectedLanguage: result.transcript.language,
           duration: Math.round(result.durationSeconds * 100) / 100,
           transcriptionError: null,

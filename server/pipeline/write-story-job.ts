@@ -8,6 +8,7 @@ import { readRecordingSettings } from '../db/recording-settings.ts';
 import { recordings, stories, users } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';
 import type { PipelineContext } from './context.ts';
+import { mergeWrittenStory, type ReplaceEditsUpTo } from './hand-edits.ts';
 import { userVocabulary } from './vocabulary.ts';
 
 export const WRITE_STORY = 'write-story';
@@ -17,17 +18,30 @@ const UNTITLED = { en: 'Untitled recording', fi: 'Nimetön nauhoitus' } as const
 type StoryRow = typeof stories.$inferSelect;
 type RecordingRow = typeof recordings.$inferSelect;
 
+interface WriteStoryPayload {
+  storyId: number;
+  regenerate: boolean;
+  /** ISO time: the hand edits made until then may be replaced (the person asked to); absent, none may. */
+  replaceEditsUpTo?: string;
+}
+
 /**
  * Writes a story from its transcribed recordings in the user's language, style, point of
  * view, tone and creativity; with `regenerate`, rewrites a written one. Idempotent: a
  * written story (unless regenerating), or one whose recordings are still being
  * transcribed, is left alone (the last transcription queues this again). While the
  * writer makes the story wait, and when it fails for good, a new story keeps the
- * transcript as a draft and a rewrite keeps the story it had.
+ * transcript as a draft and a rewrite keeps the story it had. A title or text the person
+ * edited by hand is never overwritten (hand-edits.ts), not even when the edit comes while
+ * the writer works.
  */
-export const writeStoryJob = defineJob<PipelineContext, { storyId: number; regenerate: boolean }>({
+export const writeStoryJob = defineJob<PipelineContext, WriteStoryPayload>({
   name: WRITE_STORY,
-  payload: z.object({ storyId: z.number().int().positive(), regenerate: z.boolean().default(false) }),
+  payload: z.object({
+    storyId: z.number().int().positive(),
+    regenerate: z.boolean().default(false),
+    replaceEditsUpTo: z.iso.datetime().optional(),
+  }),
   // Each try is a whole paid request; two more are enough for a passing failure.
   retry: { retries: 2, baseDelayMs: 8000, maxDelayMs: 60_000 },
   expireInSeconds: 60 * 60,
@@ -39,7 +53,7 @@ export const writeStoryJob = defineJob<PipelineContext, { storyId: number; regen
     return row?.userId;
   },
 
-  async run(ctx, { storyId, regenerate }, { signal }) {
+  async run(ctx, { storyId, regenerate, replaceEditsUpTo }, { signal }) {
     const work = await storyWork(ctx, storyId, regenerate);
     if (!work) return;
     const { story, transcripts, rewriting } = work;
@@ -52,24 +66,40 @@ export const writeStoryJob = defineJob<PipelineContext, { storyId: number; regen
     if (removed.people.length || removed.locations.length || removed.dates.length) {
       ctx.log.info({ storyId, removed }, 'grounding removed names the speaker never said');
     }
-    await ctx.db
-      .update(stories)
-      .set({
-        title: written.title || story.title,
-        content: written.content,
-        metadata: written.metadata,
-        processingStatus: 'generated',
-        hasNewRecordings: false,
-        generatedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(stories.id, storyId));
+    await storeStoryText(
+      ctx,
+      storyId,
+      { title: written.title || story.title, content: written.content },
+      { metadata: written.metadata, processingStatus: 'generated', hasNewRecordings: false, generatedAt: new Date() },
+      replaceEditsUpTo ? new Date(replaceEditsUpTo) : null,
+    );
   },
 
   // Meanwhile (or for good) the person reads a story, never "Processing..." forever.
   onDelay: (ctx, { storyId, regenerate }) => showWhatThereIs(ctx, storyId, regenerate),
   onFailure: (ctx, { storyId, regenerate }) => showWhatThereIs(ctx, storyId, regenerate),
 });
+
+/**
+ * Stores a title and text with other changes, keeping what the person edited by hand. The
+ * story is read again under a row lock, so an edit saved while the writer worked is seen.
+ */
+async function storeStoryText(
+  ctx: PipelineContext,
+  storyId: number,
+  text: { title: string; content: string },
+  changes: Partial<typeof stories.$inferInsert>,
+  replaceEditsUpTo: ReplaceEditsUpTo = null,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(stories).where(eq(stories.id, storyId)).for('update');
+    if (!current) return;
+    await tx
+      .update(stories)
+      .set({ ...changes, ...mergeWrittenStory(current, text, { replaceEditsUpTo }), updatedAt: new Date() })
+      .where(eq(stories.id, storyId));
+  });
+}
 
 /** The story and its transcripts when there is something to write, else undefined. */
 async function storyWork(ctx: PipelineContext, storyId: number, regenerate: boolean) {
@@ -117,15 +147,8 @@ async function keepTranscriptAsDraft(ctx: PipelineContext, story: StoryRow, rows
   const contextName = readRecordingSettings(rows[0].settings).contextName;
   const typedTitle = Boolean(contextName) && story.title === contextName;
   const content = transcripts.map((r) => r.transcription!.trim()).join('\n\n');
-  await ctx.db
-    .update(stories)
-    .set({
-      title: typedTitle ? story.title : titleFromText(content) || UNTITLED[toLanguage(story.language)],
-      content,
-      processingStatus: 'draft',
-      updatedAt: new Date(),
-    })
-    .where(eq(stories.id, story.id));
+  const title = typedTitle ? story.title : titleFromText(content) || UNTITLED[toLanguage(story.language)];
+  await storeStoryText(ctx, story.id, { title, content }, { processingStatus: 'draft' });
 }
 
 /** A rewrite that could not be made leaves the story as it was. */
@@ -139,13 +162,6 @@ async function restoreWritten(ctx: PipelineContext, story: StoryRow) {
  */
 async function markStoryUnwritten(ctx: PipelineContext, story: StoryRow): Promise<void> {
   if (story.processingStatus !== 'processing') return;
-  await ctx.db
-    .update(stories)
-    .set({
-      title: story.title === STORY_PLACEHOLDERS.title ? UNTITLED[toLanguage(story.language)] : story.title,
-      content: '',
-      processingStatus: 'draft',
-      updatedAt: new Date(),
-    })
-    .where(eq(stories.id, story.id));
+  const title = story.title === STORY_PLACEHOLDERS.title ? UNTITLED[toLanguage(story.language)] : story.title;
+  await storeStoryText(ctx, story.id, { title, content: '' }, { processingStatus: 'draft' });
 }

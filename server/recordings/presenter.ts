@@ -33,6 +33,7 @@ export function presentRecording(row: RecordingRow): RecordingDto {
     year: row.year,
     endYear: row.endYear,
     contributorName: row.contributorName,
+    transcriptionEditedByHand: row.transcriptionEditedAt !== null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
 import { recordings } from '../db/schema.ts';
@@ -6,10 +6,11 @@ import type { Queue } from '../jobs/queue.ts';
 import { enqueueTranscription } from '../pipeline/queues.ts';
 import type { BlobStore } from '../storage/index.ts';
 import type { TemporalColumns } from '../temporal/temporal-context.ts';
+import { transcriptRefusal } from './transcript-refusals.ts';
 
 type RecordingRow = ResourceRows['recording'];
 
-/** Replaces the transcript with the person's own correction. */
+/** Replaces the transcript with the person's own correction, marked so no transcriber overwrites it unasked. */
 export async function correctTranscription(
   db: Database,
   recording: Authorized<RecordingRow, 'update'>,
@@ -17,7 +18,7 @@ export async function correctTranscription(
 ): Promise<RecordingRow> {
   const [updated] = await db
     .update(recordings)
-    .set({ transcription, updatedAt: new Date() })
+    .set({ transcription, transcriptionEditedAt: new Date(), updatedAt: new Date() })
     .where(eq(recordings.id, recording.id))
     .returning();
   return updated;
@@ -28,14 +29,25 @@ export async function setRecordingTime(db: Database, recording: Authorized<Recor
   await db.update(recordings).set({ ...time, updatedAt: new Date() }).where(eq(recordings.id, recording.id));
 }
 
-/** Transcribes the kept audio again, in the background like the first time. */
-export async function retranscribe(db: Database, queue: Queue, recording: Authorized<RecordingRow, 'update'>): Promise<RecordingRow> {
+/**
+ * Transcribes the kept audio again, in the background like the first time. A transcript
+ * corrected by hand is refused (409) unless `replaceCorrected`: then that correction, and
+ * not one made later, is replaced when the new transcript is stored.
+ */
+export async function retranscribe(
+  db: Database,
+  queue: Queue,
+  recording: Authorized<RecordingRow, 'update'>,
+  { replaceCorrected = false } = {},
+): Promise<RecordingRow> {
+  // The correction is checked in the update itself, so one saved a moment ago counts.
   const [updated] = await db
     .update(recordings)
     .set({ processingStatus: 'uploaded', transcriptionError: null, updatedAt: new Date() })
-    .where(eq(recordings.id, recording.id))
+    .where(and(eq(recordings.id, recording.id), replaceCorrected ? undefined : isNull(recordings.transcriptionEditedAt)))
     .returning();
-  await enqueueTranscription(queue, recording.id);
+  if (!updated) throw transcriptRefusal.corrected();
+  await enqueueTranscription(queue, recording.id, { replaceCorrectionUpTo: replaceCorrected ? updated.transcriptionEditedAt : null });
   return updated;
 }
 

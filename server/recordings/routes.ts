@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordingListQuerySchema, recordingPeopleSchema, recordingPlacesSchema, recordingStoryLinkSchema } from '../../contract/library.ts';
+import {
+  recordingListQuerySchema,
+  recordingPeopleSchema,
+  recordingPlacesSchema,
+  recordingStoryLinkSchema,
+  retranscribeSchema,
+} from '../../contract/library.ts';
 import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser, signedInActor } from '../auth/authenticate.ts';
@@ -108,8 +114,8 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
     async (request) => presentRecording(await correctTranscription(db, recordingToChange.of(request), request.body.transcription)),
   );
 
-  api.post('/api/recordings/:id/retranscribe', { config: recordingToChange.config }, async (request) =>
-    presentRecording(await retranscribe(db, queue, recordingToChange.of(request))),
+  api.post('/api/recordings/:id/retranscribe', { config: recordingToChange.config, schema: { body: retranscribeSchema } }, async (request) =>
+    presentRecording(await retranscribe(db, queue, recordingToChange.of(request), request.body)),
   );
 
   api.delete('/api/recordings/:id', { config: recordingToDelete.config }, async (request, reply) => {

@@ -27,6 +27,8 @@ export function presentStory(row: StoryRow): StoryDto {
     year: row.year,
     endYear: row.endYear,
     hasNewRecordings: row.hasNewRecordings,
+    titleEditedByHand: row.titleEditedAt !== null,
+    contentEditedByHand: row.contentEditedAt !== null,
     generatedAt: row.generatedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

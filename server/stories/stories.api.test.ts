@@ -77,8 +77,11 @@ describe('PATCH /api/stories/{id}', () => {
     // Read back from the server, not from the answer to the change itself.
     const stored = await (await owner.get(`/api/stories/${story.id}`)).json();
     expect(stored[field]).toBe(value);
-    const { [field]: _changed, updatedAt: _u, ...untouched } = stored;
-    const { [field]: _before, updatedAt: _b, ...before } = presentStory(story) as Record<string, unknown>;
+    // A title or text typed by hand is marked as such too (hand-edits.api.test.ts).
+    const mark = `${field}EditedByHand`;
+    if (field === 'title' || field === 'content') expect(stored[mark]).toBe(true);
+    const { [field]: _changed, [mark]: _m, updatedAt: _u, ...untouched } = stored;
+    const { [field]: _before, [mark]: _mb, updatedAt: _b, ...before } = presentStory(story) as Record<string, unknown>;
     expect(untouched).toEqual(before);
   });
 

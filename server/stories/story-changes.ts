@@ -23,8 +23,18 @@ async function updateStoryRow(db: Database, story: StoryToChange, changes: Parti
   return updated;
 }
 
-/** Changes one of the story's own fields (title, content, language, point of view, style or metadata). */
-export const editStory = (db: Database, story: StoryToChange, patch: StoryPatch) => updateStoryRow(db, story, patch);
+/**
+ * Changes one of the story's own fields (title, content, language, point of view, style or
+ * metadata). A title or text typed by the person is marked, so the writer keeps it.
+ */
+export function editStory(db: Database, story: StoryToChange, patch: StoryPatch): Promise<StoryRow> {
+  const now = new Date();
+  return updateStoryRow(db, story, {
+    ...patch,
+    ...('title' in patch ? { titleEditedAt: now } : {}),
+    ...('content' in patch ? { contentEditedAt: now } : {}),
+  });
+}
 
 /** Dates the story (all null clears it). */
 export const setStoryTime = (db: Database, story: StoryToChange, time: TemporalColumns) => updateStoryRow(db, story, time);

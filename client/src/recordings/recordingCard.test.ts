@@ -23,6 +23,7 @@ const recording: RecordingWithLinksDto = {
   year: null,
   endYear: null,
   contributorName: null,
+  transcriptionEditedByHand: false,
   people: [],
   places: [],
   story: { id: 1, title: 'Summer' },
