@@ -106,6 +106,8 @@ export interface RegenerateOptions {
   style: StoryStyle;
   pointOfView: PointOfView;
   language: Language;
+  /** Replace a title and text edited by hand too; otherwise the writer keeps them. */
+  replaceEdited: boolean;
 }
 
 /** Starts rewriting a story; it comes back processing and useStory polls it until written. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, toLanguage, type Language } from '../../../contract/languages.ts';
 import { POINTS_OF_VIEW, STORY_STYLES, type PointOfView, type StoryStyle } from '../../../contract/story-options.ts';
 import { ModalDialog } from '../ui/ModalDialog.tsx';
-import { Button } from '../ui/Button.tsx';
+import { Button, focusRing } from '../ui/Button.tsx';
 import { SelectField } from '../ui/Select.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { useRegenerateStory, type RegenerateOptions, type Story } from '../api/stories.ts';
@@ -24,18 +24,28 @@ function initialOptions(story: Story): RegenerateOptions {
     style: isStyle(story.storyStyle) ? story.storyStyle : 'auto',
     pointOfView: isPointOfView(story.pointOfView) ? story.pointOfView : 'first',
     language: toLanguage(story.language),
+    replaceEdited: false,
   };
+}
+
+/** Which of the story the person edited by hand, for the words that say what is kept. */
+function handEdits(story: Story): 'both' | 'title' | 'content' | null {
+  if (story.titleEditedByHand && story.contentEditedByHand) return 'both';
+  if (story.titleEditedByHand) return 'title';
+  return story.contentEditedByHand ? 'content' : null;
 }
 
 /**
  * Rewrite the story (spec 2, 5): style, point of view and language, then a confirmation,
- * since the new text replaces the current one.
+ * since the new text replaces the current one. A title or text the person edited by hand
+ * is kept unless they tick "Replace my edits".
  */
 export function RegenerateDialog({ story, open, onOpenChange, onStarted }: RegenerateDialogProps) {
   const { t } = useTranslation('storyDetail');
   const regenerate = useRegenerateStory(story.id);
   const [options, setOptions] = useState(() => initialOptions(story));
   const [confirming, setConfirming] = useState(false);
+  const edited = handEdits(story);
 
   // Each opening starts from the story's current style, point of view and language.
   const [wasOpen, setWasOpen] = useState(open);
@@ -62,13 +72,19 @@ export function RegenerateDialog({ story, open, onOpenChange, onStarted }: Regen
     });
 
   if (confirming) {
+    const keepsEdits = edited !== null && !options.replaceEdited;
+    const description = !edited
+      ? t('regenerate.confirmDescription')
+      : keepsEdits
+        ? t('regenerate.confirmKeepsEdits')
+        : t('regenerate.confirmReplacesEdits');
     return (
       <ModalDialog
         open={open}
         onOpenChange={changeOpen}
         role="alertdialog"
-        title={t('regenerate.confirmTitle')}
-        description={t('regenerate.confirmDescription')}
+        title={keepsEdits ? t('regenerate.confirmTitleKeepsEdits') : t('regenerate.confirmTitle')}
+        description={description}
       >
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" autoFocus onClick={() => changeOpen(false)} disabled={regenerate.isPending}>
@@ -103,6 +119,20 @@ export function RegenerateDialog({ story, open, onOpenChange, onStarted }: Regen
           options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
           onValueChange={(language) => setOptions((current) => ({ ...current, language }))}
         />
+        {edited && (
+          <div className="grid gap-3 rounded-lg border border-amber-300/40 bg-amber-300/10 p-3">
+            <p className="text-sm text-stone-200">{t(`regenerate.editedByHand.${edited}`)}</p>
+            <label className="flex min-h-10 cursor-pointer items-center gap-3 text-sm text-stone-100">
+              <input
+                type="checkbox"
+                checked={options.replaceEdited}
+                onChange={(event) => setOptions((current) => ({ ...current, replaceEdited: event.target.checked }))}
+                className={`size-4 shrink-0 accent-amber-300 ${focusRing}`}
+              />
+              {t('regenerate.replaceEdits')}
+            </label>
+          </div>
+        )}
         <div className="mt-2 flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => changeOpen(false)}>
             {t('actions.cancel', { ns: 'common' })}
