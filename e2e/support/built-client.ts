@@ -8,7 +8,9 @@ export const CLIENT_DIR = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.
 
 /** Builds the client as `npm start` would. */
 export function buildClient(): void {
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], {
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  // Into CLIENT_DIR, so a run with its own E2E_CLIENT_DIR never replaces another run's client.
+  const result = spawnSync(process.execPath, [vite, 'build', '--outDir', CLIENT_DIR, '--emptyOutDir', '--logLevel', 'error'], {
     cwd: root,
     stdio: 'inherit',
   });
