@@ -7,9 +7,10 @@ import { authProvidersSchema, PASSWORD_MIN, passwordLength } from '../../../cont
 import { CURRENT_USER_KEY, storeCurrentUser } from '../api/currentUser.ts';
 import { apiRequest, ApiRequestError, getJson } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
-import { LanguageSwitcher } from '../landing/LanguageSwitcher.tsx';
 import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
 import { Field } from '../ui/Input.tsx';
+import { AuthPageFrame, quietLinkClasses } from './AuthPageFrame.tsx';
+import type { ForgotPasswordState } from './ForgotPasswordPage.tsx';
 
 type Mode = 'signIn' | 'signUp';
 const MODES: Mode[] = ['signIn', 'signUp'];
@@ -105,119 +106,116 @@ export function SignInPage() {
   const offersProviders = providers.data && (providers.data.google || providers.data.oidc);
 
   return (
-    <div className="min-h-dvh bg-stone-950 text-stone-100">
-      <div className="mx-auto flex w-full max-w-md flex-col px-4 pt-4 pb-12">
-        <div className="flex items-center justify-between">
-          <Link to="/" className={clsx('rounded-md text-2xl font-semibold tracking-tight text-stone-50', focusRing)}>
-            Saaga
-          </Link>
-          <LanguageSwitcher />
-        </div>
-
-        <h1 className="mt-10 text-3xl font-semibold text-stone-50">{t(`${mode}.title`)}</h1>
-        <p className="mt-2 text-stone-400">{t(`${mode}.subtitle`)}</p>
-
-        <div role="tablist" aria-label={t('tabsLabel')} className="mt-8 grid grid-cols-2 gap-1 rounded-xl bg-stone-900 p-1">
-          {MODES.map((item) => (
-            <button
-              key={item}
-              id={`auth-tab-${item}`}
-              type="button"
-              role="tab"
-              aria-selected={mode === item}
-              aria-controls="auth-panel"
-              tabIndex={mode === item ? 0 : -1}
-              onClick={() => switchMode(item)}
-              onKeyDown={onTabKey}
-              className={clsx(
-                'min-h-11 rounded-lg text-sm font-medium transition-colors',
-                focusRing,
-                mode === item ? 'bg-stone-700 text-stone-50' : 'text-stone-400 hover:text-stone-100',
-              )}
-            >
-              {t(`${item}.tab`)}
-            </button>
-          ))}
-        </div>
-
-        <form
-          id="auth-panel"
-          role="tabpanel"
-          aria-labelledby={`auth-tab-${mode}`}
-          noValidate
-          onSubmit={onSubmit}
-          className="mt-6 grid gap-4"
-        >
-          {mode === 'signUp' && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                label={t('firstName')}
-                name="firstName"
-                autoComplete="given-name"
-                value={form.firstName}
-                onChange={update('firstName')}
-                error={errorOf('firstName')}
-                required
-              />
-              <Field
-                label={t('lastName')}
-                name="lastName"
-                autoComplete="family-name"
-                value={form.lastName}
-                onChange={update('lastName')}
-                error={errorOf('lastName')}
-              />
-            </div>
-          )}
-          <Field
-            label={t('email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={form.email}
-            onChange={update('email')}
-            error={errorOf('email')}
-            required
-          />
-          <Field
-            label={t('password')}
-            name="password"
-            type="password"
-            autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
-            minLength={mode === 'signUp' ? PASSWORD_MIN : undefined}
-            value={form.password}
-            onChange={update('password')}
-            hint={mode === 'signUp' ? t('passwordRule', { count: PASSWORD_MIN }) : undefined}
-            error={errorOf('password')}
-            required
-          />
-          {formError && (
-            <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/60 px-3 py-2 text-sm text-red-100">
-              {formError}
-            </p>
-          )}
-          <Button type="submit" disabled={submit.isPending} className="mt-2">
-            {submit.isPending ? t('working') : t(`${mode}.submit`)}
-          </Button>
-        </form>
-
-        {offersProviders && (
-          <div className="mt-8 grid gap-3">
-            <p className="text-center text-sm text-stone-400">{t('or')}</p>
-            {providers.data?.google && (
-              <a href="/api/auth/google" className={buttonClasses('secondary')}>
-                {t('google')}
-              </a>
+    <AuthPageFrame title={t(`${mode}.title`)} subtitle={t(`${mode}.subtitle`)}>
+      <div role="tablist" aria-label={t('tabsLabel')} className="mt-8 grid grid-cols-2 gap-1 rounded-xl bg-stone-900 p-1">
+        {MODES.map((item) => (
+          <button
+            key={item}
+            id={`auth-tab-${item}`}
+            type="button"
+            role="tab"
+            aria-selected={mode === item}
+            aria-controls="auth-panel"
+            tabIndex={mode === item ? 0 : -1}
+            onClick={() => switchMode(item)}
+            onKeyDown={onTabKey}
+            className={clsx(
+              'min-h-11 rounded-lg text-sm font-medium transition-colors',
+              focusRing,
+              mode === item ? 'bg-stone-700 text-stone-50' : 'text-stone-400 hover:text-stone-100',
             )}
-            {providers.data?.oidc && (
-              <a href="/api/login" className={buttonClasses('secondary')}>
-                {t('oidc')}
-              </a>
-            )}
+          >
+            {t(`${item}.tab`)}
+          </button>
+        ))}
+      </div>
+
+      <form
+        id="auth-panel"
+        role="tabpanel"
+        aria-labelledby={`auth-tab-${mode}`}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 grid gap-4"
+      >
+        {mode === 'signUp' && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t('firstName')}
+              name="firstName"
+              autoComplete="given-name"
+              value={form.firstName}
+              onChange={update('firstName')}
+              error={errorOf('firstName')}
+              required
+            />
+            <Field
+              label={t('lastName')}
+              name="lastName"
+              autoComplete="family-name"
+              value={form.lastName}
+              onChange={update('lastName')}
+              error={errorOf('lastName')}
+            />
           </div>
         )}
-      </div>
-    </div>
+        <Field
+          label={t('email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={form.email}
+          onChange={update('email')}
+          error={errorOf('email')}
+          required
+        />
+        <Field
+          label={t('password')}
+          name="password"
+          type="password"
+          autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+          minLength={mode === 'signUp' ? PASSWORD_MIN : undefined}
+          value={form.password}
+          onChange={update('password')}
+          hint={mode === 'signUp' ? t('passwordRule', { count: PASSWORD_MIN }) : undefined}
+          error={errorOf('password')}
+          required
+        />
+        {mode === 'signIn' && (
+          <Link
+            to="/forgot-password"
+            state={{ email: form.email.trim() } satisfies ForgotPasswordState}
+            className={`justify-self-end ${quietLinkClasses}`}
+          >
+            {t('forgotLink')}
+          </Link>
+        )}
+        {formError && (
+          <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/60 px-3 py-2 text-sm text-red-100">
+            {formError}
+          </p>
+        )}
+        <Button type="submit" disabled={submit.isPending} className="mt-2">
+          {submit.isPending ? t('working') : t(`${mode}.submit`)}
+        </Button>
+      </form>
+
+      {offersProviders && (
+        <div className="mt-8 grid gap-3">
+          <p className="text-center text-sm text-stone-400">{t('or')}</p>
+          {providers.data?.google && (
+            <a href="/api/auth/google" className={buttonClasses('secondary')}>
+              {t('google')}
+            </a>
+          )}
+          {providers.data?.oidc && (
+            <a href="/api/login" className={buttonClasses('secondary')}>
+              {t('oidc')}
+            </a>
+          )}
+        </div>
+      )}
+    </AuthPageFrame>
   );
 }
