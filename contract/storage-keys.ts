@@ -8,3 +8,9 @@ export const STORAGE_KEYS = {
   hiddenPeopleLabels: 'hiddenPeopleLabels',
   hiddenPlaceLabels: 'hiddenPlaceLabels',
 } as const;
+
+/** Keys of what the client keeps in sessionStorage: one browser tab's visit. */
+export const SESSION_KEYS = {
+  /** Set once the splash has played in this visit, so reloads and deep links skip it. */
+  splashShown: 'saaga.splashShown',
+} as const;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import clsx from 'clsx';
+import { SESSION_KEYS } from '../../../contract/storage-keys.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 
 type Phase = 'shown' | 'fading' | 'gone';
@@ -14,25 +15,50 @@ declare global {
   }
 }
 
-// Once per page load, even if the app tree remounts.
+// Also kept here: where sessionStorage is refused the splash still plays once per page load.
 let shownThisLoad = false;
-const skipped = () => window.saagaSkipSplash === true;
 
-/** Black cover with a white "S" over everything; fades at splashFadeMs, gone at splashEndMs. */
+/** True when the splash already played in this visit (this tab's session), or a test skips it. */
+function alreadyShown(): boolean {
+  if (shownThisLoad || window.saagaSkipSplash === true) return true;
+  try {
+    return window.sessionStorage.getItem(SESSION_KEYS.splashShown) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function markShown(): void {
+  shownThisLoad = true;
+  try {
+    window.sessionStorage.setItem(SESSION_KEYS.splashShown, '1');
+  } catch {
+    // Storage refused: the module flag above still holds for this page load.
+  }
+}
+
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/**
+ * Black cover with a white "S" over everything, on the first page load of a visit only (a
+ * reload or a deep link later in the same tab goes straight in); fades at splashFadeMs,
+ * gone at splashEndMs. With reduced motion it does not fade: it goes at splashFadeMs.
+ */
 export function SplashScreen() {
-  const [phase, setPhase] = useState<Phase>(() => (shownThisLoad || skipped() ? 'gone' : 'shown'));
+  const [phase, setPhase] = useState<Phase>(() => (alreadyShown() ? 'gone' : 'shown'));
 
   useEffect(() => {
-    if (shownThisLoad || skipped()) return;
-    const fade = setTimeout(() => setPhase('fading'), TIMINGS.splashFadeMs);
-    const end = setTimeout(() => {
-      shownThisLoad = true;
-      setPhase('gone');
-    }, TIMINGS.splashEndMs);
+    if (phase === 'gone') return;
+    // Marked as soon as it shows, so a reload during the splash does not play it again.
+    markShown();
+    const still = prefersReducedMotion();
+    const fade = setTimeout(() => setPhase(still ? 'gone' : 'fading'), TIMINGS.splashFadeMs);
+    const end = setTimeout(() => setPhase('gone'), TIMINGS.splashEndMs);
     return () => {
       clearTimeout(fade);
       clearTimeout(end);
     };
+    // Runs once: the phase it starts from decides whether there is a splash at all.
   }, []);
 
   if (phase === 'gone') return null;
@@ -41,7 +67,7 @@ export function SplashScreen() {
       aria-hidden
       data-testid="splash"
       className={clsx(
-        'fixed inset-0 z-[100] flex items-center justify-center bg-black transition-opacity ease-out',
+        'fixed inset-0 z-[100] flex items-center justify-center bg-black transition-opacity ease-out motion-reduce:transition-none',
         phase === 'fading' && 'pointer-events-none opacity-0',
       )}
       style={{ transitionDuration: `${TIMINGS.splashEndMs - TIMINGS.splashFadeMs}ms` }}
