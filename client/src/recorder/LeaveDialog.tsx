@@ -11,6 +11,8 @@ interface LeaveDialogProps {
   purpose: 'leave' | 'discard';
   /** Keeping is on its way to the server: every button waits. */
   saving: boolean;
+  /** Staying goes on recording (the microphone was paused for the question). */
+  resumes: boolean;
   onChoose: (choice: LeaveChoice) => void;
 }
 
@@ -18,7 +20,7 @@ interface LeaveDialogProps {
  * What happens to a take nobody has placed yet: keep it for later (the first choice, with
  * the focus), discard it (only here, said plainly), or stay and go on.
  */
-export function LeaveDialog({ open, purpose, saving, onChoose }: LeaveDialogProps) {
+export function LeaveDialog({ open, purpose, saving, resumes, onChoose }: LeaveDialogProps) {
   const { t } = useTranslation('recording');
   const keep = useRef<HTMLButtonElement>(null);
   return (
@@ -38,7 +40,7 @@ export function LeaveDialog({ open, purpose, saving, onChoose }: LeaveDialogProp
           {t('leave.discard')}
         </Button>
         <Button variant="ghost" disabled={saving} onClick={() => onChoose('stay')}>
-          {t(purpose === 'leave' ? 'leave.stay' : 'leave.cancel')}
+          {t(resumes ? 'leave.goOn' : purpose === 'leave' ? 'leave.stay' : 'leave.cancel')}
         </Button>
       </div>
     </ModalDialog>

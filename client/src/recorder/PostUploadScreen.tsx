@@ -3,13 +3,14 @@ import { CalendarClock, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RECORDING_STATUS_PROGRESS } from '../../../contract/recording-limits.ts';
 import { TEMPORAL_TYPES } from '../../../contract/temporal.ts';
+import { TIMINGS } from '../../../contract/timings.ts';
 import { useDataChanged } from '../api/dataChanged.ts';
 import { useRetranscribe } from '../api/recordings.ts';
 import { useSaveStoryTime, useStory } from '../api/stories.ts';
-import { isStoryWritten } from '../api/storyProgress.ts';
+import { hasRealContent } from '../api/storyProgress.ts';
 import { useRecordingStatus } from '../api/uploads.ts';
 import { useTranscriptionFailureText } from '../recordings/useTranscriptionFailure.ts';
-// TODO(waiting): import { WaitingForEngine } from '../recordings/WaitingForEngine.tsx';
+import { WaitingForEngine } from '../recordings/WaitingForEngine.tsx';
 import { initialTimeContextDraft, localIsoDate, timeContextToSave, type TimeContextDraft } from '../time/timeContext.ts';
 import { TimeFields } from '../time/TimeFields.tsx';
 import { useTimeText } from '../time/useTimeText.ts';
@@ -46,7 +47,8 @@ export function PostUploadScreen({ titleId, step, onBack, onOpenStory }: PostUpl
   const status = useRecordingStatus(recordingId);
   const processingStatus = status.data?.processingStatus ?? response?.recording.processingStatus;
   const story = useStory(storyId);
-  const storyWritten = story.data !== undefined && isStoryWritten(story.data);
+  // Written: real text and no writer at work (a story whose only recording failed has neither).
+  const storyWritten = story.data !== undefined && story.data.processingStatus !== 'processing' && hasRealContent(story.data);
   const { stage, progress } = postUploadStage({ pending: step.phase === 'uploading', status: processingStatus, writesStory, storyWritten });
   const failureText = useTranscriptionFailureText();
   const retranscribe = useRetranscribe(recordingId ?? 0);
@@ -59,6 +61,15 @@ export function PostUploadScreen({ titleId, step, onBack, onOpenStory }: PostUpl
     reported.current = status.data.processingStatus;
     if (status.data.processingStatus === 'transcribed') dataChanged();
   }, [status.data, dataChanged]);
+
+  // The story's own polling stops once it looks written; while the writer works after a new
+  // transcript (a re-transcription, say), this screen keeps reading it.
+  const refetchStory = story.refetch;
+  useEffect(() => {
+    if (stage !== 'generating') return;
+    const timer = window.setInterval(() => void refetchStory(), TIMINGS.statusPollMs);
+    return () => window.clearInterval(timer);
+  }, [stage, refetchStory]);
 
   const headline = stage === 'ready' ? t('after.ready') : stage === 'added' ? t('after.added') : stage === 'failed' ? t('after.failed') : t('after.processing');
 
@@ -102,7 +113,9 @@ export function PostUploadScreen({ titleId, step, onBack, onOpenStory }: PostUpl
                 </Button>
               </div>
             )}
-            {/* TODO(waiting): recordingId !== null && stage !== 'failed' && <WaitingForEngine recordingId={recordingId} storyId={writesStory ? storyId : null} /> */}
+            {recordingId !== null && stage !== 'failed' && (
+              <WaitingForEngine recordingId={recordingId} storyId={writesStory ? storyId : null} />
+            )}
           </div>
         </Card>
 

@@ -259,7 +259,7 @@ export function RecorderPage() {
           </>
         )}
       </div>
-      <LeaveDialog open={dialog !== null} purpose={dialog?.purpose ?? 'leave'} saving={keeping} onChoose={(choice) => void choose(choice)} />
+      <LeaveDialog open={dialog !== null} purpose={dialog?.purpose ?? 'leave'} saving={keeping} resumes={dialog?.resume ?? false} onChoose={(choice) => void choose(choice)} />
     </main>
   );
 }

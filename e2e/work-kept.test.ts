@@ -1,0 +1,210 @@
+import { mkdirSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { recordings, stories, users } from '../server/db/schema.ts';
+import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { seeder } from '../test/support/seed.ts';
+import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
+import { startTestApp, type TestApp } from '../test/support/test-app.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import { launchChromium } from './support/browser.ts';
+import { CLIENT_DIR } from './support/built-client.ts';
+
+// A person's take is never lost on the way out of the recorder, the time form never dates a
+// memory or overwrites a story's time by itself, and a failed transcription says why.
+// Chromium's fake microphone plays a speech clip; the AI is the fake OpenAI server.
+const SHOTS = process.env.E2E_SCREENSHOTS;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+let fake: FakeOpenAi;
+let server: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  fake.setTranscript(clipTranscript(CLIPS.jfk));
+  fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do.', people: [], locations: [], dates: [], storyType: 'other' });
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
+  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  expect(fake.errors).toEqual([]);
+  await fake?.close();
+});
+
+async function signedIn(email: string, language: 'en' | 'fi' = 'en'): Promise<{ page: Page; userId: string }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
+  await context.grantPermissions(['microphone']);
+  const headers = { origin: server.url };
+  await context.request.post(`${server.url}/api/auth/local/sign-up`, {
+    data: { email, password: 'long enough password', firstName: 'Aino' },
+    headers,
+  });
+  await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language }, headers });
+  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('pageerror', error.message));
+  page.on('console', (message) => message.type() === 'error' && console.error('console', message.text()));
+  return { page, userId: user.id };
+}
+
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
+
+async function recordFor(page: Page, seconds: number) {
+  const timer = page.getByRole('timer');
+  await timer.waitFor({ timeout: 15_000 });
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(new RegExp(`00:0[${seconds}-9]`));
+}
+
+const recordingsOf = (userId: string) => server.database.db.select().from(recordings).where(eq(recordings.userId, userId));
+
+it('Back during a recording asks, and keeping the take puts it among the recordings without a story', async () => {
+  const { page, userId } = await signedIn('keeper@example.com');
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await page.waitForURL(/\/record$/);
+  await recordFor(page, 3);
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Keep this recording?' });
+  await dialog.waitFor();
+  // The question pauses the microphone; nothing is lost while the person decides.
+  await page.getByText('Paused', { exact: true }).waitFor();
+  await shot(page, 'leave-dialog-en');
+  await dialog.getByRole('button', { name: 'Keep it for later' }).click();
+
+  await page.waitForURL(`${server.url}/`);
+  await page.getByText('It is in the library under Recordings without a story.').first().waitFor();
+  const [kept] = await recordingsOf(userId);
+  expect(kept).toMatchObject({ storyId: null });
+  expect(kept.sizeBytes).toBeGreaterThan(5_000);
+
+  await page.goto(`${server.url}/library`);
+  await page.getByRole('link', { name: '1 recording without a story' }).click();
+  await page.waitForURL(/\/library\/recordings$/);
+  await page.getByRole('heading', { name: 'Recordings without a story' }).waitFor();
+  await shot(page, 'without-story-en');
+  await page.getByRole('list', { name: 'Recordings without a story' }).getByRole('link').first().click();
+  await page.waitForURL(new RegExp(`/library/recordings/${kept.id}$`));
+  // Transcribed like any other recording, waiting for a story.
+  await page.getByText('ask not what your country can do for you', { exact: false }).first().waitFor({ timeout: 30_000 });
+});
+
+it("the browser's Back on the chooser asks; staying keeps the take; Discard asks before anything is thrown away", async () => {
+  const { page, userId } = await signedIn('chooser@example.com');
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await recordFor(page, 3);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('heading', { name: 'What is this recording about?' }).waitFor({ timeout: 15_000 });
+
+  await page.goBack();
+  const leave = page.getByRole('alertdialog', { name: 'Keep this recording?' });
+  await leave.waitFor();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await leave.waitFor({ state: 'detached' });
+  expect(new URL(page.url()).pathname).toBe('/record');
+  await page.getByRole('heading', { name: 'What is this recording about?' }).waitFor();
+
+  await page.getByRole('button', { name: 'Discard', exact: true }).click();
+  const discard = page.getByRole('alertdialog', { name: 'Discard this recording?' });
+  await discard.waitFor();
+  await discard.getByRole('button', { name: 'Discard the recording' }).click();
+  await page.getByRole('button', { name: 'Start recording' }).waitFor();
+  expect(await recordingsOf(userId)).toEqual([]);
+});
+
+it("the time form starts with no time chosen, offers a story's own time and never overwrites it; the story shows a saved time at once", async () => {
+  const { page, userId } = await signedIn('timer@example.com');
+  const seed = seeder(server.database.db, server.store);
+  const story = await seed.story(userId, { title: 'Summer of 1975', processingStatus: 'generated', temporalType: 'year', year: 1975 });
+  const timeWrites: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().includes('/temporal-context')) timeWrites.push(request.url());
+  });
+
+  // Adding a recording to a story with a time: the time is offered, and keeping it saves nothing.
+  await page.goto(`${server.url}/library/${story.id}`);
+  await page.getByRole('link', { name: 'Add recording' }).click();
+  await recordFor(page, 3);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('radio', { name: 'This story' }).check({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Add recording' }).click();
+  await page.getByText('This story already has a time: 1975.', { exact: false }).waitFor({ timeout: 15_000 });
+  expect(await page.getByRole('button', { name: 'Save the new time' }).isDisabled()).toBe(true);
+  await shot(page, 'time-offered-en');
+  await page.getByRole('button', { name: 'Keep the time' }).click();
+  await page.waitForURL(new RegExp(`/library/${story.id}$`));
+  await page.getByLabel('Year', { exact: true }).waitFor();
+  expect(await page.getByLabel('Year', { exact: true }).inputValue()).toBe('1975');
+  const [kept] = await server.database.db.select().from(stories).where(eq(stories.id, story.id));
+  expect(kept).toMatchObject({ temporalType: 'year', year: 1975 });
+
+  // A new story: nothing chosen, nothing savable, until the person chooses.
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await recordFor(page, 3);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('radio', { name: 'A new story' }).check({ timeout: 15_000 });
+  await page.getByLabel('Story title').fill('Childhood');
+  await page.getByRole('button', { name: 'Add recording' }).click();
+  const time = page.getByRole('combobox', { name: 'Time' });
+  await time.waitFor();
+  expect(await time.textContent()).toContain('Choose when it happened');
+  expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+  await shot(page, 'time-empty-en');
+  await time.click();
+  await page.getByRole('option', { name: 'Year', exact: true }).click();
+  await page.getByLabel('Year', { exact: true }).fill('1968');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL(/\/library\/\d+$/);
+  // The time card shows the saved year at once, and nothing is written back over it.
+  await expect.poll(() => page.getByLabel('Year', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('1968');
+  await page.waitForTimeout(1_500);
+  expect(timeWrites).toHaveLength(1);
+});
+
+it('a failed transcription says why on the post-upload screen, and re-transcribe mends it', async () => {
+  const { page } = await signedIn('failing@example.com');
+  // The refusal must meet this test's recording, not one still waiting from another test.
+  const pending = async () =>
+    (await server.database.db.select({ status: recordings.processingStatus }).from(recordings)).filter(
+      (r) => r.status === 'uploaded' || r.status === 'transcribing',
+    ).length;
+  await expect.poll(pending, { timeout: 30_000 }).toBe(0);
+  fake.fail('transcriptions', 429, 'insufficient_quota');
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await recordFor(page, 3);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('radio', { name: 'A new story' }).check({ timeout: 15_000 });
+  await page.getByLabel('Story title').fill('The speech');
+  await page.getByRole('button', { name: 'Add recording' }).click();
+
+  await page.getByRole('heading', { name: 'Transcription failed' }).waitFor({ timeout: 30_000 });
+  await page.getByText('AI transcription service quota exceeded. Please try again later or contact support.').first().waitFor();
+  await shot(page, 'failed-en');
+  await page.getByRole('button', { name: 'Re-transcribe' }).click();
+  await page.getByRole('heading', { name: 'Your story is ready!' }).waitFor({ timeout: 60_000 });
+  expect(fake.refused).toEqual([{ endpoint: 'transcriptions', status: 429, code: 'insufficient_quota', asked: true }]);
+});
+
+it('in Finnish: the leave question and the kept-recordings page speak Finnish', async () => {
+  const { page } = await signedIn('suomi@example.com', 'fi');
+  await page.goto(`${server.url}/record`);
+  await recordFor(page, 2);
+  await page.getByRole('button', { name: 'Takaisin' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Säilytetäänkö nauhoitus?' });
+  await dialog.waitFor();
+  await shot(page, 'leave-dialog-fi');
+  await dialog.getByRole('button', { name: 'Säilytä myöhempää varten' }).click();
+  await page.waitForURL(/\/$/);
+  await page.goto(`${server.url}/library/recordings`);
+  await page.getByRole('heading', { name: 'Nauhoitukset ilman tarinaa' }).waitFor();
+  await shot(page, 'without-story-fi');
+});
