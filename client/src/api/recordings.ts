@@ -105,12 +105,22 @@ export function useUpdateTranscription(id: number) {
   });
 }
 
-/** Queues the recording for transcription again; it comes back "uploaded" and its status is polled. */
+/**
+ * Queues the recording for transcription again; it comes back "uploaded" and its status is
+ * polled. A transcript corrected by hand is refused (409 transcript_corrected) unless
+ * `replaceCorrected` says the person agreed to lose the corrections.
+ */
 export function useRetranscribe(id: number) {
   return useMutation({
-    mutationFn: async () => recordingSchema.parse(await apiRequest('POST', `/api/recordings/${id}/retranscribe`)),
+    mutationFn: async (options?: { replaceCorrected?: boolean }) =>
+      recordingSchema.parse(
+        await apiRequest('POST', `/api/recordings/${id}/retranscribe`, options?.replaceCorrected ? { replaceCorrected: true } : undefined),
+      ),
   });
 }
+
+/** The code of the refusal to re-transcribe a transcript corrected by hand. */
+export const TRANSCRIPT_CORRECTED = 'transcript_corrected';
 
 /** Saves the parts of the links that changed (story, people, places), one call each; answers the last state. */
 export function useSaveRecordingLinks(id: number) {

@@ -7,6 +7,7 @@ import { TIMINGS } from '../../../contract/timings.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { RecordingsWithoutStoryLink } from '../recordings/RecordingsWithoutStoryLink.tsx';
 import { RecordMemoryLink } from '../recordings/RecordMemoryLink.tsx';
+import { WaitingForEngine } from '../recordings/WaitingForEngine.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { storiesQuery } from '../api/stories.ts';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
@@ -83,11 +84,14 @@ export function LibraryPage() {
       ) : shown.length === 0 ? (
         <p className="rounded-xl border border-stone-800 p-6 text-center text-stone-400">{t(`empty.${filter}`)}</p>
       ) : (
-        <ul aria-label={t('listLabel')} className="grid gap-3">
-          {shown.map((story) => (
-            <StoryRow key={story.id} story={story} />
-          ))}
-        </ul>
+        <>
+          <WaitingForEngine stories={stories.data} className="mb-3" />
+          <ul aria-label={t('listLabel')} className="grid gap-3">
+            {shown.map((story) => (
+              <StoryRow key={story.id} story={story} />
+            ))}
+          </ul>
+        </>
       )}
     </>
   );

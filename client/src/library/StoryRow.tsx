@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { Clock, Loader2, MoreVertical, Trash2 } from 'lucide-react';
+import { Clock, Hourglass, Loader2, MoreVertical, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { storyPendingWork } from '../../../contract/engines.ts';
 import type { StorySummaryDto } from '../../../contract/library.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
+import { useAwaitedEngine } from '../api/engines.ts';
 import { hasRealTitle } from '../api/storyProgress.ts';
 import { focusRing } from '../ui/Button.tsx';
 import { DeleteStoryDialog } from '../stories/DeleteStoryDialog.tsx';
@@ -26,6 +28,7 @@ export function StoryRow({ story }: { story: StorySummaryDto }) {
   const actionsButton = useRef<HTMLButtonElement>(null);
   const openedByButton = useRef(false);
   const processing = story.processingStatus === 'processing';
+  const waiting = useAwaitedEngine(storyPendingWork({ processingStatus: story.processingStatus, hasText: story.excerpt.trim() !== '' })) !== null;
   const title = hasRealTitle(story) ? story.title : t('placeholders.title', { ns: 'story' });
 
   // Opened from the actions button: Delete takes the focus, so the keyboard goes on from there.
@@ -82,11 +85,18 @@ export function StoryRow({ story }: { story: StorySummaryDto }) {
               <Clock aria-hidden className="size-3.5" />
               {t('row.readingTime', { count: story.readingMinutes })}
             </span>
-            {processing && (
+            {waiting ? (
               <span className="flex items-center gap-1 text-amber-200">
-                <Loader2 aria-hidden className="size-3.5 animate-spin" />
-                {t('row.processing')}
+                <Hourglass aria-hidden className="size-3.5" />
+                {t('waiting.short', { ns: 'recordings' })}
               </span>
+            ) : (
+              processing && (
+                <span className="flex items-center gap-1 text-amber-200">
+                  <Loader2 aria-hidden className="size-3.5 animate-spin" />
+                  {t('row.processing')}
+                </span>
+              )
             )}
             {story.processingStatus === 'draft' && <span className="text-stone-300">{t('row.draft')}</span>}
           </span>

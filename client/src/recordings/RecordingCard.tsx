@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import clsx from 'clsx';
-import { Loader2, UserPen } from 'lucide-react';
+import { Hourglass, Loader2, UserPen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { RecordingSummaryDto } from '../../../contract/library.ts';
+import { useAwaitedEngine } from '../api/engines.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
 import { Badge } from '../ui/Badge.tsx';
@@ -31,6 +32,7 @@ export function RecordingCard({ recording, to, className }: RecordingCardProps) 
   const ids = { text: useId(), meta: useId() };
   const time = timeText(recording);
   const pending = isRecordingPending(recording);
+  const waiting = useAwaitedEngine({ transcription: pending, writing: false }) !== null;
 
   return (
     <Link
@@ -41,7 +43,12 @@ export function RecordingCard({ recording, to, className }: RecordingCardProps) 
       className={clsx('block min-w-0 flex-1 rounded-xl px-4 py-3 hover:bg-stone-800/60', focusRing, className)}
     >
       <p id={ids.text} className={clsx('line-clamp-3', recording.preview ? 'text-stone-100' : 'text-stone-400 italic')}>
-        {pending ? (
+        {pending && waiting ? (
+          <span className="flex items-center gap-2 text-amber-200 not-italic">
+            <Hourglass aria-hidden className="size-4" />
+            {t('waiting.short')}
+          </span>
+        ) : pending ? (
           <span className="flex items-center gap-2 text-amber-200 not-italic">
             <Loader2 aria-hidden className="size-4 animate-spin" />
             {t('status.transcribing')}

@@ -7,6 +7,7 @@ import type { RecordingWithLinksDto } from '../../../contract/library.ts';
 import { recordingLink } from '../recordings/recordingLink.ts';
 import { useDataChanged } from '../api/dataChanged.ts';
 import { RecordingCard } from '../recordings/RecordingCard.tsx';
+import { RecordingFailureActions } from '../recordings/TranscriptionFailure.tsx';
 import { isRecordingPending, toRecordingSummary } from '../recordings/recordingCard.ts';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { toast } from '../ui/toastStore.ts';
@@ -126,11 +127,14 @@ export function StoryRecordings({ storyId }: { storyId: number }) {
                     <GripVertical aria-hidden className="size-5" />
                   </button>
                 )}
-                <RecordingCard
-                  recording={toRecordingSummary(recording)}
-                  to={`/library/${storyId}/recordings/${id}`}
-                  className={movable ? 'pl-1' : undefined}
-                />
+                <div className="min-w-0 flex-1">
+                  <RecordingCard
+                    recording={toRecordingSummary(recording)}
+                    to={`/library/${storyId}/recordings/${id}`}
+                    className={movable ? 'pl-1' : undefined}
+                  />
+                  <RecordingFailureActions recording={recording} className={clsx('pr-2 pb-3', movable ? 'pl-1' : 'pl-4')} />
+                </div>
                 {movable && (
                   <div className="flex shrink-0 flex-col justify-center gap-1 pr-1">
                     <MoveButton

@@ -19,6 +19,7 @@ import { StoryBadges, StoryTimeCard } from './StoryParts.tsx';
 import { RegenerateDialog } from './RegenerateDialog.tsx';
 import { StoryContent } from './StoryContent.tsx';
 import { StoryRecordings } from './StoryRecordings.tsx';
+import { WaitingForEngine } from '../recordings/WaitingForEngine.tsx';
 import { StoryTitle } from './StoryTitle.tsx';
 import { useStory, type Story } from '../api/stories.ts';
 import { hasRealTitle, isStoryWritten, storyDisplay } from '../api/storyProgress.ts';
@@ -64,13 +65,19 @@ function StoryBody({ story }: { story: Story }) {
     return (
       <>
         <PageHeader title={title} />
-        <div role="status" className="flex flex-col items-center gap-4 py-20 text-center">
-          <PenLine aria-hidden className="size-10 text-amber-300" />
-          <Loader2 aria-hidden className="size-6 animate-spin text-stone-400" />
-          <p className="text-xl font-medium text-stone-50">{tStory('generating.title')}</p>
-          <p className="max-w-sm text-sm text-stone-400">{tStory('generating.description')}</p>
-          <p className="sr-only">{tStory('placeholders.content')}</p>
-        </div>
+        <WaitingForEngine
+          storyId={story.id}
+          className="my-8"
+          otherwise={
+            <div role="status" className="flex flex-col items-center gap-4 py-20 text-center">
+              <PenLine aria-hidden className="size-10 text-amber-300" />
+              <Loader2 aria-hidden className="size-6 animate-spin text-stone-400" />
+              <p className="text-xl font-medium text-stone-50">{tStory('generating.title')}</p>
+              <p className="max-w-sm text-sm text-stone-400">{tStory('generating.description')}</p>
+              <p className="sr-only">{tStory('placeholders.content')}</p>
+            </div>
+          }
+        />
         <DeleteStoryLink onClick={() => setDeleting(true)} />
         <DeleteStoryDialog
           storyId={story.id}
@@ -99,6 +106,7 @@ function StoryBody({ story }: { story: Story }) {
 
       {story.promptQuestion && <QuestionCard question={story.promptQuestion} />}
       <StoryBadges story={story} onOpenName={setName} />
+      <WaitingForEngine storyId={story.id} />
 
       {story.hasNewRecordings && !writing && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300/40 bg-amber-300/10 p-4">
