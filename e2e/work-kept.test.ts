@@ -194,6 +194,29 @@ it('a failed transcription says why on the post-upload screen, and re-transcribe
   expect(fake.refused).toEqual([{ endpoint: 'transcriptions', status: 429, code: 'insufficient_quota', asked: true }]);
 });
 
+it('a take the page lost while recording (reload, crash) is still on the device, and the home screen offers to keep it', async () => {
+  const { page, userId } = await signedIn('reloader@example.com');
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await recordFor(page, 4);
+  // Leaving by reload asks the browser's own question (accepted above), then the page is gone.
+  await page.reload();
+  await page.goto(server.url);
+  const notice = page.getByRole('region', { name: 'A recording was not saved' });
+  await notice.waitFor({ timeout: 15_000 });
+  await shot(page, 'unsaved-take-en');
+  expect(await recordingsOf(userId)).toEqual([]);
+  await notice.getByRole('button', { name: 'Keep it' }).click();
+  await notice.waitFor({ state: 'detached', timeout: 15_000 });
+  const [kept] = await recordingsOf(userId);
+  expect(kept).toMatchObject({ storyId: null });
+  expect(kept.sizeBytes).toBeGreaterThan(5_000);
+  await page.reload();
+  await page.getByRole('button', { name: 'Start recording' }).waitFor();
+  expect(await notice.count()).toBe(0);
+});
+
 it('in Finnish: the leave question and the kept-recordings page speak Finnish', async () => {
   const { page } = await signedIn('suomi@example.com', 'fi');
   await page.goto(`${server.url}/record`);

@@ -9,6 +9,7 @@ import { Button, focusRing } from '../ui/Button.tsx';
 import { recordingLink } from '../recordings/recordingLink.ts';
 import { browserRecordingEnvironment, recordingSupportProblems } from './recordingSupport.ts';
 import { RecordingSupportBanner } from './RecordingSupportBanner.tsx';
+import { UnsavedTakesNotice } from './UnsavedTakesNotice.tsx';
 
 /**
  * Home (spec 2): the product title, the big record button, the tagline, the way to the
@@ -28,6 +29,7 @@ export function HomeScreen() {
     <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-8 text-center">
       <h1 className="text-4xl font-semibold tracking-tight text-stone-50">{t('home.title')}</h1>
       <RecordingSupportBanner problems={problems} />
+      {user && <UnsavedTakesNotice />}
       <button
         type="button"
         onClick={whenSignedIn(() => navigate(recordingLink()))}

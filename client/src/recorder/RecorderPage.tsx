@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { CONTEXT_ONLY_TYPES, type RecordingUploadResponse } from '../../../contract/uploads.ts';
+import { useCurrentUser } from '../api/currentUser.ts';
 import { useDataChanged } from '../api/dataChanged.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { readRecordingRequest } from '../recordings/recordingLink.ts';
@@ -18,6 +19,7 @@ import { RecordingHeader } from './RecordingHeader.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { useMicrophone } from './useMicrophone.ts';
 import { useRecordingMessages } from './useRecordingMessages.ts';
+import { forgetTakeQuietly } from './unsavedTakes.ts';
 import { useUploadRecording } from './useUploadRecording.ts';
 
 const KEPT: ContextFields = { contextType: 'unassigned' };
@@ -41,7 +43,8 @@ export function RecorderPage() {
   const dataChanged = useDataChanged();
   const upload = useUploadRecording();
   const [step, dispatch] = useReducer(nextStep, INITIAL_STEP);
-  const microphone = useMicrophone(step.phase === 'recording');
+  const { data: user } = useCurrentUser();
+  const microphone = useMicrophone(step.phase === 'recording', user?.id ?? '');
   const [dialog, setDialog] = useState<{ purpose: 'leave' | 'discard'; resume: boolean } | null>(null);
   const [keeping, setKeeping] = useState(false);
   const stopping = useRef<Promise<Take | null> | null>(null);
@@ -107,6 +110,7 @@ export function RecorderPage() {
         userAgent: navigator.userAgent,
       });
       dataChanged();
+      await forgetTakeQuietly(take.copyId);
       dispatch({ type: 'uploaded', response, answeredAt: Date.now() });
       return response;
     } catch (error) {
@@ -187,7 +191,8 @@ export function RecorderPage() {
       return;
     }
     if (choice === 'discard') {
-      microphone.discard();
+      if (step.phase === 'stopped') await forgetTakeQuietly(step.take.copyId);
+      await microphone.discard();
       dispatch({ type: 'discarded' });
       setDialog(null);
       if (purpose === 'leave') {

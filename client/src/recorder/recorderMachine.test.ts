@@ -11,7 +11,7 @@ import {
   type Take,
 } from './recorderMachine.ts';
 
-const take: Take = { audio: new Blob(['x']), durationSeconds: 3, recordedAt: new Date(2026, 0, 1) };
+const take: Take = { audio: new Blob(['x']), durationSeconds: 3, recordedAt: new Date(2026, 0, 1), copyId: null };
 const response: RecordingUploadResponse = { recording: { id: 1, processingStatus: 'uploaded' }, story: { id: 2 }, isContextOnly: false };
 const run = (...events: RecorderEvent[]) => events.reduce(nextStep, INITIAL_STEP);
 

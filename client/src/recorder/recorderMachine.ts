@@ -6,6 +6,8 @@ export interface Take {
   audio: Blob;
   durationSeconds: number;
   recordedAt: Date;
+  /** Its copy on this device (unsavedTakes.ts), forgotten once the server has it; null when none could be kept. */
+  copyId: string | null;
 }
 
 /**

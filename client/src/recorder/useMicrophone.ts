@@ -9,6 +9,7 @@ import type { Take } from './recorderMachine.ts';
 import { chooseRecordingFormat } from './recordingFormat.ts';
 import { pauseClock, recordedMs, resumeClock, startClock, STOPPED_CLOCK, type RecordingClock } from './recordingTimer.ts';
 import { firstRecordingProblem } from './stopChecks.ts';
+import { addChunk, beginTake, canKeepTakes, forgetTakeQuietly } from './unsavedTakes.ts';
 import { useSilenceNotice } from './useSilenceNotice.ts';
 
 /** The microphone as the spec asks for it: mono, 16 kHz, with the browser's voice clean-up on. */
@@ -34,10 +35,30 @@ interface Session {
   stream: MediaStream;
   recorder: MediaRecorder;
   chunks: Blob[];
+  /** The take's copy on this device, or null when this browser cannot keep one. */
+  copyId: string | null;
 }
 
 function releaseMicrophone(stream: MediaStream): void {
   for (const track of stream.getTracks()) track.stop();
+}
+
+/** Starts the device copy of a take; null when this browser cannot keep one (recording goes on regardless). */
+async function startCopy(ownerId: string, mimeType: string): Promise<string | null> {
+  if (!canKeepTakes()) return null;
+  const id = crypto.randomUUID();
+  try {
+    await beginTake({ id, ownerId, startedAt: Date.now(), mimeType });
+    return id;
+  } catch (error) {
+    console.warn('The recording cannot be kept on this device:', error);
+    return null;
+  }
+}
+
+/** A device-copy write: a failure is reported, never allowed to stop the recording. */
+function keepCopy(write: () => Promise<void>): void {
+  write().catch((error: unknown) => console.warn('The device copy of the recording failed:', error));
 }
 
 /** Stops the recorder and resolves once its last data has arrived. */
@@ -56,7 +77,7 @@ function stopRecorder(recorder: MediaRecorder): Promise<void> {
  * (while `listening`), and the two ways a take ends: checked at stop (size, length,
  * quality, then speech), or kept as it is when the person leaves.
  */
-export function useMicrophone(listening: boolean) {
+export function useMicrophone(listening: boolean, ownerId: string) {
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [elapsedMs, setElapsedMs] = useState(0);
   const session = useRef<Session | null>(null);
@@ -90,9 +111,13 @@ export function useMicrophone(listening: boolean) {
         format ? { mimeType: format.mimeType, audioBitsPerSecond: format.bitsPerSecond } : undefined,
       );
       const chunks: Blob[] = [];
-      recorder.addEventListener('dataavailable', (event) => chunks.push(event.data));
+      const copyId = await startCopy(ownerId, recorder.mimeType || format?.mimeType || '');
+      recorder.addEventListener('dataavailable', (event) => {
+        chunks.push(event.data);
+        if (copyId) keepCopy(() => addChunk(copyId, chunks.length - 1, event.data, recordedMs(clock.current, Date.now()) / 1000));
+      });
       recorder.start(RECORDING_LIMITS.chunkMs);
-      session.current = { stream: microphone, recorder, chunks };
+      session.current = { stream: microphone, recorder, chunks, copyId };
       clock.current = startClock(Date.now());
       setElapsedMs(0);
       setStream(microphone);
@@ -102,7 +127,7 @@ export function useMicrophone(listening: boolean) {
     } finally {
       starting.current = false;
     }
-  }, []);
+  }, [ownerId]);
 
   const pause = useCallback(() => {
     const current = session.current;
@@ -134,7 +159,7 @@ export function useMicrophone(listening: boolean) {
     endSession();
     setElapsedMs(0);
     const audio = new Blob(current.chunks, { type: current.recorder.mimeType || current.chunks[0]?.type || '' });
-    return { take: { audio, durationSeconds, recordedAt: new Date() }, chunkCount: current.chunks.length };
+    return { take: { audio, durationSeconds, recordedAt: new Date(), copyId: current.copyId }, chunkCount: current.chunks.length };
   }, [endSession]);
 
   /** Stop: the take, once it passed every check at stop (spec 5). */
@@ -145,7 +170,10 @@ export function useMicrophone(listening: boolean) {
     const problem =
       firstRecordingProblem({ chunkCount, sizeBytes: take.audio.size, durationSeconds: take.durationSeconds }) ??
       ((await recordingHasSpeech(take.audio)) ? null : ({ kind: 'no_speech' } as const));
-    return problem ? { failure: { type: 'problem', problem } } : { take };
+    if (!problem) return { take };
+    // A take the checks refuse (silent, too short) has no words to keep.
+    void forgetTakeQuietly(take.copyId);
+    return { failure: { type: 'problem', problem } };
   }, [finish]);
 
   /** Leaving: the take as it is, unchecked; null when nothing was recorded at all. */
@@ -157,10 +185,12 @@ export function useMicrophone(listening: boolean) {
   }, [finish]);
 
   /** Closes the microphone and forgets the take (only after the person confirmed it). */
-  const discard = useCallback(() => {
+  const discard = useCallback(async () => {
     clock.current = STOPPED_CLOCK;
+    const copyId = session.current?.copyId ?? null;
     endSession();
     setElapsedMs(0);
+    await forgetTakeQuietly(copyId);
   }, [endSession]);
 
   // The timer shows whole seconds recorded, updated every second while recording.

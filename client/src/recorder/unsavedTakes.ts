@@ -1,0 +1,68 @@
+import { createStore, del, delMany, entries, get, keys, set, type UseStore } from 'idb-keyval';
+
+/**
+ * A take's copy on this device while the server does not have it yet: each chunk as it
+ * arrives, and what is known about it. A crash, a closed tab or a confirmed reload leaves
+ * it here, and the home screen offers to keep it. It is removed once the server has the
+ * take, or when the person discards it.
+ */
+export interface UnsavedTakeInfo {
+  id: string;
+  /** The signed-in user the take belongs to; another user on this browser never sees it. */
+  ownerId: string;
+  startedAt: number;
+  mimeType: string;
+  chunkCount: number;
+  durationSeconds: number;
+}
+
+let store: UseStore | null = null;
+const takes = () => (store ??= createStore('saaga-recorder', 'unsaved-takes'));
+const infoKey = (id: string) => `take:${id}`;
+const chunkKey = (id: string, index: number) => `chunk:${id}:${String(index).padStart(6, '0')}`;
+
+/** Whether this browser can keep takes (IndexedDB may be missing or refused, e.g. in private windows). */
+export const canKeepTakes = () => typeof indexedDB !== 'undefined';
+
+/** Starts the copy of a new take. */
+export async function beginTake(info: Omit<UnsavedTakeInfo, 'chunkCount' | 'durationSeconds'>): Promise<void> {
+  await set(infoKey(info.id), { ...info, chunkCount: 0, durationSeconds: 0 } satisfies UnsavedTakeInfo, takes());
+}
+
+/** Adds the next chunk and the time recorded so far. */
+export async function addChunk(id: string, index: number, chunk: Blob, durationSeconds: number): Promise<void> {
+  await set(chunkKey(id, index), chunk, takes());
+  const info = await get<UnsavedTakeInfo>(infoKey(id), takes());
+  if (info) await set(infoKey(id), { ...info, chunkCount: Math.max(info.chunkCount, index + 1), durationSeconds }, takes());
+}
+
+/** The takes of this user left on the device, oldest first. */
+export async function unsavedTakes(ownerId: string): Promise<UnsavedTakeInfo[]> {
+  const infos = (await entries<string, unknown>(takes()))
+    .filter(([key]) => key.startsWith('take:'))
+    .map(([, value]) => value as UnsavedTakeInfo);
+  // A chunk written just after its take was forgotten has no take left: clear it away.
+  const known = new Set(infos.map((info) => info.id));
+  const strays = (await keys<string>(takes())).filter((key) => key.startsWith('chunk:') && !known.has(key.split(':')[1]));
+  if (strays.length > 0) await delMany(strays, takes());
+  return infos.filter((info) => info.ownerId === ownerId && info.chunkCount > 0).sort((a, b) => a.startedAt - b.startedAt);
+}
+
+/** The take's audio, put back together from its chunks. */
+export async function takeAudio(info: UnsavedTakeInfo): Promise<Blob> {
+  const chunks = await Promise.all(Array.from({ length: info.chunkCount }, (_, index) => get<Blob>(chunkKey(info.id, index), takes())));
+  return new Blob(chunks.filter((chunk): chunk is Blob => chunk instanceof Blob), { type: info.mimeType });
+}
+
+/** Forgets a take: the server has it, or the person discarded it. */
+export async function forgetTake(id: string): Promise<void> {
+  const chunks = (await keys<string>(takes())).filter((key) => key.startsWith(`chunk:${id}:`));
+  await delMany(chunks, takes());
+  await del(infoKey(id), takes());
+}
+
+/** Forgets a take if it has a copy; a failure is reported (the take then shows again later), never thrown. */
+export async function forgetTakeQuietly(id: string | null): Promise<void> {
+  if (!id) return;
+  await forgetTake(id).catch((error: unknown) => console.warn('The device copy of the recording was not removed:', error));
+}
