@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isTranscriptionPending } from '../../../contract/engines.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { recordingStatusResponseSchema } from '../../../contract/uploads.ts';
 import { apiRequest, getJson } from './request.ts';
 
-const isPending = (status: string | undefined) => status === undefined || status === 'uploaded' || status === 'transcribing';
+const isPending = (status: string | undefined) => status === undefined || isTranscriptionPending(status);
 
 /** A recording's transcription status, re-read every 2 s while uploaded or transcribing (spec 7.12). */
 export function useRecordingStatus(recordingId: number | null) {

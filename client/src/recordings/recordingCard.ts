@@ -1,3 +1,4 @@
+import { isTranscriptionPending } from '../../../contract/engines.ts';
 import type { RecordingSummaryDto, RecordingWithLinksDto } from '../../../contract/library.ts';
 import { transcriptionPreview } from '../../../contract/reading.ts';
 
@@ -9,5 +10,5 @@ export function toRecordingSummary(recording: RecordingWithLinksDto): RecordingS
 
 /** Whether a recording is still on its way to a transcript (spec 7.12 polls while it is). */
 export function isRecordingPending(recording: { processingStatus: string }): boolean {
-  return recording.processingStatus === 'uploaded' || recording.processingStatus === 'transcribing';
+  return isTranscriptionPending(recording.processingStatus);
 }
