@@ -94,6 +94,10 @@ async function main() {
       config.providers.map((p) => p.id).join(', ') || 'local accounts'
     }, AI: ${engines.summary})`,
   );
+  if (config.smtpUrl && !config.publicUrl) {
+    // Without it, an e-mailed link (a password reset) takes its address from the request's Host header.
+    app.log.warn('SMTP_URL is set without PUBLIC_URL: set PUBLIC_URL so links in e-mails always point to this server');
+  }
 }
 
 main().catch((error) => {
