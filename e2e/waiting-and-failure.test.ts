@@ -123,6 +123,8 @@ describe('with the AI service refusing', () => {
       reason: 'AI transcription service quota exceeded. Please try again later or contact support.',
       retranscribe: 'Re-transcribe',
       done: 'Re-transcription complete',
+      notice: 'This story has no text yet: its recording could not be transcribed. The recording is safe.',
+      show: 'Show the recording',
     },
     {
       language: 'fi' as const,
@@ -130,8 +132,10 @@ describe('with the AI service refusing', () => {
       reason: 'Tekoälypalvelun käyttökiintiö on ylittynyt. Yritä myöhemmin uudelleen tai ota yhteyttä tukeen.',
       retranscribe: 'Litteroi uudelleen',
       done: 'Litteroitu uudelleen',
+      notice: 'Tarinalla ei ole vielä tekstiä, koska sen nauhoitusta ei voitu litteroida. Nauhoitus on tallessa.',
+      show: 'Näytä nauhoitus',
     },
-  ])('a failed recording on its story says why, and re-transcribes once the service is back ($language)', async ({ language, locale, reason, retranscribe, done }) => {
+  ])('a failed recording on its story says why, and re-transcribes once the service is back ($language)', async ({ language, locale, reason, retranscribe, done, notice, show }) => {
     const { client: api } = await signedUpClient(served.url, `refused-${language}@example.com`, language);
     fake.fail('transcriptions', 429, 'insufficient_quota');
     const { recording, story } = await upload(api, language);
@@ -139,7 +143,10 @@ describe('with the AI service refusing', () => {
 
     const page = await pageAs(served, api, locale);
     await page.goto(`${served.url}/library/${story.id}`);
-    await page.getByText(reason, { exact: true }).waitFor();
+    // At the top, why the story is empty, and the way down to the failed recording.
+    await page.getByText(notice, { exact: true }).waitFor();
+    await page.getByRole('button', { name: show }).click();
+    await expect.poll(() => page.getByText(reason, { exact: true }).isVisible(), { timeout: 5_000 }).toBe(true);
     await shot(page, `failed-${language}`);
     await page.goto(`${served.url}/library/${story.id}/recordings/${recording.id}`);
     await page.getByText(reason, { exact: true }).waitFor();

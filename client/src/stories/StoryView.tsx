@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Loader2, PenLine, RefreshCw, Sparkles, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { SkeletonLines } from '../ui/SkeletonLines.tsx';
 import { StoryBadges, StoryTimeCard } from './StoryParts.tsx';
 import { RegenerateDialog } from './RegenerateDialog.tsx';
 import { StoryContent } from './StoryContent.tsx';
+import { FailedRecordingNotice } from './FailedRecordingNotice.tsx';
 import { StoryRecordings } from './StoryRecordings.tsx';
 import { WaitingForEngine } from '../recordings/WaitingForEngine.tsx';
 import { StoryTitle } from './StoryTitle.tsx';
@@ -51,6 +52,7 @@ function StoryBody({ story }: { story: Story }) {
   const [awaitingRewrite, setAwaitingRewrite] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [name, setName] = useState<NameChoice | null>(null);
+  const recordingsId = useId();
 
   // A rewrite asked for here: say when it is written, or that it fell back to a draft.
   useEffect(() => {
@@ -107,6 +109,7 @@ function StoryBody({ story }: { story: Story }) {
       {story.promptQuestion && <QuestionCard question={story.promptQuestion} />}
       <StoryBadges story={story} onOpenName={setName} />
       <WaitingForEngine storyId={story.id} />
+      <FailedRecordingNotice storyId={story.id} recordingsId={recordingsId} />
 
       {story.hasNewRecordings && !writing && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300/40 bg-amber-300/10 p-4">
@@ -142,7 +145,9 @@ function StoryBody({ story }: { story: Story }) {
       )}
 
       <StoryTimeCard story={story} />
-      <StoryRecordings storyId={story.id} />
+      <div id={recordingsId} className="scroll-mt-4">
+        <StoryRecordings storyId={story.id} />
+      </div>
 
       <DeleteStoryLink onClick={() => setDeleting(true)} />
 
