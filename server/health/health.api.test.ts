@@ -60,7 +60,9 @@ it('is degraded when only one engine is missing', async () => {
   expect(notReady).toEqual(['writer']);
 });
 
-it('is unavailable (503) when the database is down', async () => {
+// On PGlite the database can be closed under the running app; the answer is the same code
+// on PostgreSQL (a failed ping), where closing the scratch database would drop it instead.
+it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('is unavailable (503) when the database is down', async () => {
   const down = await startTestApp();
   await down.database.close();
   const response = await fetch(`${down.url}/api/health`);
