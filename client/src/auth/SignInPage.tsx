@@ -1,11 +1,12 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import clsx from 'clsx';
-import { authProvidersSchema, PASSWORD_MIN, passwordLength } from '../../../contract/auth.ts';
+import { PASSWORD_MIN, passwordLength } from '../../../contract/auth.ts';
 import { CURRENT_USER_KEY, storeCurrentUser } from '../api/currentUser.ts';
-import { apiRequest, ApiRequestError, getJson } from '../api/request.ts';
+import { useAuthProviders } from '../api/authProviders.ts';
+import { apiRequest, ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
 import { Field } from '../ui/Input.tsx';
@@ -35,10 +36,7 @@ export function SignInPage() {
   const [form, setForm] = useState<Form>(EMPTY_FORM);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
-  const providers = useQuery({
-    queryKey: ['/api/auth/providers'],
-    queryFn: async () => authProvidersSchema.parse(await getJson('/api/auth/providers')),
-  });
+  const providers = useAuthProviders();
 
   const submit = useMutation({
     mutationFn: () =>

@@ -2,7 +2,8 @@ import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { GoogleSignInButton, LANDING_BUTTON } from './GoogleSignInButton.tsx';
-import { mainSignIn, useAuthProviders } from './signIn.ts';
+import { mainSignIn } from './signIn.ts';
+import { useAuthProviders } from '../api/authProviders.ts';
 
 /**
  * The landing page's primary call to action: "Sign in with Google" when the server has
@@ -11,7 +12,7 @@ import { mainSignIn, useAuthProviders } from './signIn.ts';
  */
 export function MainSignInButton({ className = '' }: { className?: string }) {
   const { t } = useTranslation('landing');
-  const target = mainSignIn(useAuthProviders());
+  const target = mainSignIn(useAuthProviders().data);
   if (target.kind === 'google') return <GoogleSignInButton className={className} />;
   return (
     <Link to={target.to} className={`${LANDING_BUTTON} ${className}`}>

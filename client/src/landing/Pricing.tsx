@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatEuroPrice, formatWordCount, PLANS } from './pricing.ts';
-import { mainSignIn, startSignIn, useAuthProviders } from './signIn.ts';
+import { mainSignIn, startSignIn } from './signIn.ts';
+import { useAuthProviders } from '../api/authProviders.ts';
 
 function PlanCard({
   name,
@@ -54,7 +55,7 @@ export function Pricing() {
   const { t, i18n } = useTranslation('landing');
   const language = i18n.resolvedLanguage ?? i18n.language;
   const navigate = useNavigate();
-  const signIn = mainSignIn(useAuthProviders());
+  const signIn = mainSignIn(useAuthProviders().data);
 
   return (
     <section aria-labelledby="landing-pricing" className="bg-black px-6 py-20 sm:py-24">

@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { authProvidersSchema, type AuthProviders } from '../../../contract/auth.ts';
-import { getJson } from '../api/request.ts';
+import type { AuthProviders } from '../../../contract/auth.ts';
 
 /** Where the sign-in buttons send the visitor (spec 2: sign-in navigation targets). */
 export const SIGN_IN_PATHS = {
@@ -22,12 +20,4 @@ export type MainSignIn = { kind: 'google' } | { kind: 'page'; to: typeof SIGN_IN
 /** Picks the main way in; until the providers are known, the page, which offers whatever is configured. */
 export function mainSignIn(providers: AuthProviders | undefined): MainSignIn {
   return providers?.google ? { kind: 'google' } : { kind: 'page', to: SIGN_IN_PAGE };
-}
-
-/** Which sign-in methods this server offers (GET /api/auth/providers, shared with the sign-in page's cache). */
-export function useAuthProviders(): AuthProviders | undefined {
-  return useQuery({
-    queryKey: ['/api/auth/providers'],
-    queryFn: async () => authProvidersSchema.parse(await getJson('/api/auth/providers')),
-  }).data;
 }
