@@ -115,6 +115,31 @@ describe('with no AI engine ready', () => {
   });
 });
 
+it('the post-upload screen says the new recording waits for the speech model, and keeps it', async () => {
+  const withMicrophone = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
+  try {
+    const { client: api } = await signedUpClient(idle.url, 'recorder-waiting@example.com', 'en');
+    const context = await withMicrophone.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    await context.grantPermissions(['microphone']);
+    await context.addCookies([{ name: 'saaga_session', value: api.cookie('saaga_session')!, url: idle.url }]);
+    const page = await context.newPage();
+    await page.goto(`${idle.url}/record`);
+    const timer = page.getByRole('timer');
+    await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/00:0[3-9]/);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('radio', { name: 'A new story' }).check({ timeout: 15_000 });
+    await page.getByLabel('Story title').fill('Waiting');
+    await page.getByRole('button', { name: 'Add recording' }).click();
+    await notice(page, 'Waiting for the speech model').waitFor({ timeout: SETTLED });
+    await page.getByRole('heading', { name: 'Processing your recording' }).waitFor();
+    await shot(page, 'post-upload-en');
+    const [kept] = (await (await api.get('/api/recordings')).json()) as { processingStatus: string }[];
+    expect(kept.processingStatus).toBe('uploaded');
+  } finally {
+    await withMicrophone.close();
+  }
+});
+
 describe('with the AI service refusing', () => {
   it.each([
     {
