@@ -6,6 +6,7 @@ import { PASSWORD_RESET_LINK_HOURS } from '../../../contract/auth.ts';
 import { apiRequest, ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
+import { FormAlert } from '../ui/FormAlert.tsx';
 import { Button, buttonClasses } from '../ui/Button.tsx';
 import { Field } from '../ui/Input.tsx';
 import { AuthPageFrame, quietLinkClasses } from './AuthPageFrame.tsx';
@@ -75,11 +76,7 @@ export function ForgotPasswordPage() {
           error={fieldError}
           required
         />
-        {formError && (
-          <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/60 px-3 py-2 text-sm text-red-100">
-            {formError}
-          </p>
-        )}
+        <FormAlert>{formError}</FormAlert>
         <Button type="submit" disabled={send.isPending} className="mt-2">
           {send.isPending ? t('forgot.sending') : t('forgot.submit')}
         </Button>

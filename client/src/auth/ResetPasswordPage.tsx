@@ -6,6 +6,7 @@ import { PASSWORD_MIN, passwordLength } from '../../../contract/auth.ts';
 import { CURRENT_USER_KEY, storeCurrentUser } from '../api/currentUser.ts';
 import { apiRequest, ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
+import { FormAlert } from '../ui/FormAlert.tsx';
 import { Button, buttonClasses } from '../ui/Button.tsx';
 import { Field } from '../ui/Input.tsx';
 import { AuthPageFrame, quietLinkClasses } from './AuthPageFrame.tsx';
@@ -79,11 +80,7 @@ export function ResetPasswordPage() {
           error={fieldError}
           required
         />
-        {formError && (
-          <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/60 px-3 py-2 text-sm text-red-100">
-            {formError}
-          </p>
-        )}
+        <FormAlert>{formError}</FormAlert>
         <Button type="submit" disabled={save.isPending} className="mt-2">
           {save.isPending ? t('working') : t('reset.submit')}
         </Button>

@@ -8,6 +8,7 @@ import { CURRENT_USER_KEY, storeCurrentUser } from '../api/currentUser.ts';
 import { useAuthProviders } from '../api/authProviders.ts';
 import { apiRequest, ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
+import { FormAlert } from '../ui/FormAlert.tsx';
 import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
 import { Field } from '../ui/Input.tsx';
 import { AuthPageFrame, quietLinkClasses } from './AuthPageFrame.tsx';
@@ -189,11 +190,7 @@ export function SignInPage() {
             {t('forgotLink')}
           </Link>
         )}
-        {formError && (
-          <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/60 px-3 py-2 text-sm text-red-100">
-            {formError}
-          </p>
-        )}
+        <FormAlert>{formError}</FormAlert>
         <Button type="submit" disabled={submit.isPending} className="mt-2">
           {submit.isPending ? t('working') : t(`${mode}.submit`)}
         </Button>
