@@ -230,4 +230,16 @@ it('in Finnish: the leave question and the kept-recordings page speak Finnish', 
   await page.goto(`${server.url}/library/recordings`);
   await page.getByRole('heading', { name: 'Nauhoitukset ilman tarinaa' }).waitFor();
   await shot(page, 'without-story-fi');
+
+  // The time form in Finnish: nothing chosen, nothing savable yet.
+  await page.goto(`${server.url}/record`);
+  await recordFor(page, 3);
+  await page.getByRole('button', { name: 'Lopeta' }).click();
+  await page.getByRole('radio', { name: 'Uuteen tarinaan' }).check({ timeout: 15_000 });
+  await page.getByLabel('Tarinan otsikko').fill('Kesä mökillä');
+  await page.getByRole('button', { name: 'Lisää nauhoitus' }).click();
+  await page.getByRole('heading', { name: 'Milloin tämä tapahtui?' }).waitFor();
+  expect(await page.getByRole('combobox', { name: 'Ajankohta' }).textContent()).toContain('Valitse, milloin se tapahtui');
+  expect(await page.getByRole('button', { name: 'Tallenna', exact: true }).isDisabled()).toBe(true);
+  await shot(page, 'time-empty-fi');
 });
