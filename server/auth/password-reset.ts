@@ -32,19 +32,23 @@ export async function createResetToken(db: Database, email: string): Promise<{ t
     .where(and(eq(identities.provider, LOCAL), eq(identities.subject, email)))
     .limit(1);
   if (!row) return null;
-  const now = Date.now();
-  const [recent] = await db
-    .select({ links: count() })
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, row.user.id), gt(passwordResetTokens.createdAt, new Date(now - 60 * 60 * 1000))));
-  if (recent.links >= LINKS_PER_HOUR) return null;
+  const user = row.user;
   const token = randomBytes(32).toString('base64url');
-  await db.insert(passwordResetTokens).values({
-    id: hashToken(token),
-    userId: row.user.id,
-    expiresAt: new Date(now + LINK_LIFETIME_MS),
+  const created = await db.transaction(async (tx) => {
+    // One request at a time per account (they are sent in the background, side by side), so
+    // the count below cannot be read twice before either link is stored.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const now = Date.now();
+    const [recent] = await tx
+      .select({ links: count() })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, new Date(now - 60 * 60 * 1000))));
+    if (recent.links >= LINKS_PER_HOUR) return false;
+    await tx.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(now + LINK_LIFETIME_MS) });
+    return true;
   });
-  return { token, user: row.user };
+  if (!created) return null;
+  return { token, user };
 }
 
 export interface ResetLinkRequest {
