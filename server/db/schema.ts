@@ -229,6 +229,10 @@ export const people = pgTable(
     characterization: text('characterization'),
     language: text('language').notNull().default('en'),
     enrichedInfo: jsonb('enriched_info').$type<string | Record<string, unknown>>(),
+    /** A refresh of enrichedInfo is queued or running (server/enrichment). */
+    enrichmentRefreshing: boolean('enrichment_refreshing').notNull().default(false),
+    /** Why the last refresh failed (catalogue text); null after a success. */
+    enrichmentError: text('enrichment_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -246,6 +250,10 @@ export const places = pgTable(
     significance: text('significance'),
     language: text('language').notNull().default('en'),
     enrichedInfo: jsonb('enriched_info').$type<string | Record<string, unknown>>(),
+    /** A refresh of enrichedInfo is queued or running (server/enrichment). */
+    enrichmentRefreshing: boolean('enrichment_refreshing').notNull().default(false),
+    /** Why the last refresh failed (catalogue text); null after a success. */
+    enrichmentError: text('enrichment_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
