@@ -1,10 +1,8 @@
 import { useDataChanged } from './dataChanged.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { Language } from '../../../contract/languages.ts';
 import { recordingSchema, recordingSummarySchema, recordingWithLinksSchema, type RecordingWithLinksDto } from '../../../contract/library.ts';
 import { CACHE_MS } from '../../../contract/timings.ts';
-import { ApiRequestError, apiRequest, getJson } from './request.ts';
+import { apiRequest, getJson } from './request.ts';
 import type { TemporalFields } from '../time/timePeriod.ts';
 
 /** The recordings in no story: kept for later, or taken out of their story (newest first, as list cards). */
@@ -35,55 +33,8 @@ export function useRecordingWithLinks(id: number | null) {
   });
 }
 
-/**
- * The cached body of GET /api/people or /api/places (key [path, { language }]), shared by
- * every screen that reads them. Until those endpoints exist a 404 means "none yet".
- */
-export async function fetchExistingEntries(path: '/api/people' | '/api/places', language: Language): Promise<unknown> {
-  try {
-    return (await getJson<unknown>(`${path}?language=${language}`)) ?? [];
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return [];
-    throw error;
-  }
-}
-
-const personSchema = z.looseObject({ id: z.number(), name: z.string(), relationship: z.string().nullable().optional() });
-const placeSchema = z.looseObject({ id: z.number(), name: z.string(), type: z.string().nullable().optional() });
-export type PersonEntry = z.infer<typeof personSchema>;
-export type PlaceEntry = z.infer<typeof placeSchema>;
-
-/** The user's people, on the same cache entry as the recording screen's (preloaded after sign-in). */
-export const peopleQuery = (language: Language) =>
-  queryOptions({
-    queryKey: ['/api/people', { language }] as const,
-    queryFn: () => fetchExistingEntries('/api/people', language),
-    staleTime: CACHE_MS.people,
-  });
-
-/** The user's places, on the same cache entry as the recording screen's. */
-export const placesQuery = (language: Language) =>
-  queryOptions({
-    queryKey: ['/api/places', { language }] as const,
-    queryFn: () => fetchExistingEntries('/api/places', language),
-    staleTime: CACHE_MS.places,
-  });
-
-/** People with their relationship; an unreadable body counts as none. */
-export function usePeople(language: Language) {
-  return useQuery({
-    ...peopleQuery(language),
-    select: (body: unknown): PersonEntry[] => z.array(personSchema).safeParse(body).data ?? [],
-  });
-}
-
-/** Places with their type; an unreadable body counts as none. */
-export function usePlaces(language: Language) {
-  return useQuery({
-    ...placesQuery(language),
-    select: (body: unknown): PlaceEntry[] => z.array(placeSchema).safeParse(body).data ?? [],
-  });
-}
+// The people and places lists live with the people screens' calls; re-exported for the screens that pick from them.
+export { peopleQuery, placesQuery, usePeople, usePlaces, type PersonEntry, type PlaceEntry } from './people.ts';
 
 /** After a recording changed: keep the server's answer, then every list and detail reads again (spec 7.1). */
 function useRecordingChanged(id: number) {

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
-import { peopleQuery, placesQuery } from './recordings.ts';
+import { peopleQuery, placesQuery, unlinkedLabelsQuery } from './people.ts';
 import { storiesQuery } from './stories.ts';
 
 /**
  * Spec 7.12: 500 ms after sign-in, read the stories, people and places ahead of need
- * (chapters, autobiographies and, a second later, the unlinked labels join when their
- * screens exist). A failure here is only logged; the screens read again themselves.
+ * (chapters and autobiographies join when their screens exist); a second later the two
+ * unlinked-label lists. A failure here is only logged; the screens read again themselves.
  */
 export function usePreload(): void {
   const queryClient = useQueryClient();
@@ -20,6 +20,13 @@ export function usePreload(): void {
       queryClient.fetchQuery(peopleQuery(language)).catch(failed('people'));
       queryClient.fetchQuery(placesQuery(language)).catch(failed('places'));
     }, TIMINGS.preloadDelayMs);
-    return () => clearTimeout(timer);
+    const labelsTimer = setTimeout(() => {
+      queryClient.fetchQuery(unlinkedLabelsQuery('person', language)).catch(failed('people unlinked labels'));
+      queryClient.fetchQuery(unlinkedLabelsQuery('place', language)).catch(failed('places unlinked labels'));
+    }, TIMINGS.preloadLabelsDelayMs);
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(labelsTimer);
+    };
   }, [queryClient, language]);
 }
