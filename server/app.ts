@@ -24,6 +24,7 @@ import type { Queue } from './jobs/queue.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
 import { placeRoutes } from './places/routes.ts';
+import { personPlaceUploadRoutes } from './recordings/person-place-uploads.ts';
 import { recordingRoutes } from './recordings/routes.ts';
 import type { BlobStore } from './storage/index.ts';
 import { storyRoutes } from './stories/routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     signedInScope(signedIn, { db, routeTable });
     await signedIn.register(accountRoutes, { db });
     await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });

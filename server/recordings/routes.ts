@@ -38,7 +38,8 @@ const storyToAddTo = pathResource('story', 'addRecording');
 const storyToRead = pathResource('story', 'read');
 const storyToChange = pathResource('story', 'update');
 
-const uploadResponse = (result: UploadResult) => ({
+/** The answer to every upload (spec 7.3). */
+export const uploadResponse = (result: UploadResult) => ({
   recording: { id: result.recording.id, processingStatus: result.recording.processingStatus },
   story: result.storyId ? { id: result.storyId } : null,
   isContextOnly: result.isContextOnly,
@@ -59,7 +60,7 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
   api.post('/api/stories/:id/recordings', { config: storyToAddTo.config }, async (request, reply) => {
     const story = storyToAddTo.of(request);
     const form = await readUploadForm(request, RECORDING_LIMITS.maxUploadBytes);
-    return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form, story)));
+    return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form, { kind: 'story', row: story })));
   });
 
   api.get('/api/recordings', { schema: { querystring: recordingListQuerySchema } }, async (request) =>

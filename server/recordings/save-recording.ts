@@ -17,7 +17,15 @@ export interface StoredAudio {
   durationSeconds: number;
 }
 
-type StoryToAddTo = Authorized<ResourceRows['story'], 'addRecording'>;
+/**
+ * What the route's path named, authorized before the upload was read: the story of
+ * `POST /api/stories/{id}/recordings`, or the person or place of `POST /api/people/{id}/recordings`
+ * and `POST /api/places/{id}/recordings`. It decides the context whatever the form says.
+ */
+export type UploadTarget =
+  | { kind: 'story'; row: Authorized<ResourceRows['story'], 'addRecording'> }
+  | { kind: 'person'; row: Authorized<ResourceRows['person'], 'update'> }
+  | { kind: 'place'; row: Authorized<ResourceRows['place'], 'update'> };
 
 /** Commits the recording row (and a new story, person or place its context asks for) in one transaction. */
 export async function saveRecording(
@@ -25,11 +33,12 @@ export async function saveRecording(
   user: UserRow,
   form: UploadForm,
   audio: StoredAudio,
-  routeStory: StoryToAddTo | undefined,
+  target: UploadTarget | undefined,
 ): Promise<UploadResult> {
   const { fields } = form;
   const language = toLanguage(fields.appLanguage ?? fields.language ?? user.languagePreference);
-  const contextType = routeStory ? 'story' : (fields.contextType ?? 'new_story');
+  const contextType = target?.kind ?? fields.contextType ?? 'new_story';
+  const routeStory = target?.kind === 'story' ? target.row : undefined;
 
   return db.transaction(async (tx) => {
     const actor = signedIn(user);
@@ -61,11 +70,15 @@ export async function saveRecording(
         .returning({ id: stories.id });
       storyId = story.id;
     } else if (contextType === 'person') {
-      personId = fields.contextId
+      // The route's person was authorized before the upload was read; a context id is authorized here.
+      if (target?.kind === 'person') personId = target.row.id;
+      else personId = fields.contextId
         ? (await load(tx, actor, 'person', fields.contextId, 'update')).id
         : (await tx.insert(people).values({ userId: user.id, name: requiredName(fields.contextName), language }).returning())[0].id;
     } else if (contextType === 'place') {
-      placeId = fields.contextId
+      // The route's place was authorized before the upload was read; a context id is authorized here.
+      if (target?.kind === 'place') placeId = target.row.id;
+      else placeId = fields.contextId
         ? (await load(tx, actor, 'place', fields.contextId, 'update')).id
         : (await tx.insert(places).values({ userId: user.id, name: requiredName(fields.contextName), language }).returning())[0].id;
     }

@@ -1,5 +1,4 @@
 import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
-import type { Authorized, ResourceRows } from '../access/policies.ts';
 import { AiError } from '../ai/errors.ts';
 import { type AudioType, sniffAudioFile } from '../audio/audio-type.ts';
 import { measureDuration } from '../audio/decode.ts';
@@ -11,7 +10,7 @@ import { enqueueTranscription } from '../pipeline/queues.ts';
 import { StorageFullError } from '../storage/blob-store.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { recordingAudioKey } from './audio-key.ts';
-import { saveRecording } from './save-recording.ts';
+import { saveRecording, type UploadTarget } from './save-recording.ts';
 import { uploadRefusal } from './upload-errors.ts';
 import type { UploadForm } from './upload-form.ts';
 
@@ -39,7 +38,7 @@ export async function uploadRecording(
   deps: UploadDependencies,
   user: UserRow,
   form: UploadForm,
-  story?: Authorized<ResourceRows['story'], 'addRecording'>,
+  target?: UploadTarget,
 ): Promise<UploadResult> {
   try {
     const type = await sniffAudioFile(form.audioFile);
@@ -53,7 +52,7 @@ export async function uploadRecording(
     });
     let result: UploadResult;
     try {
-      result = await saveRecording(deps.db, user, form, { audioKey, mimeType: type.mimeType, durationSeconds }, story);
+      result = await saveRecording(deps.db, user, form, { audioKey, mimeType: type.mimeType, durationSeconds }, target);
     } catch (error) {
       // Should this fail too, the orphan sweep removes the blob later.
       await deps.store.delete(audioKey).catch(() => undefined);
