@@ -1,0 +1,104 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../api/currentUser.ts';
+import { useDeleteEntry, useSaveEntry, type EntryKind, type PersonBody, type PlaceBody } from '../api/people.ts';
+import { Button } from '../ui/Button.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ModalDialog } from '../ui/ModalDialog.tsx';
+import { canSave } from './entryForms.ts';
+import { useEntryToasts } from './useEntryToasts.ts';
+
+interface EntryFormDialogProps<Values> {
+  kind: EntryKind;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The record being edited; none to create one. */
+  editing: { id: number; name: string } | null;
+  /** The form's starting values, taken each time it opens. */
+  initial: Values;
+  name: (values: Values) => string;
+  body: (values: Values) => PersonBody | PlaceBody;
+  fields: (values: Values, change: (patch: Partial<Values>) => void) => ReactNode;
+}
+
+/**
+ * The add/edit modal of a person or place (spec 4, people/places modals): POST creates with
+ * the user's id, PATCH updates from the list; delete only when editing; closes on success.
+ */
+export function EntryFormDialog<Values>({ kind, open, onOpenChange, editing, initial, name, body, fields }: EntryFormDialogProps<Values>) {
+  const { t } = useTranslation('people');
+  const user = useCurrentUser().data;
+  const save = useSaveEntry(kind);
+  const remove = useDeleteEntry(kind);
+  const toasts = useEntryToasts(kind);
+  const [values, setValues] = useState(initial);
+  const [confirming, setConfirming] = useState(false);
+
+  // Each opening starts from the record (or the label) it was opened for.
+  useEffect(() => {
+    if (open) setValues(initial);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const savable = canSave(name(values), save.isPending) && !!user;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!savable || !user) return;
+    const outcome = editing ? 'updated' : 'created';
+    save.mutate(
+      { call: editing ? { method: 'PATCH', id: editing.id } : { method: 'POST' }, body: { ...body(values), userId: user.id } },
+      {
+        onSuccess: () => {
+          toasts.succeeded(outcome);
+          onOpenChange(false);
+        },
+        onError: () => toasts.failed(outcome),
+      },
+    );
+  };
+  const confirmDelete = () => {
+    if (!editing) return;
+    remove.mutate(editing.id, {
+      onSuccess: () => {
+        toasts.succeeded('deleted');
+        setConfirming(false);
+        onOpenChange(false);
+      },
+      onError: () => toasts.failed('deleted'),
+    });
+  };
+
+  const title = kind === 'person' ? (editing ? t('form.editPerson') : t('form.addPerson')) : editing ? t('form.editPlace') : t('form.addPlace');
+  return (
+    <>
+      <ModalDialog open={open} onOpenChange={onOpenChange} title={title}>
+        <form onSubmit={submit} className="grid gap-4">
+          {fields(values, (patch) => setValues((current) => ({ ...current, ...patch })))}
+          <div className="flex flex-wrap items-center justify-end gap-3 pt-2">
+            {editing && (
+              <Button variant="destructive" className="mr-auto" onClick={() => setConfirming(true)} disabled={save.isPending}>
+                {t('form.delete')}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              {t('detail.cancel')}
+            </Button>
+            <Button type="submit" disabled={!savable}>
+              {save.isPending ? t('form.saving') : t('form.save')}
+            </Button>
+          </div>
+        </form>
+      </ModalDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('detail.deleteTitle', { name: editing?.name ?? '' })}
+        description={t('detail.deleteText')}
+        confirmLabel={kind === 'person' ? t('detail.deletePerson') : t('detail.deletePlace')}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+        destructive
+      />
+    </>
+  );
+}
