@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
 import { emailRoutes } from './email/routes.ts';
+import { refreshInfoRoutes } from './enrichment/routes.ts';
 import { engineRoutes } from './health/engine-routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
 import { limitConnections } from './http/connection-limits.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(accountRoutes, { db });
     await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(refreshInfoRoutes, { db, queue: deps.queue });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });

@@ -1,3 +1,4 @@
+import { refreshInfoJob } from '../enrichment/refresh-info-job.ts';
 import type { JobDefinition } from '../jobs/job.ts';
 import type { PipelineContext } from './context.ts';
 import { transcribeRecordingJob } from './transcribe-recording-job.ts';
@@ -6,6 +7,7 @@ import { writeStoryJob } from './write-story-job.ts';
 /**
  * The record-to-story pipeline's jobs, each defined in its own file. A free worker looks
  * for them in this order: a story waiting to be written (a short job the person is
- * watching) goes before the next transcription.
+ * watching) goes before the next transcription; refreshing a person's or place's
+ * gathered information (server/enrichment) comes last.
  */
-export const PIPELINE_JOBS: readonly JobDefinition<PipelineContext, any>[] = [writeStoryJob, transcribeRecordingJob];
+export const PIPELINE_JOBS: readonly JobDefinition<PipelineContext, any>[] = [writeStoryJob, transcribeRecordingJob, refreshInfoJob];

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { recoverInfoRefreshes } from '../enrichment/recovery.ts';
 import { LEASE_MS, releaseAllLeases } from '../jobs/leases.ts';
 import { POLLING_INTERVAL_SECONDS } from '../jobs/queue.ts';
 import { startJobRunner } from '../jobs/runner.ts';
@@ -41,6 +42,8 @@ export async function startPipelineWorkers(ctx: PipelineContext, options: Pipeli
       try {
         const queued = await recoverUnfinishedWork(ctx);
         if (queued.recordings || queued.stories) ctx.log.info(queued, 'queued again work that no job was doing');
+        const refreshes = await recoverInfoRefreshes(ctx);
+        if (refreshes) ctx.log.info({ refreshes }, 'queued again refreshes of gathered information that no job was doing');
       } catch (error) {
         ctx.log.error({ err: error }, 'recovery of unfinished work failed; the next pass tries again');
       }
