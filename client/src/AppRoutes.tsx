@@ -7,6 +7,7 @@ import { SignInPage } from './auth/SignInPage.tsx';
 import { useUserLanguage } from './i18n/appLanguage.ts';
 import { LandingPage } from './landing/LandingPage.tsx';
 import { LibraryPage } from './library/LibraryPage.tsx';
+import { PeoplePage } from './people/PeoplePage.tsx';
 import { RecordingDetail } from './recordings/RecordingDetail.tsx';
 import { RecordingsWithoutStoryPage } from './recordings/RecordingsWithoutStoryPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
@@ -62,7 +63,8 @@ export function AppRoutes() {
           <Route path="/timeline" element={<TimelinePage />} />
           <Route path="/collections" element={<ComingSoon screen="biography" />} />
           <Route path="/autobiography" element={<ComingSoon screen="biography" />} />
-          <Route path="/people" element={<ComingSoon screen="people" />} />
+          <Route path="/people" element={<PeoplePage tab="person" />} />
+          <Route path="/people/places" element={<PeoplePage tab="place" />} />
           <Route path="/settings" element={<SettingsPage user={user} />} />
           <Route path="/admin/settings" element={<AdminSettingsPage />} />
           <Route path="/sign-in" element={<Navigate to="/" replace />} />
