@@ -14,6 +14,9 @@ export const REFRESH_INFO = 'refresh-info';
 /** Why a refresh stopped with nothing to read (the recordings were deleted meanwhile). */
 export const NOTHING_TO_GATHER = 'Failed to refresh information. Nothing has been recorded about it yet.';
 
+/** How often a refresh looks again while recordings about it are still being transcribed. */
+const WAIT_FOR_TRANSCRIPTS_MS = 5000;
+
 interface RefreshInfoPayload {
   kind: EnrichmentKind;
   id: number;
@@ -47,6 +50,10 @@ export const refreshInfoJob = defineJob<PipelineContext, RefreshInfoPayload>({
     const [row] = await ctx.db.select().from(table).where(eq(table.id, id));
     if (!row?.enrichmentRefreshing) return;
     const sources = await enrichmentSources(ctx.db, kind, id);
+    // A recording about it still being transcribed is waited for, as long as the transcriber takes.
+    if (sources.pending > 0) {
+      throw new AiError('temporarily_unavailable', { retryable: true, retryAfterMs: WAIT_FOR_TRANSCRIPTS_MS, detail: `${sources.pending} recordings are still being transcribed` });
+    }
     if (sources.texts.length === 0) return finish(ctx, kind, id, { enrichmentError: NOTHING_TO_GATHER });
 
     const language = toLanguage(row.language);

@@ -23,12 +23,13 @@ const NOTHING_RECORDED = {
 /**
  * Asks for the information gathered from recordings to be built again: marks it
  * refreshing and queues the job in one transaction (asking again while one waits does
- * nothing more). With no transcript or story about it, a 422 `nothing_to_enrich` and
+ * nothing more). A recording about it still being transcribed is waited for by the job.
+ * With no transcript, story or such recording about it, a 422 `nothing_to_enrich` and
  * nothing changes.
  */
 export async function requestInfoRefresh(db: Database, queue: Queue, { kind, row }: EnrichmentTarget): Promise<{ refreshing: true }> {
   const sources = await enrichmentSources(db, kind, row.id);
-  if (sources.texts.length === 0) throw new HttpError(422, 'nothing_to_enrich', NOTHING_RECORDED[kind]);
+  if (sources.texts.length === 0 && sources.pending === 0) throw new HttpError(422, 'nothing_to_enrich', NOTHING_RECORDED[kind]);
   const table = TABLES[kind];
   await db.transaction(async (tx) => {
     await tx.update(table).set({ enrichmentRefreshing: true }).where(eq(table.id, row.id));

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { isTranscriptionPending } from '../../contract/engines.ts';
 import type { Database } from '../db/client.ts';
 import { people, personLabels, placeLabels, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
 
@@ -11,6 +12,8 @@ export interface EnrichmentSources {
   texts: string[];
   /** Every spoken word behind those texts: the linked recordings' and those stories' transcripts. */
   spoken: string[];
+  /** Linked recordings still on their way to a transcript: a refresh waits for them. */
+  pending: number;
 }
 
 /** The most text one refresh sends the writer; past it the oldest stories, then the oldest recordings, are left out. */
@@ -26,19 +29,21 @@ const sameName = (a: string) => a.trim().toLowerCase();
 /**
  * Everything recorded about a person or place: the transcripts of its linked recordings,
  * and the stories whose metadata names it (by its name or a label linked to it), newest
- * first, recordings before stories, until MAX_SOURCE_CHARS. Empty `texts` means there is nothing to gather from.
+ * first, recordings before stories, until MAX_SOURCE_CHARS. Empty `texts` and no `pending`
+ * recording means there is nothing to gather from.
  */
 export async function enrichmentSources(db: Database, kind: EnrichmentKind, id: number): Promise<EnrichmentSources> {
   const link = LINKS[kind];
   const [entity] = await db.select({ userId: link.entity.userId, name: link.entity.name }).from(link.entity).where(eq(link.entity.id, id));
-  if (!entity) return { texts: [], spoken: [] };
+  if (!entity) return { texts: [], spoken: [], pending: 0 };
 
-  const linked = await db
-    .select({ text: recordings.transcription, createdAt: recordings.createdAt })
+  const linkedRows = await db
+    .select({ text: recordings.transcription, status: recordings.processingStatus })
     .from(recordings)
     .innerJoin(link.table, eq(link.table.recordingId, recordings.id))
-    .where(and(eq(link.column, id), eq(recordings.processingStatus, 'transcribed')))
+    .where(eq(link.column, id))
     .orderBy(desc(recordings.createdAt));
+  const linked = linkedRows.filter((r) => r.status === 'transcribed');
 
   const labels = await db.select({ label: link.labels.label }).from(link.labels).where(eq(link.labelOf, id));
   const names = new Set([entity.name, ...labels.map((l) => l.label)].map(sameName));
@@ -62,6 +67,7 @@ export async function enrichmentSources(db: Database, kind: EnrichmentKind, id: 
   return {
     texts: firstWithin([...present(linked.map((r) => r.text)), ...present(mentioning.map((s) => s.content))], MAX_SOURCE_CHARS),
     spoken: present([...linked.map((r) => r.text), ...storyTranscripts.map((r) => r.text)]),
+    pending: linkedRows.filter((r) => isTranscriptionPending(r.status)).length,
   };
 }
 
