@@ -8,6 +8,8 @@ import { useUserLanguage } from './i18n/appLanguage.ts';
 import { LandingPage } from './landing/LandingPage.tsx';
 import { LibraryPage } from './library/LibraryPage.tsx';
 import { PeoplePage } from './people/PeoplePage.tsx';
+import { PersonDetailPage } from './people/PersonDetailPage.tsx';
+import { PlaceDetailPage } from './people/PlaceDetailPage.tsx';
 import { RecordingDetail } from './recordings/RecordingDetail.tsx';
 import { RecordingsWithoutStoryPage } from './recordings/RecordingsWithoutStoryPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
@@ -65,6 +67,8 @@ export function AppRoutes() {
           <Route path="/autobiography" element={<ComingSoon screen="biography" />} />
           <Route path="/people" element={<PeoplePage tab="person" />} />
           <Route path="/people/places" element={<PeoplePage tab="place" />} />
+          <Route path="/people/places/:placeId" element={<PlaceDetailPage />} />
+          <Route path="/people/:personId" element={<PersonDetailPage />} />
           <Route path="/settings" element={<SettingsPage user={user} />} />
           <Route path="/admin/settings" element={<AdminSettingsPage />} />
           <Route path="/sign-in" element={<Navigate to="/" replace />} />

@@ -114,8 +114,9 @@ export function usePlace(id: number) {
 }
 
 /** GET /api/{people|places}/{id}/linked-labels: the names in stories tied to this record. */
-export function useLinkedLabels(kind: EntryKind, id: number) {
+export function useLinkedLabels(kind: EntryKind, id: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [BASE[kind], id, 'linked-labels'] as const,
     queryFn: async () => z.array(z.string()).parse(await getJson<unknown>(`${BASE[kind]}/${id}/linked-labels`)),
   });
