@@ -29,8 +29,8 @@ const TABLES = { person: people, place: places } as const;
  * enrichedInfo): every transcript and story about it goes to the writer, the answer is
  * checked against the contract's schema, quotes nobody said are dropped, and the profile
  * is stored whole in one update. Output that fails the schema is retried; when the tries
- * run out the old information stays and the reason is kept. Idempotent: a refresh no
- * longer asked for (done, or failed) is not run again.
+ * run out the old information stays and the reason is kept. Running it twice only asks
+ * the writer twice; a person or place deleted meanwhile ends it.
  */
 export const refreshInfoJob = defineJob<PipelineContext, RefreshInfoPayload>({
   name: REFRESH_INFO,
@@ -48,7 +48,9 @@ export const refreshInfoJob = defineJob<PipelineContext, RefreshInfoPayload>({
   async run(ctx, { kind, id }, { signal }) {
     const table = TABLES[kind];
     const [row] = await ctx.db.select().from(table).where(eq(table.id, id));
-    if (!row?.enrichmentRefreshing) return;
+    if (!row) return;
+    // A refresh asked for while the previous one ran finds the flag cleared by it: it runs, and shows it.
+    if (!row.enrichmentRefreshing) await ctx.db.update(table).set({ enrichmentRefreshing: true }).where(eq(table.id, id));
     const sources = await enrichmentSources(ctx.db, kind, id);
     // A recording about it still being transcribed is waited for, as long as the transcriber takes.
     if (sources.pending > 0) {

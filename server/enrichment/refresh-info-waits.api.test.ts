@@ -54,4 +54,11 @@ it('waits for a transcription still under way, then gathers from it', async () =
   expect(JSON.stringify(fake.requestsTo('chat')[0].json.messages)).toContain('heated it every Saturday');
   const [row] = await db.select().from(people).where(eq(people.id, person.id));
   expect(row).toMatchObject({ enrichmentRefreshing: false, enrichmentError: null, enrichedInfo: { interests: ['Building'], background: 'Built the sauna himself in 1952.' } });
+
+  // A second refresh asked for while this one ran (its job queued behind it) finds the flag
+  // cleared, and still runs.
+  fake.setChatReply({ values: [], interests: ['Sauna'], personality: null, relationshipDynamics: null, background: null, physicalDescription: null, notableQuotes: [] });
+  await refreshInfoJob.run(ctx, { kind: 'person', id: person.id }, run);
+  expect(fake.requestsTo('chat')).toHaveLength(2);
+  expect((await db.select().from(people).where(eq(people.id, person.id)))[0]).toMatchObject({ enrichmentRefreshing: false, enrichedInfo: { interests: ['Sauna'] } });
 });
