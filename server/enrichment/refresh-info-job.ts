@@ -77,7 +77,7 @@ export const refreshInfoJob = defineJob<PipelineContext, RefreshInfoPayload>({
             language,
             signal,
           });
-    const profile = groundedProfile(kind, info, sources.spoken);
+    const profile = groundedProfile(kind, info, { spoken: sources.spoken, read: [row.name, ...sources.texts] });
     await finish(ctx, kind, id, { enrichedInfo: profile, enrichmentError: null });
   },
 
@@ -88,18 +88,32 @@ export const refreshInfoJob = defineJob<PipelineContext, RefreshInfoPayload>({
 
 /**
  * The writer's answer as it may be stored: valid against the contract (strictly: no
- * unknown keys), quotes only when their words were spoken, and not empty. Anything else
- * is a passing failure of the writer, retried.
+ * unknown keys), no value naming someone or somewhere the sources never name, quotes only
+ * when their words were spoken, and not empty. Anything else is a passing failure of the
+ * writer, retried.
  */
-export function groundedProfile(kind: EnrichmentKind, info: unknown, spoken: string[]): Record<string, unknown> {
+export function groundedProfile(
+  kind: EnrichmentKind,
+  info: unknown,
+  sources: { spoken: string[]; read: string[] },
+): Record<string, unknown> {
   const schema = kind === 'person' ? personEnrichedInfoSchema.strict() : placeEnrichedInfoSchema.strict();
   const parsed = schema.safeParse(info);
   if (!parsed.success) {
     throw new AiError('processing_failed', { retryable: true, detail: `enrichedInfo does not fit its schema: ${parsed.error.message}` });
   }
-  const profile: Record<string, unknown> = { ...parsed.data };
+  const read = new TranscriptVocabulary([...sources.read, ...sources.spoken]);
+  const profile: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed.data)) {
+    if (typeof value === 'string') {
+      if (!namesTheUnsaid(value, read)) profile[key] = value;
+    } else if (Array.isArray(value)) {
+      const items = value.filter((item) => !namesTheUnsaid(item, read));
+      if (items.length) profile[key] = items;
+    }
+  }
   if ('notableQuotes' in profile) {
-    const vocabulary = new TranscriptVocabulary(spoken);
+    const vocabulary = new TranscriptVocabulary(sources.spoken);
     const quotes = (profile.notableQuotes as string[]).filter((quote) => wasSaid(quote, vocabulary));
     if (quotes.length) profile.notableQuotes = quotes;
     else delete profile.notableQuotes;
@@ -108,6 +122,17 @@ export function groundedProfile(kind: EnrichmentKind, info: unknown, spoken: str
     throw new AiError('processing_failed', { retryable: true, detail: 'the writer gathered nothing from the recordings' });
   }
   return profile;
+}
+
+/**
+ * Whether a text names something (a capitalised word inside a sentence) that no source
+ * mentions: a name the writer made up. Sentence-initial words are not judged.
+ */
+function namesTheUnsaid(text: string, vocabulary: TranscriptVocabulary): boolean {
+  for (const match of text.matchAll(/(?<=[^.!?:"«»\s]\s+)\p{Lu}[\p{L}'’-]+/gu)) {
+    if (!words(match[0]).every((w) => vocabulary.has(w))) return true;
+  }
+  return false;
 }
 
 /** A quote stands when nearly all its words are in what was spoken. */

@@ -61,9 +61,9 @@ describe('refreshing the information gathered from recordings', () => {
     const person = await helmiWithRecordings();
     fake.setChatReply({
       values: ['Hard work'],
-      interests: ['Baking rye bread', 'Sauna'],
+      interests: ['Baking rye bread', 'Sauna', 'Fishing with Pekka'],
       personality: 'Practical and warm.',
-      relationshipDynamics: null,
+      relationshipDynamics: 'Close to her husband Pekka in Oulu.',
       background: 'Kept a farm in Savo with three cows.',
       physicalDescription: '',
       notableQuotes: ['The sauna is the poor man\'s pharmacy.', 'Never trust a city cat with your cream.'],
@@ -76,7 +76,8 @@ describe('refreshing the information gathered from recordings', () => {
 
     const row = await settledPerson(person.id);
     expect(row.enrichmentError).toBeNull();
-    // Nulls and empty values are left out; the quote nobody said is gone.
+    // Nulls and empty values are left out; the quote nobody said, and what names someone or
+    // somewhere nobody mentioned, are gone; names the sources give (Savo) stay.
     expect(row.enrichedInfo).toEqual({
       values: ['Hard work'],
       interests: ['Baking rye bread', 'Sauna'],
