@@ -33,9 +33,12 @@ export function EntryRow({ name, detail, emoji, lastMentioned, mentionCount = 0,
             {detail}
           </span>
           <span className="text-xs text-stone-400">
-            {lastMentioned ? t('row.lastMentioned', { date: formatDate(lastMentioned, language) }) : t('row.noMentions')}
-            {' · '}
-            {t('row.mentions', { count: mentionCount })}
+            {/* "No mentions" says the count too; a count of 0 beside it would repeat it. */}
+            {lastMentioned || mentionCount > 0
+              ? [lastMentioned && t('row.lastMentioned', { date: formatDate(lastMentioned, language) }), t('row.mentions', { count: mentionCount })]
+                  .filter(Boolean)
+                  .join(' · ')
+              : t('row.noMentions')}
           </span>
         </span>
       </Link>
