@@ -1,30 +1,76 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PlaceDetailDto, PlaceDto } from '../../contract/people-places.ts';
+import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
-import { places, recordingPlaces, recordings } from '../db/schema.ts';
+import { places } from '../db/schema.ts';
+import { labelsOf, type Mentions, mentionsFor, mentionsOf } from '../people/named-records.ts';
 
-/** The user's places by name, with mentions counted from the recordings they are linked to. */
-export async function listPlaces(db: Database, userId: string) {
-  const rows = await db
-    .select({
-      id: places.id,
-      name: places.name,
-      type: places.type,
-      description: places.description,
-      significance: places.significance,
-      language: places.language,
-      userId: places.userId,
-      mentionCount: sql<number>`count(${recordings.id})::int`,
-      lastMentioned: sql<Date | null>`max(${recordings.createdAt})`,
+type PlaceRow = ResourceRows['place'];
+
+function presentPlace(row: PlaceRow, mentions: Mentions): PlaceDto {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    significance: row.significance,
+    language: row.language,
+    userId: row.userId,
+    ...mentions,
+    enrichedInfo: (row.enrichedInfo ?? null) as PlaceDto['enrichedInfo'],
+  };
+}
+
+/** The user's places by name, with mentions from stories and recordings. */
+export async function listPlaces(db: Database, userId: string): Promise<PlaceDto[]> {
+  const [rows, mentions] = await Promise.all([
+    db.select().from(places).where(eq(places.userId, userId)).orderBy(asc(sql`lower(${places.name})`), asc(places.id)),
+    mentionsOf(db, 'place', userId),
+  ]);
+  return rows.map((row) => presentPlace(row, mentionsFor(mentions, row.id)));
+}
+
+/** One place as it is now, with the names tied to it. */
+export async function placeDetail(db: Database, id: number, userId: string): Promise<PlaceDetailDto> {
+  const [[row], mentions, labels] = await Promise.all([
+    db.select().from(places).where(and(eq(places.id, id), eq(places.userId, userId))),
+    mentionsOf(db, 'place', userId, [id]),
+    labelsOf(db, 'place', [id]),
+  ]);
+  return { ...presentPlace(row, mentionsFor(mentions, id)), linkedLabels: labels.get(id) ?? [] };
+}
+
+export interface PlaceFields {
+  name?: string;
+  type?: string;
+  description?: string;
+  significance?: string;
+  language?: string;
+}
+
+export async function createPlace(db: Database, userId: string, fields: PlaceFields & { name: string }): Promise<number> {
+  const [row] = await db
+    .insert(places)
+    .values({
+      userId,
+      name: fields.name,
+      type: fields.type ?? null,
+      description: fields.description ?? null,
+      significance: fields.significance ?? null,
+      language: fields.language ?? 'en',
     })
-    .from(places)
-    .leftJoin(recordingPlaces, eq(recordingPlaces.placeId, places.id))
-    .leftJoin(recordings, eq(recordings.id, recordingPlaces.recordingId))
-    .where(eq(places.userId, userId))
-    .groupBy(places.id)
-    .orderBy(asc(places.name));
-  return rows.map((row) => ({
-    ...row,
-    mentionCount: Number(row.mentionCount),
-    lastMentioned: row.lastMentioned ? new Date(row.lastMentioned).toISOString() : null,
-  }));
+    .returning({ id: places.id });
+  return row.id;
+}
+
+/** A field left out (or blank: the spec omits it) keeps its value. */
+export async function updatePlace(db: Database, place: Authorized<PlaceRow, 'update'>, fields: PlaceFields): Promise<void> {
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) return;
+  await db.update(places).set(changes).where(eq(places.id, place.id));
+}
+
+/** Its links and labels go with it (cascade); recordings and stories stay. */
+export async function deletePlace(db: Database, place: Authorized<PlaceRow, 'delete'>): Promise<void> {
+  await db.delete(places).where(eq(places.id, place.id));
 }
