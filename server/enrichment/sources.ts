@@ -16,8 +16,12 @@ export interface EnrichmentSources {
   pending: number;
 }
 
-/** The most text one refresh sends the writer; past it the oldest stories, then the oldest recordings, are left out. */
-export const MAX_SOURCE_CHARS = 48_000;
+/**
+ * The most text one refresh sends the writer; past it the oldest stories, then the oldest
+ * recordings, are left out. About 10k tokens even in Finnish, so prompt and answer fit
+ * the local writer's default 16k context.
+ */
+export const MAX_SOURCE_CHARS = 32_000;
 
 const LINKS = {
   person: { table: recordingPeople, column: recordingPeople.personId, labels: personLabels, labelOf: personLabels.personId, entity: people },
