@@ -110,8 +110,17 @@ export const personSchema = z.object({
 });
 export type PersonDto = z.infer<typeof personSchema>;
 
+/** What only the detail reads add: the names tied to the record, and the refresh state of its information. */
+const detailFields = {
+  linkedLabels: z.array(z.string()),
+  /** A refresh-info is queued or running: Refresh is disabled and says "Refreshing...". */
+  refreshing: z.boolean(),
+  /** Why the last refresh failed, or null. */
+  refreshError: z.string().nullable(),
+};
+
 /** GET /api/people/{id}: the row and the names tied to it. */
-export const personDetailSchema = personSchema.extend({ linkedLabels: z.array(z.string()) });
+export const personDetailSchema = personSchema.extend(detailFields);
 export type PersonDetailDto = z.infer<typeof personDetailSchema>;
 
 /** A row of GET /api/places. */
@@ -128,7 +137,7 @@ export const placeSchema = z.object({
 });
 export type PlaceDto = z.infer<typeof placeSchema>;
 
-export const placeDetailSchema = placeSchema.extend({ linkedLabels: z.array(z.string()) });
+export const placeDetailSchema = placeSchema.extend(detailFields);
 export type PlaceDetailDto = z.infer<typeof placeDetailSchema>;
 
 /** GET /api/{people,places}/unlinked-labels and /{id}/linked-labels. */

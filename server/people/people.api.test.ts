@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, ownerAndStranger } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { personDetailSchema, personSchema } from '../../contract/people-places.ts';
 import { people, personLabels, recordingPeople, recordings, stories } from '../db/schema.ts';
 
 // People (spec 7.9): list, read, create, both update readings, delete, labels, mentions, recordings.
@@ -54,7 +55,10 @@ describe('creating and reading people', () => {
       lastMentioned: null,
       enrichedInfo: null,
       linkedLabels: [],
+      refreshing: false,
+      refreshError: null,
     });
+    personDetailSchema.strict().parse(created);
     expect((await personRow(created.id)).userId).toBe(ownerId);
     await json(await owner.request('POST', '/api/people', { name: 'aino', relationship: 'mother' }), 201);
 
@@ -62,7 +66,7 @@ describe('creating and reading people', () => {
     const names = list.map((p: { name: string }) => p.name);
     expect(names.indexOf('aino')).toBeLessThan(names.indexOf('Zelda Korhonen'));
     expect(list.every((p: { userId: string }) => p.userId === ownerId)).toBe(true);
-    expect(list[0]).not.toHaveProperty('linkedLabels');
+    for (const row of list) personSchema.strict().parse(row);
     expect(await json(await stranger.request('GET', '/api/people'), 200)).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import type { PersonDetailDto, PersonDto } from '../../contract/people-places.ts
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
 import { people } from '../db/schema.ts';
+import { presentEnrichmentState } from '../enrichment/refresh-info.ts';
 import { labelsOf, type Mentions, mentionsFor, mentionsOf } from './named-records.ts';
 
 type PersonRow = ResourceRows['person'];
@@ -36,7 +37,7 @@ export async function personDetail(db: Database, id: number, userId: string): Pr
     mentionsOf(db, 'person', userId, [id]),
     labelsOf(db, 'person', [id]),
   ]);
-  return { ...presentPerson(row, mentionsFor(mentions, id)), linkedLabels: labels.get(id) ?? [] };
+  return { ...presentPerson(row, mentionsFor(mentions, id)), linkedLabels: labels.get(id) ?? [], ...presentEnrichmentState(row) };
 }
 
 export interface PersonFields {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, ownerAndStranger, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { placeDetailSchema, placeSchema } from '../../contract/people-places.ts';
 import { placeLabels, places, recordingPlaces, recordings, stories } from '../db/schema.ts';
 
 // Places (spec 7.10): list, read, create, both update readings, delete, labels, mentions, recordings.
@@ -60,9 +61,14 @@ describe('creating and updating places', () => {
       mentionCount: 0,
       lastMentioned: null,
       linkedLabels: [],
+      refreshing: false,
+      refreshError: null,
     });
+    placeDetailSchema.strict().parse(created);
     await json(await owner.request('POST', '/api/places', { name: 'aavasaksa' }), 201);
-    const names = (await json(await owner.request('GET', '/api/places?language=en'), 200)).map((p: { name: string }) => p.name);
+    const list = await json(await owner.request('GET', '/api/places?language=en'), 200);
+    for (const row of list) placeSchema.strict().parse(row);
+    const names = list.map((p: { name: string }) => p.name);
     expect(names.indexOf('aavasaksa')).toBeLessThan(names.indexOf('Tampere'));
     expect(await json(await stranger.request('GET', '/api/places'), 200)).toEqual([]);
   });

@@ -3,6 +3,7 @@ import type { PlaceDetailDto, PlaceDto } from '../../contract/people-places.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
 import { places } from '../db/schema.ts';
+import { presentEnrichmentState } from '../enrichment/refresh-info.ts';
 import { labelsOf, type Mentions, mentionsFor, mentionsOf } from '../people/named-records.ts';
 
 type PlaceRow = ResourceRows['place'];
@@ -37,7 +38,7 @@ export async function placeDetail(db: Database, id: number, userId: string): Pro
     mentionsOf(db, 'place', userId, [id]),
     labelsOf(db, 'place', [id]),
   ]);
-  return { ...presentPlace(row, mentionsFor(mentions, id)), linkedLabels: labels.get(id) ?? [] };
+  return { ...presentPlace(row, mentionsFor(mentions, id)), linkedLabels: labels.get(id) ?? [], ...presentEnrichmentState(row) };
 }
 
 export interface PlaceFields {
