@@ -4,6 +4,7 @@ import { type HttpClient, ownerAndStranger } from '../../test/support/http-clien
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { personDetailSchema, personSchema } from '../../contract/people-places.ts';
+import { userVocabulary } from '../pipeline/vocabulary.ts';
 import { people, personLabels, recordingPeople, recordings, stories } from '../db/schema.ts';
 
 // People (spec 7.9): list, read, create, both update readings, delete, labels, mentions, recordings.
@@ -237,6 +238,18 @@ describe('recordings and deletion', () => {
     expect(await db().select().from(stories).where(eq(stories.id, story.id))).toHaveLength(1);
     // Her name is a label again, no longer held.
     expect(await json(await client.request('GET', '/api/people/unlinked-labels'), 200)).toEqual(['Eino']);
+  });
+});
+
+describe("the transcriber's vocabulary", () => {
+  it("takes the user's people and places with their linked labels, and nobody else's", async () => {
+    const { client, userId } = await freshUser('vocabulary');
+    const person = await seed().person(userId, 'Helmi');
+    const place = await seed().place(userId, 'Kuopio');
+    await json(await client.request('POST', `/api/people/${person.id}/link-labels`, { labels: ['Mummo'] }), 200);
+    await json(await client.request('POST', `/api/places/${place.id}/link-labels`, { labels: ['Kuopiossa'] }), 200);
+    await seed().person(strangerId, 'Stranger Sulo');
+    expect(await userVocabulary(db(), userId)).toEqual({ people: ['Helmi', 'Mummo'], places: ['Kuopio', 'Kuopiossa'] });
   });
 });
 
