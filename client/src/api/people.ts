@@ -127,6 +127,9 @@ export function useEntryRecordings(kind: EntryKind, id: number) {
   return useQuery({
     queryKey: [BASE[kind], id, 'recordings'] as const,
     queryFn: async () => recordingSummarySchema.array().parse(await getJson<unknown>(`${BASE[kind]}/${id}/recordings`)),
+    // A new recording is transcribed in the background: read again until its text is there.
+    refetchInterval: (query) =>
+      query.state.data?.some((r) => r.processingStatus === 'uploaded' || r.processingStatus === 'transcribing') ? TIMINGS.statusPollMs : false,
   });
 }
 
