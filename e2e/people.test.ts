@@ -1,0 +1,166 @@
+import { mkdirSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { people, users } from '../server/db/schema.ts';
+import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { seeder } from '../test/support/seed.ts';
+import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
+import { startTestApp, type TestApp } from '../test/support/test-app.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import { launchChromium } from './support/browser.ts';
+import { CLIENT_DIR } from './support/built-client.ts';
+
+// People & Places at phone size: names found in stories become people and places, are
+// linked to existing ones or hidden; a person is edited and deleted; a recording about a
+// place is made with the fake microphone and listed. Once in Finnish.
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+let fake: FakeOpenAi;
+let server: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  fake.setTranscript(clipTranscript(CLIPS.jfk));
+  fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do.', people: [], locations: [], dates: [], storyType: 'other' });
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
+  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  expect(fake.errors).toEqual([]);
+  await fake?.close();
+});
+
+async function signedIn(email: string, language: 'en' | 'fi' = 'en'): Promise<{ page: Page; userId: string }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
+  await context.grantPermissions(['microphone']);
+  const headers = { origin: server.url };
+  await context.request.post(`${server.url}/api/auth/local/sign-up`, { data: { email, password: 'long enough password', firstName: 'Aino' }, headers });
+  await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language }, headers });
+  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('pageerror', error.message));
+  return { page, userId: user.id };
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/people-${name}.png`, fullPage: true });
+
+/** A story whose metadata names these people and places. */
+async function storyMentioning(userId: string, names: { people?: string[]; locations?: string[] }) {
+  await seeder(server.database.db).story(userId, {
+    metadata: { people: names.people ?? [], locations: names.locations ?? [], dates: [], storyType: 'family' },
+  });
+}
+
+it('names in stories become people, are hidden and restored, and a person is edited and deleted', async () => {
+  const { page, userId } = await signedIn('people@example.com');
+  await storyMentioning(userId, { people: ['Anna', 'Annan', 'Matti'] });
+  await page.goto(`${server.url}/people`);
+
+  await page.getByRole('heading', { name: 'Names in your stories' }).waitFor();
+  await page.getByText('No people yet').waitFor();
+  const anna = page.getByRole('listitem', { name: 'Names: Anna, Annan' });
+  await anna.waitFor();
+  await shot(page, 'unlinked-en');
+
+  // Create from the label: the modal comes filled in with the name.
+  await anna.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add person' });
+  expect(await dialog.getByLabel('Name').inputValue()).toBe('Anna');
+  await dialog.getByLabel('Relationship').selectOption('aunt');
+  await dialog.getByLabel('Characterization').fill('Loved the lake.');
+  await shot(page, 'add-person-en');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Person created').first().waitFor();
+  await page.getByRole('heading', { name: '1 person' }).waitFor();
+  await page.getByRole('link', { name: /Anna\s*Aunt/ }).waitFor();
+  await expect.poll(() => anna.count()).toBe(0);
+
+  // Hide a label, then show it again from Hidden Tags.
+  const matti = page.getByRole('listitem', { name: 'Names: Matti' });
+  await matti.getByRole('button', { name: 'Hide' }).click();
+  await expect.poll(() => matti.count()).toBe(0);
+  await page.getByRole('button', { name: 'Hidden Tags (1)' }).click();
+  await shot(page, 'hidden-en');
+  expect(await page.evaluate(() => localStorage.getItem('hiddenPeopleLabels'))).toBe('["Matti"]');
+  await page.getByRole('button', { name: 'Show Matti again' }).click();
+  await matti.waitFor();
+  await page.getByText('Label shown').first().waitFor();
+
+  // Edit on the detail page, then delete there.
+  await page.getByRole('link', { name: /Anna\s*Aunt/ }).click();
+  await page.waitForURL(/\/people\/\d+$/);
+  await page.getByRole('heading', { name: 'Anna', level: 1 }).waitFor();
+  await page.getByText('Loved the lake.').waitFor();
+  await page.getByRole('link', { name: 'People & Places' }).waitFor();
+  await shot(page, 'person-detail-en');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Name').fill('Anna Virtanen');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('heading', { name: 'Anna Virtanen', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete "Anna Virtanen"?' });
+  await confirm.waitFor();
+  await confirm.getByRole('button', { name: 'Delete person' }).click();
+  await page.waitForURL(/\/people$/);
+  await page.getByText('Person deleted').first().waitFor();
+  await page.getByText('No people yet').waitFor();
+  expect(await server.database.db.select().from(people).where(eq(people.userId, userId))).toEqual([]);
+});
+
+it('a place label is linked to an existing place, and a recording about the place is listed', async () => {
+  const { page, userId } = await signedIn('places@example.com');
+  const cottage = await seeder(server.database.db).place(userId, "Grandma's cottage", 'house');
+  await storyMentioning(userId, { locations: ['Lakeside cabin'] });
+  await page.goto(`${server.url}/people`);
+  await page.getByRole('tab', { name: 'Places' }).click();
+  await page.waitForURL(/\/people\/places$/);
+  await page.getByRole('heading', { name: '1 place' }).waitFor();
+  const cabin = page.getByRole('listitem', { name: 'Names: Lakeside cabin' });
+  await cabin.getByRole('button', { name: 'Link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Link labels to place' });
+  await dialog.getByLabel('Record').selectOption(String(cottage.id));
+  await shot(page, 'link-place-en');
+  await dialog.getByRole('button', { name: 'Link' }).click();
+  await page.getByText('Labels linked successfully').first().waitFor();
+  await expect.poll(() => cabin.count()).toBe(0);
+
+  await page.getByRole('link', { name: /Grandma's cottage/ }).click();
+  await page.waitForURL(new RegExp(`/people/places/${cottage.id}$`));
+  await page.getByText('Lakeside cabin').waitFor();
+  await page.getByText('No recordings about this place yet.').waitFor();
+  await page.getByRole('button', { name: 'Add recording' }).click();
+  const timer = page.getByLabel('Recording time');
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/0:0[3-9]/);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByText('Paused', { exact: true }).waitFor();
+  await shot(page, 'recorder-en');
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await page.getByRole('button', { name: 'Stop and save' }).click();
+  await page.getByText('Recording added').first().waitFor({ timeout: 15_000 });
+  await page.getByRole('link', { name: /ask not what your country/i }).first().waitFor({ timeout: 30_000 });
+  await shot(page, 'place-detail-en');
+});
+
+it('in Finnish: the screen, its counts and a new person read in Finnish', async () => {
+  const { page, userId } = await signedIn('ihmiset@example.com', 'fi');
+  await storyMentioning(userId, { people: ['Liisa'] });
+  await page.goto(`${server.url}/people`);
+  await page.getByRole('heading', { name: 'Ihmiset ja paikat' }).waitFor();
+  await page.getByText('Ei vielä ihmisiä').waitFor();
+  await page.getByRole('listitem', { name: 'Nimet: Liisa' }).getByRole('button', { name: 'Luo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lisää henkilö' });
+  await dialog.getByLabel('Suhde').selectOption('friend');
+  await dialog.getByRole('button', { name: 'Tallenna' }).click();
+  await page.getByText('Henkilö luotu').first().waitFor();
+  await page.getByRole('heading', { name: '1 henkilö' }).waitFor();
+  await page.getByRole('link', { name: /Liisa\s*Ystävä/ }).waitFor();
+  // The story that names her counts as a mention.
+  await page.getByText(/Mainittu viimeksi .* · 1 maininta$/).waitFor();
+  await shot(page, 'list-fi');
+});
