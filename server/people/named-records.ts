@@ -143,6 +143,8 @@ export async function linkLabels(db: Database, kind: RecordKind, record: { id: n
     sql`, `,
   );
   await db.transaction(async (tx) => {
+    // One link at a time per user: two side by side must not leave a label on two records.
+    await tx.execute(sql`select id from ${t.records} where user_id = ${record.userId} order by id for update`);
     await tx.execute(sql`
       delete from ${t.labels} l using ${t.records} r
       where r.id = l.${t.owner} and r.user_id = ${record.userId} and r.id <> ${record.id}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, ownerAndStranger } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
@@ -200,6 +200,18 @@ describe('labels and mentions', () => {
       ['Aili', 1],
       ['Helmi', 0],
     ]);
+  });
+
+  it('leaves a label on one person when two links arrive side by side', async () => {
+    const { client, userId } = await freshUser('race');
+    const [a, b] = [await seed().person(userId, 'Aada'), await seed().person(userId, 'Beata')];
+    const answers = await Promise.all([
+      client.request('POST', `/api/people/${a.id}/link-labels`, { labels: ['Mamma'] }),
+      client.request('POST', `/api/people/${b.id}/link-labels`, { labels: ['mamma'] }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const holders = await db().select().from(personLabels).where(inArray(personLabels.personId, [a.id, b.id]));
+    expect(holders).toHaveLength(1);
   });
 
   it('refuses an empty label list with the field named', async () => {
