@@ -78,7 +78,8 @@ it('names in stories become people, are hidden and restored, and a person is edi
   await page.getByText('Person created').first().waitFor();
   await page.getByRole('heading', { name: '1 person' }).waitFor();
   await page.getByRole('link', { name: /Anna\s*Aunt/ }).waitFor();
-  await expect.poll(() => anna.count()).toBe(0);
+  // The whole group went to her: no "Annan" left behind.
+  await expect.poll(() => page.getByRole('listitem', { name: /Names: .*Anna/ }).count()).toBe(0);
 
   // Hide a label, then show it again from Hidden Tags.
   const matti = page.getByRole('listitem', { name: 'Names: Matti' });
@@ -145,6 +146,23 @@ it('a place label is linked to an existing place, and a recording about the plac
   await page.getByText('Recording added').first().waitFor({ timeout: 15_000 });
   await page.getByRole('link', { name: /ask not what your country/i }).first().waitFor({ timeout: 30_000 });
   await shot(page, 'place-detail-en');
+
+  // Gathered information, written in Finnish here: its headings follow the values' language.
+  fake.setChatReply({
+    atmosphere: 'Juhlava ja vakava tunnelma.',
+    activities: ['Puheen kuunteleminen'],
+    physicalFeatures: null,
+    emotionalConnection: null,
+    memories: [],
+    culturalSignificance: null,
+    timeContext: null,
+  });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await page.getByText('Information refreshed').first().waitFor({ timeout: 30_000 });
+  await page.getByText('Juhlava ja vakava tunnelma.').waitFor();
+  await page.getByText('Tunnelma', { exact: true }).waitFor();
+  expect(await page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
+  await shot(page, 'place-enriched-en');
 });
 
 it('in Finnish: the screen, its counts and a new person read in Finnish', async () => {

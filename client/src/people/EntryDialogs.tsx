@@ -11,10 +11,12 @@ interface DialogProps<Entry> {
   entry?: Entry | null;
   /** A new record's name, e.g. an unlinked label. */
   name?: string;
+  /** The group of unlinked labels it is created from, tied to it once saved. */
+  labels?: string[];
 }
 
 /** Add or edit a person. */
-export function PersonDialog({ open, onOpenChange, entry, name }: DialogProps<PersonEntry>) {
+export function PersonDialog({ open, onOpenChange, entry, name, labels }: DialogProps<PersonEntry>) {
   const language = useLanguage();
   return (
     <EntryFormDialog
@@ -22,6 +24,7 @@ export function PersonDialog({ open, onOpenChange, entry, name }: DialogProps<Pe
       open={open}
       onOpenChange={onOpenChange}
       editing={entry ?? null}
+      labels={labels}
       initial={personFormValues(entry ?? undefined, name)}
       name={(values) => values.name}
       body={(values) => personBody(values, language)}
@@ -31,7 +34,7 @@ export function PersonDialog({ open, onOpenChange, entry, name }: DialogProps<Pe
 }
 
 /** Add or edit a place. */
-export function PlaceDialog({ open, onOpenChange, entry, name }: DialogProps<PlaceEntry>) {
+export function PlaceDialog({ open, onOpenChange, entry, name, labels }: DialogProps<PlaceEntry>) {
   const language = useLanguage();
   return (
     <EntryFormDialog
@@ -39,6 +42,7 @@ export function PlaceDialog({ open, onOpenChange, entry, name }: DialogProps<Pla
       open={open}
       onOpenChange={onOpenChange}
       editing={entry ?? null}
+      labels={labels}
       initial={placeFormValues(entry ?? undefined, name)}
       name={(values) => values.name}
       body={(values) => placeBody(values, language)}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../api/currentUser.ts';
-import { useDeleteEntry, useSaveEntry, type EntryKind, type PersonBody, type PlaceBody } from '../api/people.ts';
+import { useDeleteEntry, useLinkLabels, useSaveEntry, type EntryKind, type PersonBody, type PlaceBody } from '../api/people.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ModalDialog } from '../ui/ModalDialog.tsx';
@@ -19,17 +19,20 @@ interface EntryFormDialogProps<Values> {
   name: (values: Values) => string;
   body: (values: Values) => PersonBody | PlaceBody;
   fields: (values: Values, change: (patch: Partial<Values>) => void) => ReactNode;
+  /** A group of unlinked labels the new record is created from: all of them are tied to it. */
+  labels?: string[];
 }
 
 /**
  * The add/edit modal of a person or place (spec 4, people/places modals): POST creates with
  * the user's id, PATCH updates from the list; delete only when editing; closes on success.
  */
-export function EntryFormDialog<Values>({ kind, open, onOpenChange, editing, initial, name, body, fields }: EntryFormDialogProps<Values>) {
+export function EntryFormDialog<Values>({ kind, open, onOpenChange, editing, initial, name, body, fields, labels }: EntryFormDialogProps<Values>) {
   const { t } = useTranslation('people');
   const user = useCurrentUser().data;
   const save = useSaveEntry(kind);
   const remove = useDeleteEntry(kind);
+  const link = useLinkLabels(kind);
   const toasts = useEntryToasts(kind);
   const [values, setValues] = useState(initial);
   const [confirming, setConfirming] = useState(false);
@@ -48,9 +51,14 @@ export function EntryFormDialog<Values>({ kind, open, onOpenChange, editing, ini
     save.mutate(
       { call: editing ? { method: 'PATCH', id: editing.id } : { method: 'POST' }, body: { ...body(values), userId: user.id } },
       {
-        onSuccess: () => {
+        onSuccess: (created) => {
           toasts.succeeded(outcome);
           onOpenChange(false);
+          // The group's other spellings (Anna, Annan) belong to the new record too.
+          const id = (created as { id?: unknown } | undefined)?.id;
+          if (!editing && labels?.length && typeof id === 'number') {
+            link.mutate({ id, labels }, { onError: () => toasts.linkFailed() });
+          }
         },
         onError: () => toasts.failed(outcome),
       },

@@ -14,7 +14,7 @@ import { placeTypeText, relationshipText } from './options.ts';
 import { UnlinkedLabels } from './UnlinkedLabels.tsx';
 
 /** Which modal is open: adding (maybe named from a label) or editing a record. */
-type ModalState = { entry: PersonEntry | PlaceEntry | null; name?: string } | null;
+type ModalState = { entry: PersonEntry | PlaceEntry | null; labels?: string[] } | null;
 
 /**
  * People & Places (spec 2): people at /people, places at /people/places; each tab with its
@@ -35,7 +35,7 @@ export function PeoplePage({ tab }: { tab: EntryKind }) {
     { kind: 'person', label: t('tabs.people'), to: '/people' },
     { kind: 'place', label: t('tabs.places'), to: '/people/places' },
   ];
-  const add = (name?: string) => setModal({ entry: null, name });
+  const add = (labels?: string[]) => setModal({ entry: null, labels });
 
   return (
     <>
@@ -120,9 +120,9 @@ export function PeoplePage({ tab }: { tab: EntryKind }) {
         {!list.isPending && <UnlinkedLabels key={tab} kind={tab} records={records} onCreate={add} />}
       </div>
       {isPerson ? (
-        <PersonDialog open={modal !== null} onOpenChange={(open) => !open && setModal(null)} entry={modal?.entry as PersonEntry | null} name={modal?.name} />
+        <PersonDialog open={modal !== null} onOpenChange={(open) => !open && setModal(null)} entry={modal?.entry as PersonEntry | null} name={modal?.labels?.[0]} labels={modal?.labels} />
       ) : (
-        <PlaceDialog open={modal !== null} onOpenChange={(open) => !open && setModal(null)} entry={modal?.entry as PlaceEntry | null} name={modal?.name} />
+        <PlaceDialog open={modal !== null} onOpenChange={(open) => !open && setModal(null)} entry={modal?.entry as PlaceEntry | null} name={modal?.labels?.[0]} labels={modal?.labels} />
       )}
     </>
   );

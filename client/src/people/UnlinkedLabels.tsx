@@ -13,8 +13,8 @@ import { useHiddenLabels } from './useHiddenLabels.ts';
 interface UnlinkedLabelsProps {
   kind: EntryKind;
   records: { id: number; name: string }[];
-  /** Opens the add modal with this name. */
-  onCreate: (name: string) => void;
+  /** Opens the add modal named after the group's first label. */
+  onCreate: (labels: string[]) => void;
 }
 
 /**
@@ -59,7 +59,7 @@ export function UnlinkedLabels({ kind, records, onCreate }: UnlinkedLabelsProps)
               ))}
             </p>
             <div className="flex flex-wrap gap-2">
-              <Button variant="secondary" onClick={() => onCreate(group[0])}>
+              <Button variant="secondary" onClick={() => onCreate(group)}>
                 <Plus aria-hidden className="size-4" />
                 {t('unlinked.create')}
               </Button>

@@ -19,5 +19,6 @@ export function useEntryToasts(kind: EntryKind) {
     succeeded: (outcome: Outcome) => toast({ title: t(SUCCESS[kind][outcome]) }),
     failed: (outcome: Outcome) =>
       toast({ title: t(FAILURE[kind][outcome]), description: t('toast.tryLater'), variant: 'destructive' }),
+    linkFailed: () => toast({ title: t('toast.errorLinking'), description: t('toast.tryLater'), variant: 'destructive' }),
   };
 }
