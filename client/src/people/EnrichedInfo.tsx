@@ -6,6 +6,13 @@ import { Button } from '../ui/Button.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { enrichedInfoLanguage } from './enrichedLanguage.ts';
 
+// The spec's order of the fields (spec 3), whatever order the server's object has.
+const FIELD_ORDER = [
+  'personality', 'values', 'interests', 'relationshipDynamics', 'background', 'physicalDescription', 'notableQuotes',
+  'atmosphere', 'physicalFeatures', 'activities', 'memories', 'emotionalConnection', 'culturalSignificance', 'timeContext',
+];
+const fieldOrder = (key: string) => (FIELD_ORDER.includes(key) ? FIELD_ORDER.indexOf(key) : FIELD_ORDER.length);
+
 interface EnrichedInfoProps {
   kind: EntryKind;
   id: number;
@@ -37,7 +44,9 @@ export function EnrichedInfo({ kind, id, info, refreshing, refreshError }: Enric
 
   const entries =
     info && typeof info === 'object'
-      ? Object.entries(info as Record<string, unknown>).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== ''))
+      ? Object.entries(info as Record<string, unknown>)
+          .filter(([, value]) => (Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== ''))
+          .sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))
       : [];
 
   return (

@@ -135,7 +135,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
                 {shown.lines}
               </div>
               <div>
-                <h3 className="text-sm font-semibold text-stone-100">{t('detail.linkedNames')}</h3>
+                <h3 className="text-xs font-medium tracking-wide text-stone-400 uppercase">{t('detail.linkedNames')}</h3>
                 {linkedLabels.length > 0 ? (
                   <p className="mt-1 flex flex-wrap gap-1.5">
                     {linkedLabels.map((label) => (
