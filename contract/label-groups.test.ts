@@ -42,6 +42,9 @@ describe('label grouping: Finnish case endings', () => {
     ['Virtanen', 'Virtaselle'],
     ['Jon', 'Jonille'],
     ['Ville', 'Villeen'],
+    ['Annan', 'Annalle'],
+    ['Tampereella', 'Tampereen'],
+    ['Matin', 'Matille'],
   ])('%s groups with %s', (a, b) => {
     expect(labelsMatch(a, b)).toBe(true);
     expect(labelsMatch(b, a)).toBe(true);
@@ -61,6 +64,9 @@ describe('label grouping: Finnish case endings', () => {
     ['Uncle Bob', 'Uncle Tom'],
     ['my sister', 'my brother'],
     ['Anni', 'Anna'],
+    ['Isabella', 'Isabelle'],
+    ['Annan', 'Annikan'],
+    ['Marin', 'Marjan'],
   ])('%s stays apart from %s', (a, b) => {
     expect(labelsMatch(a, b)).toBe(false);
     expect(labelsMatch(b, a)).toBe(false);

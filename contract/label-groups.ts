@@ -80,6 +80,32 @@ function isCaseForm(base: string, form: string): boolean {
   return false;
 }
 
+/** Endings of the -l- cases: Isabella and Isabelle end in two of them and are other names. */
+const L_ENDINGS = new Set(['lla', 'lle', 'lta']);
+
+/** The stems a word would have if it were a case form: Annalle → anna, Tampereelta → tamperee. */
+function strippedStems(word: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const ending of ENDINGS) {
+    const stem = word.slice(0, -ending.length);
+    if (word.endsWith(ending) && stem.length >= 3) out.set(stem, ending);
+  }
+  return out;
+}
+
+/**
+ * Two case forms of one word whose base form is not among the labels: Annan ~ Annalle
+ * (once "Anna" is a person, only her inflected names are left unlinked).
+ */
+function sameStem(a: string, b: string): boolean {
+  const stemsOfB = strippedStems(b);
+  for (const [stem, ending] of strippedStems(a)) {
+    const other = stemsOfB.get(stem);
+    if (other !== undefined && other !== ending && !(L_ENDINGS.has(ending) && L_ENDINGS.has(other))) return true;
+  }
+  return false;
+}
+
 /** Whether two words (already normalized) are the same word: the spec's rule plus Finnish case forms. */
 export function sameLabelWord(a: string, b: string): boolean {
   if (a === b) return true;
@@ -89,7 +115,7 @@ export function sameLabelWord(a: string, b: string): boolean {
   const fl = foldWord(long);
   if (fs === fl) return true;
   // A graded stem can be as long as the base word (Matti, Matin): try both ways.
-  return isCaseForm(fs, fl) || isCaseForm(fl, fs);
+  return isCaseForm(fs, fl) || isCaseForm(fl, fs) || sameStem(fs, fl);
 }
 
 /** Words that can tie two labels together: not filler or title words ("my", "uncle"). */
