@@ -146,6 +146,9 @@ it('a place label is linked to an existing place, and a recording about the plac
   await page.getByText('Recording added').first().waitFor({ timeout: 15_000 });
   await page.getByRole('link', { name: /ask not what your country/i }).first().waitFor({ timeout: 30_000 });
   await shot(page, 'place-detail-en');
+  // Playable where it is listed: the WAV plays in the browser.
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.getByRole('button', { name: 'Pause' }).waitFor();
 
   // Gathered information, written in Finnish here: its headings follow the values' language.
   fake.setChatReply({

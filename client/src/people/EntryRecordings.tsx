@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useEntryRecordings, useUploadEntryRecording, type EntryKind } from '../api/people.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
+import { AudioPlayer } from '../recordings/AudioPlayer.tsx';
 import { RecordingCard } from '../recordings/RecordingCard.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -17,8 +18,8 @@ function recordingPath(recording: { id: number; storyId: number | null }): strin
 }
 
 /**
- * The recordings about a person or place (spec 2): list cards that open the recording, an
- * add-recording button with an inline recorder that uploads a WAV, an empty state.
+ * The recordings about a person or place (spec 2): list cards that open the recording, each
+ * playable; an add-recording button with an inline recorder that uploads a WAV; an empty state.
  */
 export function EntryRecordings({ kind, id }: { kind: EntryKind; id: number }) {
   const { t } = useTranslation('people');
@@ -73,8 +74,9 @@ export function EntryRecordings({ kind, id }: { kind: EntryKind; id: number }) {
         ) : list.length > 0 ? (
           <ul className="grid gap-2">
             {list.map((recording) => (
-              <li key={recording.id}>
+              <li key={recording.id} className="grid gap-1.5">
                 <RecordingCard recording={recording} to={recordingPath(recording)} />
+                <AudioPlayer recordingId={recording.id} storedDuration={recording.duration} />
               </li>
             ))}
           </ul>
