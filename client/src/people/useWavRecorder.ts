@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { takeProblem, type TakeProblem } from './takeChecks.ts';
 import { recordingToWav } from './wav.ts';
 
 /** Why a take ended without audio to keep. */
-export type WavRecorderProblem = 'denied' | 'notFound' | 'unsupported' | 'noAudio' | 'tooShort' | 'failed';
+export type WavRecorderProblem = 'denied' | 'notFound' | 'unsupported' | TakeProblem | 'failed';
 
 export type RecorderState = 'idle' | 'recording' | 'paused' | 'stopping';
 
@@ -10,7 +11,6 @@ export type RecorderState = 'idle' | 'recording' | 'paused' | 'stopping';
 const MICROPHONE: MediaStreamConstraints = {
   audio: { channelCount: 1, sampleRate: 16000, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
 };
-const MIN_SECONDS = 1;
 
 function problemOf(error: unknown): WavRecorderProblem {
   const name = error instanceof DOMException ? error.name : '';
@@ -91,7 +91,7 @@ export function useWavRecorder() {
     setState('idle');
   }, [release]);
 
-  /** Stops and answers the WAV, or why there is none (spec 5: no audio, under a second). */
+  /** Stops and answers the WAV, or why there is none (spec 5: no audio, too small, under a second). */
   const stop = useCallback(async (): Promise<{ wav: Blob } | { problem: WavRecorderProblem }> => {
     const current = recorder.current;
     if (!current) return { problem: 'failed' };
@@ -105,8 +105,8 @@ export function useWavRecorder() {
     setState('idle');
     const audio = new Blob(chunks.current, { type: current.mimeType });
     chunks.current = [];
-    if (audio.size === 0) return { problem: 'noAudio' };
-    if (seconds < MIN_SECONDS) return { problem: 'tooShort' };
+    const problem = takeProblem({ sizeBytes: audio.size, seconds });
+    if (problem) return { problem };
     try {
       return { wav: await recordingToWav(audio) };
     } catch {
