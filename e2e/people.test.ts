@@ -168,6 +168,31 @@ it('a place label is linked to an existing place, and a recording about the plac
   await shot(page, 'place-enriched-en');
 });
 
+it('a name in a story opens its place, and a name with no record is added as a person from there', async () => {
+  const { page, userId } = await signedIn('story-names@example.com');
+  const oulu = await seeder(server.database.db).place(userId, 'Oulu', 'city');
+  const story = await seeder(server.database.db).story(userId, {
+    content: 'Veikko rowed all the way to Oulu.',
+    metadata: { people: ['Veikko'], locations: ['Oulu'], dates: [], storyType: 'travel' },
+  });
+  await page.goto(`${server.url}/library/${story.id}`);
+  await page.getByRole('button', { name: 'Veikko', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Veikko' }).getByRole('button', { name: 'Add as person' }).click();
+  const add = page.getByRole('dialog', { name: 'Add person' });
+  expect(await add.getByLabel('Name').inputValue()).toBe('Veikko');
+  await add.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Person created').first().waitFor();
+
+  await page.getByRole('button', { name: 'Oulu', exact: true }).first().click();
+  await page.getByRole('dialog', { name: 'Oulu' }).getByRole('link', { name: 'Open details' }).click();
+  await page.waitForURL(new RegExp(`/people/places/${oulu.id}$`));
+  await page.getByRole('heading', { name: /Oulu/, level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'People & Places' }).click();
+  await page.waitForURL(/\/people\/places$/);
+  await page.getByRole('tab', { name: 'People' }).click();
+  await page.getByRole('link', { name: /Veikko/ }).waitFor();
+});
+
 it('in Finnish: the screen, its counts and a new person read in Finnish', async () => {
   const { page, userId } = await signedIn('ihmiset@example.com', 'fi');
   await storyMentioning(userId, { people: ['Liisa'] });
