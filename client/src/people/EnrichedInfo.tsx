@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshInfo, type EntryKind } from '../api/people.ts';
+import { ApiRequestError } from '../api/request.ts';
+import { useErrorText } from '../api/useErrorText.ts';
 import { Button } from '../ui/Button.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { enrichedInfoLanguage } from './enrichedLanguage.ts';
@@ -29,6 +31,7 @@ interface EnrichedInfoProps {
 export function EnrichedInfo({ kind, id, info, refreshing, refreshError }: EnrichedInfoProps) {
   const { t, i18n } = useTranslation('people');
   const refresh = useRefreshInfo(kind, id);
+  const errorText = useErrorText();
   const busy = refreshing || refresh.isPending;
   const heading = i18n.getFixedT(enrichedInfoLanguage(info), 'people');
 
@@ -61,7 +64,11 @@ export function EnrichedInfo({ kind, id, info, refreshing, refreshError }: Enric
           disabled={busy}
           onClick={() =>
             refresh.mutate(undefined, {
-              onError: () => toast({ title: t('toast.error'), description: t('toast.refreshFailed'), variant: 'destructive' }),
+              // Nothing recorded yet says so; any other failure is the spec's sentence.
+              onError: (error) => {
+                const description = error instanceof ApiRequestError && error.code === 'nothing_to_enrich' ? `${t('toast.refreshFailed')} ${errorText(error)}` : t('toast.refreshFailed');
+                toast({ title: t('toast.error'), description, variant: 'destructive' });
+              },
             })
           }
         >
