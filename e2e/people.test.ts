@@ -209,4 +209,20 @@ it('in Finnish: the screen, its counts and a new person read in Finnish', async 
   // The story that names her counts as a mention.
   await page.getByText(/Mainittu viimeksi .* · 1 maininta$/).waitFor();
   await shot(page, 'list-fi');
+
+  await page.getByRole('link', { name: /Liisa\s*Ystävä/ }).click();
+  await page.getByRole('heading', { name: 'Liisa', level: 1 }).waitFor();
+  await page.getByText('Tästä henkilöstä ei ole vielä äänityksiä.').waitFor();
+  // The story that names her is enough to gather from.
+  fake.setChatReply({ values: [], interests: [], personality: 'Iloinen ja avulias.', relationshipDynamics: null, background: null, physicalDescription: null, notableQuotes: [] });
+  await page.getByRole('button', { name: 'Päivitä' }).click();
+  await page.getByText('Tiedot päivitetty').first().waitFor({ timeout: 30_000 });
+  await page.getByText('Iloinen ja avulias.').waitFor();
+  await page.getByText('Luonne', { exact: true }).waitFor();
+  await shot(page, 'detail-fi');
+  await page.getByRole('button', { name: 'Muokkaa' }).click();
+  expect(await page.getByLabel('Suhde').inputValue()).toBe('friend');
+  await shot(page, 'edit-fi');
+  await page.getByRole('button', { name: 'Peruuta' }).click();
+  await page.getByRole('button', { name: 'Muokkaa' }).waitFor();
 });
