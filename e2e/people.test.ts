@@ -112,6 +112,12 @@ it('names in stories become people, are hidden and restored, and a person is edi
   await page.getByText('Person deleted').first().waitFor();
   await page.getByText('No people yet').waitFor();
   expect(await server.database.db.select().from(people).where(eq(people.userId, userId))).toEqual([]);
+
+  // A person who is not there (deleted, or someone else's): said so, with the way back.
+  await page.goto(`${server.url}/people/999999`);
+  await page.getByRole('heading', { name: 'Person not found' }).waitFor();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.waitForURL(/\/people$/);
 });
 
 it('a place label is linked to an existing place, and a recording about the place is listed', async () => {

@@ -37,11 +37,11 @@ export function EntryFormDialog<Values>({ kind, open, onOpenChange, editing, ini
   const [values, setValues] = useState(initial);
   const [confirming, setConfirming] = useState(false);
 
-  // Each opening starts from the record (or the label) it was opened for.
+  // Each opening starts from the record (or the label) it was opened for; `initial` is a new
+  // object every render, so only the opening itself resets the form.
   useEffect(() => {
     if (open) setValues(initial);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const savable = canSave(name(values), save.isPending) && !!user;
   const submit = (event: FormEvent) => {
