@@ -13,7 +13,7 @@ import { EnrichedInfo } from './EnrichedInfo.tsx';
 import { EntryRecordings } from './EntryRecordings.tsx';
 import { useEntryToasts } from './useEntryToasts.ts';
 
-interface Record {
+interface DetailRecord {
   id: number;
   name: string;
   enrichedInfo?: unknown;
@@ -24,15 +24,15 @@ interface Record {
 
 interface EntryDetailProps<Values> {
   kind: EntryKind;
-  query: { data?: Record; isPending: boolean; isError: boolean };
+  query: { data?: DetailRecord; isPending: boolean; isError: boolean };
   /** The list this record is in: where back and delete lead. */
   listPath: string;
-  toValues: (record: Record) => Values;
+  toValues: (record: DetailRecord) => Values;
   name: (values: Values) => string;
   body: (values: Values) => PersonBody | PlaceBody;
   fields: (values: Values, change: (patch: Partial<Values>) => void) => ReactNode;
   /** The record as read: the card's lines under the name. */
-  view: (record: Record) => { title: ReactNode; lines: ReactNode };
+  view: (record: DetailRecord) => { title: ReactNode; lines: ReactNode };
 }
 
 /**
