@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { people, users } from '../server/db/schema.ts';
+import { people, recordings, users } from '../server/db/schema.ts';
 import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
@@ -150,6 +150,11 @@ it('a place label is linked to an existing place, and a recording about the plac
   await page.getByRole('button', { name: 'Resume' }).click();
   await page.getByRole('button', { name: 'Stop and save' }).click();
   await page.getByText('Recording added').first().waitFor({ timeout: 15_000 });
+  const [upload] = await server.database.db.select().from(recordings).where(eq(recordings.userId, userId));
+  // A 16 kHz, 16-bit mono WAV: 32,000 bytes a second plus its header.
+  expect(upload).toMatchObject({ mimeType: 'audio/wav' });
+  expect(upload.duration).toBeGreaterThan(2.5);
+  expect(Math.abs(upload.sizeBytes - 44 - upload.duration! * 32_000)).toBeLessThan(0.05 * upload.sizeBytes);
   await page.getByRole('link', { name: /ask not what your country/i }).first().waitFor({ timeout: 30_000 });
   await shot(page, 'place-detail-en');
   // Playable where it is listed: the WAV plays in the browser.
