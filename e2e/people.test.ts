@@ -200,7 +200,11 @@ it('a name in a story opens its place, and a name with no record is added as a p
   await page.getByRole('heading', { name: /Oulu/, level: 1 }).waitFor();
   await page.getByRole('link', { name: 'People & Places' }).click();
   await page.waitForURL(/\/people\/places$/);
-  await page.getByRole('tab', { name: 'People' }).click();
+  // The tabs also move with the arrow keys.
+  await page.getByRole('tab', { name: 'Places' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForURL(/\/people$/);
+  expect(await page.getByRole('tab', { name: 'People' }).evaluate((tab) => tab === document.activeElement)).toBe(true);
   await page.getByRole('link', { name: /Veikko/ }).waitFor();
 });
 

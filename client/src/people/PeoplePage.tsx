@@ -40,7 +40,19 @@ export function PeoplePage({ tab }: { tab: EntryKind }) {
   return (
     <>
       <PageHeader title={t('title')} backTo="/" />
-      <div role="tablist" aria-label={t('tabs.label')} className="mb-5 grid grid-cols-2 gap-1 rounded-full bg-stone-900 p-1">
+      <div
+        role="tablist"
+        aria-label={t('tabs.label')}
+        className="mb-5 grid grid-cols-2 gap-1 rounded-full bg-stone-900 p-1"
+        onKeyDown={(event) => {
+          // Tabs move with the arrow keys (WAI-ARIA tabs); with two, either arrow goes to the other.
+          if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+          event.preventDefault();
+          const next = event.key === 'Home' ? tabs[0] : event.key === 'End' ? tabs[1] : tabs.find((item) => item.kind !== tab)!;
+          navigate(next.to, { replace: true });
+          document.getElementById(`tab-${next.kind}`)?.focus();
+        }}
+      >
         {tabs.map((item) => (
           <button
             key={item.kind}
@@ -48,6 +60,7 @@ export function PeoplePage({ tab }: { tab: EntryKind }) {
             role="tab"
             id={`tab-${item.kind}`}
             aria-selected={tab === item.kind}
+            tabIndex={tab === item.kind ? 0 : -1}
             aria-controls="people-panel"
             onClick={() => navigate(item.to, { replace: true })}
             className={clsx(
