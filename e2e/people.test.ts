@@ -131,7 +131,7 @@ it('a place label is linked to an existing place, and a recording about the plac
   const cabin = page.getByRole('listitem', { name: 'Names: Lakeside cabin' });
   await cabin.getByRole('button', { name: 'Link' }).click();
   const dialog = page.getByRole('dialog', { name: 'Link labels to place' });
-  await dialog.getByLabel('Record').selectOption(String(cottage.id));
+  await dialog.getByLabel('Place', { exact: true }).selectOption(String(cottage.id));
   await shot(page, 'link-place-en');
   await dialog.getByRole('button', { name: 'Link' }).click();
   await page.getByText('Labels linked successfully').first().waitFor();

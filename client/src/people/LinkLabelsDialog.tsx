@@ -45,7 +45,7 @@ export function LinkLabelsDialog({ kind, labels, records, onClose }: LinkLabelsD
     >
       <form onSubmit={submit} className="grid gap-4">
         <GroupedSelect
-          label={t('link.choose')}
+          label={kind === 'person' ? t('link.choosePerson') : t('link.choosePlace')}
           value={chosen}
           placeholder={t('link.placeholder')}
           groups={[{ label: kind === 'person' ? t('tabs.people') : t('tabs.places'), options: records.map((r) => ({ value: String(r.id), label: r.name })) }]}
