@@ -114,6 +114,11 @@ it("the browser's Back on the chooser asks; staying keeps the take; Discard asks
   await page.getByRole('button', { name: 'Discard', exact: true }).click();
   const discard = page.getByRole('alertdialog', { name: 'Discard this recording?' });
   await discard.waitFor();
+  // Cancel first: the take is still here.
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await discard.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Discard', exact: true }).click();
+  await discard.waitFor();
   await discard.getByRole('button', { name: 'Discard the recording' }).click();
   await page.getByRole('button', { name: 'Start recording' }).waitFor();
   expect(await recordingsOf(userId)).toEqual([]);

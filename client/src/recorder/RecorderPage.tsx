@@ -212,9 +212,9 @@ export function RecorderPage() {
       return;
     }
     if (response) toast({ title: t('leave.kept'), description: t('leave.keptWhere') });
+    // Kept (or nothing was recorded): the recorder's work is done, whichever question was asked.
     leaving.current = true;
-    if (purpose === 'leave') goOn();
-    else if (blocker.state === 'blocked') blocker.reset();
+    goOn();
   };
 
   const openStory = (storyId: number) => exit(`/library/${storyId}`);
