@@ -10,7 +10,8 @@ import { Card } from '../ui/Card.tsx';
 import { LoadingRows } from '../ui/ListStates.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { InlineRecorder } from './InlineRecorder.tsx';
-import { useWavRecorder, type WavRecorderProblem } from './useWavRecorder.ts';
+import { useTakeFailureToast } from '../takes/useTakeFailureToast.ts';
+import { useWavRecorder } from './useWavRecorder.ts';
 
 /** A recording's own screen: inside its story, or among the recordings in no story. */
 function recordingPath(recording: { id: number; storyId: number | null }): string {
@@ -30,14 +31,15 @@ export function EntryRecordings({ kind, id }: { kind: EntryKind; id: number }) {
   const recorder = useWavRecorder();
   const active = recorder.state !== 'idle' || upload.isPending;
 
-  const problem = (reason: WavRecorderProblem) => toast({ title: t(`mic.${reason}`), variant: 'destructive' });
+  // The main recorder's words (spec 8.4): the same microphone and the same checks.
+  const failed = useTakeFailureToast();
   const start = async () => {
     const failure = await recorder.start();
-    if (failure) problem(failure);
+    if (failure) failed(failure);
   };
   const stop = async () => {
     const result = await recorder.stop();
-    if ('problem' in result) return problem(result.problem);
+    if ('failure' in result) return failed(result.failure);
     upload.mutate(
       { audio: result.wav, language, appLanguage: language },
       {

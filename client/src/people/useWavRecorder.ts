@@ -1,23 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { takeProblem, type TakeProblem } from './takeChecks.ts';
+import { MICROPHONE, microphoneErrorKind } from '../takes/microphone.ts';
+import type { TakeFailure } from '../takes/takeFailure.ts';
+import { takeProblem } from '../takes/takeProblem.ts';
 import { recordingToWav } from './wav.ts';
 
-/** Why a take ended without audio to keep. */
-export type WavRecorderProblem = 'denied' | 'notFound' | 'unsupported' | TakeProblem | 'failed';
-
 export type RecorderState = 'idle' | 'recording' | 'paused' | 'stopping';
-
-/** The microphone as the spec asks for it (9.2): mono, 16 kHz, the browser's voice clean-up on. */
-const MICROPHONE: MediaStreamConstraints = {
-  audio: { channelCount: 1, sampleRate: 16000, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
-};
-
-function problemOf(error: unknown): WavRecorderProblem {
-  const name = error instanceof DOMException ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
-  if (name === 'NotFoundError') return 'notFound';
-  return 'failed';
-}
 
 /**
  * A small recorder for a person's or place's recordings: start, pause, resume, a timer that
@@ -49,8 +36,10 @@ export function useWavRecorder() {
     return () => window.clearInterval(timer);
   }, [state]);
 
-  const start = useCallback(async (): Promise<WavRecorderProblem | null> => {
-    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') return 'unsupported';
+  const start = useCallback(async (): Promise<TakeFailure | null> => {
+    if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === 'undefined') {
+      return { type: 'microphone', kind: 'not_supported' };
+    }
     try {
       const stream = await navigator.mediaDevices.getUserMedia(MICROPHONE);
       const next = new MediaRecorder(stream);
@@ -64,7 +53,7 @@ export function useWavRecorder() {
       setState('recording');
       return null;
     } catch (error) {
-      return problemOf(error);
+      return { type: 'microphone', kind: microphoneErrorKind(error) };
     }
   }, []);
 
@@ -91,10 +80,10 @@ export function useWavRecorder() {
     setState('idle');
   }, [release]);
 
-  /** Stops and answers the WAV, or why there is none (spec 5: no audio, too small, under a second). */
-  const stop = useCallback(async (): Promise<{ wav: Blob } | { problem: WavRecorderProblem }> => {
+  /** Stops and answers the WAV, or why there is none (spec 5: the same checks as the main recorder). */
+  const stop = useCallback(async (): Promise<{ wav: Blob } | { failure: TakeFailure }> => {
     const current = recorder.current;
-    if (!current) return { problem: 'failed' };
+    if (!current) return { failure: { type: 'stop_failed' } };
     const seconds = recordedMs() / 1000;
     setState('stopping');
     const stopped = new Promise<void>((resolve) => current.addEventListener('stop', () => resolve(), { once: true }));
@@ -104,13 +93,14 @@ export function useWavRecorder() {
     setElapsedMs(0);
     setState('idle');
     const audio = new Blob(chunks.current, { type: current.mimeType });
+    const chunkCount = chunks.current.length;
     chunks.current = [];
-    const problem = takeProblem({ sizeBytes: audio.size, seconds });
-    if (problem) return { problem };
+    const problem = await takeProblem(audio, { chunkCount, durationSeconds: seconds });
+    if (problem) return { failure: { type: 'problem', problem } };
     try {
       return { wav: await recordingToWav(audio) };
     } catch {
-      return { problem: 'failed' };
+      return { failure: { type: 'stop_failed' } };
     }
   }, [release]);
 

@@ -1,35 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RECORDING_LIMITS } from '../../../contract/recording-limits.ts';
 import { RECORDER_TIMER } from '../../../contract/recorder.ts';
-import { checkHasAudio } from './checkHasAudio.ts';
-import { recordingHasSpeech } from './decodeRecording.ts';
-import { microphoneErrorKind, type MicrophoneErrorKind } from './microphoneError.ts';
-import type { RecordingProblem } from './recordedAudio.ts';
+import { checkHasAudio } from '../takes/checkHasAudio.ts';
+import { MICROPHONE, microphoneErrorKind, type MicrophoneErrorKind } from '../takes/microphone.ts';
+import { takeProblem } from '../takes/takeProblem.ts';
+import type { TakeFailure } from '../takes/takeFailure.ts';
 import type { Take } from './recorderMachine.ts';
 import { chooseRecordingFormat } from './recordingFormat.ts';
 import { pauseClock, recordedMs, resumeClock, startClock, STOPPED_CLOCK, type RecordingClock } from './recordingTimer.ts';
-import { firstRecordingProblem } from './stopChecks.ts';
 import { addChunk, beginTake, canKeepTakes, forgetTakeQuietly } from './unsavedTakes.ts';
 import { useSilenceNotice } from './useSilenceNotice.ts';
 
-/** The microphone as the spec asks for it: mono, 16 kHz, with the browser's voice clean-up on. */
-const MICROPHONE: MediaStreamConstraints = {
-  audio: {
-    channelCount: 1,
-    sampleRate: RECORDING_LIMITS.sampleRate,
-    echoCancellation: true,
-    noiseSuppression: true,
-    autoGainControl: true,
-  },
-};
 
-/** Why a take went back to idle: a failed check, the microphone, or the stop itself. */
-export type RecorderFailure =
-  | { type: 'problem'; problem: RecordingProblem }
-  | { type: 'microphone'; kind: MicrophoneErrorKind }
-  | { type: 'stop_failed' };
-
-export type StopResult = { take: Take } | { failure: RecorderFailure };
+export type StopResult = { take: Take } | { failure: TakeFailure };
 
 interface Session {
   stream: MediaStream;
@@ -96,7 +79,7 @@ export function useMicrophone(listening: boolean, ownerId: string) {
   }, []);
 
   /** Opens the microphone and starts recording; the failure when it cannot. */
-  const start = useCallback(async (): Promise<RecorderFailure | null> => {
+  const start = useCallback(async (): Promise<TakeFailure | null> => {
     if (session.current || starting.current) return null;
     starting.current = true;
     try {
@@ -167,9 +150,7 @@ export function useMicrophone(listening: boolean, ownerId: string) {
     const finished = await finish();
     if (!finished) return { failure: { type: 'stop_failed' } };
     const { take, chunkCount } = finished;
-    const problem =
-      firstRecordingProblem({ chunkCount, sizeBytes: take.audio.size, durationSeconds: take.durationSeconds }) ??
-      ((await recordingHasSpeech(take.audio)) ? null : ({ kind: 'no_speech' } as const));
+    const problem = await takeProblem(take.audio, { chunkCount, durationSeconds: take.durationSeconds });
     if (!problem) return { take };
     // A take the checks refuse (silent, too short) has no words to keep.
     void forgetTakeQuietly(take.copyId);

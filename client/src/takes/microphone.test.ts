@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { microphoneErrorKind } from './microphoneError.ts';
+import { microphoneErrorKind } from './microphone.ts';
 
 const domError = (name: string) => Object.assign(new Error(name), { name });
 
