@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { isTranscriptionPending } from '../../contract/engines.ts';
 import type { Database } from '../db/client.ts';
-import { people, personLabels, placeLabels, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
+import { people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
+import { type RecordKind, storiesNaming } from '../people/named-records.ts';
 
 /** What information is gathered about. */
-export type EnrichmentKind = 'person' | 'place';
+export type EnrichmentKind = RecordKind;
 
 /** What the writer reads about a person or place, and what a quote must be found in. */
 export interface EnrichmentSources {
@@ -24,11 +25,9 @@ export interface EnrichmentSources {
 export const MAX_SOURCE_CHARS = 32_000;
 
 const LINKS = {
-  person: { table: recordingPeople, column: recordingPeople.personId, labels: personLabels, labelOf: personLabels.personId, entity: people },
-  place: { table: recordingPlaces, column: recordingPlaces.placeId, labels: placeLabels, labelOf: placeLabels.placeId, entity: places },
+  person: { table: recordingPeople, column: recordingPeople.personId, entity: people },
+  place: { table: recordingPlaces, column: recordingPlaces.placeId, entity: places },
 } as const;
-
-const sameName = (a: string) => a.trim().toLowerCase();
 
 /**
  * Everything recorded about a person or place: the transcripts of its linked recordings,
@@ -49,17 +48,14 @@ export async function enrichmentSources(db: Database, kind: EnrichmentKind, id: 
     .orderBy(desc(recordings.createdAt));
   const linked = linkedRows.filter((r) => r.status === 'transcribed');
 
-  const labels = await db.select({ label: link.labels.label }).from(link.labels).where(eq(link.labelOf, id));
-  const names = new Set([entity.name, ...labels.map((l) => l.label)].map(sameName));
-  const candidates = await db
-    .select({ id: stories.id, content: stories.content, metadata: stories.metadata, createdAt: stories.createdAt })
-    .from(stories)
-    .where(and(eq(stories.userId, entity.userId), ne(stories.processingStatus, 'processing')))
-    .orderBy(desc(stories.createdAt));
-  const mentioning = candidates.filter((story) => {
-    const named = kind === 'person' ? story.metadata?.people : story.metadata?.locations;
-    return Boolean(story.content.trim()) && (named ?? []).some((name) => names.has(sameName(name)));
-  });
+  const naming = await storiesNaming(db, kind, { id, userId: entity.userId });
+  const mentioning = naming.length
+    ? await db
+        .select({ id: stories.id, content: stories.content })
+        .from(stories)
+        .where(and(inArray(stories.id, naming), ne(stories.processingStatus, 'processing'), ne(stories.content, '')))
+        .orderBy(desc(stories.createdAt), desc(stories.id))
+    : [];
   const storyTranscripts = mentioning.length
     ? await db
         .select({ text: recordings.transcription })

@@ -98,6 +98,17 @@ export function mentionsFor(map: Map<number, Mentions>, id: number): Mentions {
   return map.get(id) ?? NO_MENTIONS;
 }
 
+/** The ids of the user's stories whose metadata names this record, by its name or a linked label: the rule mentions count by. */
+export async function storiesNaming(db: Database, kind: RecordKind, record: { id: number; userId: string }): Promise<number[]> {
+  const result = await rowsOf<{ story_id: number }>(db, sql`
+    with held as (${heldNames(kind, record.userId)}),
+    found as (${storyNames(kind, record.userId)})
+    select distinct f.story_id
+    from found f join held h on h.name = lower(trim(f.name))
+    where h.record_id = ${record.id}`);
+  return result.map((row) => Number(row.story_id));
+}
+
 /** Names in the user's stories that no record holds by name or linked label; one spelling each (the first found), by name. */
 export async function unlinkedLabels(db: Database, kind: RecordKind, userId: string): Promise<string[]> {
   const result = await rowsOf<{ label: string }>(db, sql`
