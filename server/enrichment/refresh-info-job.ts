@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { personEnrichedInfoSchema, placeEnrichedInfoSchema } from '../../contract/enriched-info.ts';
 import { toLanguage } from '../../contract/languages.ts';
 import { AiError } from '../ai/errors.ts';
-import { TranscriptVocabulary, words } from '../ai/grounding.ts';
 import { people, places } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';
 import type { PipelineContext } from '../pipeline/context.ts';
+import { groundedProfile } from './grounded-profile.ts';
 import { type EnrichmentKind, enrichmentSources } from './sources.ts';
 
 export const REFRESH_INFO = 'refresh-info';
@@ -85,61 +84,6 @@ export const refreshInfoJob = defineJob<PipelineContext, RefreshInfoPayload>({
     await finish(ctx, kind, id, { enrichmentError: `Failed to refresh information. ${error.message}` });
   },
 });
-
-/**
- * The writer's answer as it may be stored: valid against the contract (strictly: no
- * unknown keys), no value naming someone or somewhere the sources never name, quotes only
- * when their words were spoken, and not empty. Anything else is a passing failure of the
- * writer, retried.
- */
-export function groundedProfile(
-  kind: EnrichmentKind,
-  info: unknown,
-  sources: { spoken: string[]; read: string[] },
-): Record<string, unknown> {
-  const schema = kind === 'person' ? personEnrichedInfoSchema.strict() : placeEnrichedInfoSchema.strict();
-  const parsed = schema.safeParse(info);
-  if (!parsed.success) {
-    throw new AiError('processing_failed', { retryable: true, detail: `enrichedInfo does not fit its schema: ${parsed.error.message}` });
-  }
-  const read = new TranscriptVocabulary([...sources.read, ...sources.spoken]);
-  const profile: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(parsed.data)) {
-    if (typeof value === 'string') {
-      if (!namesTheUnsaid(value, read)) profile[key] = value;
-    } else if (Array.isArray(value)) {
-      const items = value.filter((item) => !namesTheUnsaid(item, read));
-      if (items.length) profile[key] = items;
-    }
-  }
-  if ('notableQuotes' in profile) {
-    const vocabulary = new TranscriptVocabulary(sources.spoken);
-    const quotes = (profile.notableQuotes as string[]).filter((quote) => wasSaid(quote, vocabulary));
-    if (quotes.length) profile.notableQuotes = quotes;
-    else delete profile.notableQuotes;
-  }
-  if (Object.keys(profile).length === 0) {
-    throw new AiError('processing_failed', { retryable: true, detail: 'the writer gathered nothing from the recordings' });
-  }
-  return profile;
-}
-
-/**
- * Whether a text names something (a capitalised word inside a sentence) that no source
- * mentions: a name the writer made up. Sentence-initial words are not judged.
- */
-function namesTheUnsaid(text: string, vocabulary: TranscriptVocabulary): boolean {
-  for (const match of text.matchAll(/(?<=[^.!?:"«»\s]\s+)\p{Lu}[\p{L}'’-]+/gu)) {
-    if (!words(match[0]).every((w) => vocabulary.has(w))) return true;
-  }
-  return false;
-}
-
-/** A quote stands when nearly all its words are in what was spoken. */
-function wasSaid(quote: string, vocabulary: TranscriptVocabulary): boolean {
-  const quoteWords = words(quote);
-  return quoteWords.length > 0 && quoteWords.filter((w) => vocabulary.has(w)).length / quoteWords.length >= 0.8;
-}
 
 /** Ends the refresh: the new profile (whole) or the reason, in one update. */
 async function finish(

@@ -49,11 +49,11 @@ it('waits for a transcription still under way, then gathers from it', async () =
   expect((await db.select().from(people).where(eq(people.id, person.id)))[0].enrichmentRefreshing).toBe(true);
 
   await db.update(recordings).set({ processingStatus: 'transcribed', transcription: 'Eino built the sauna himself in 1952 and heated it every Saturday.' }).where(eq(recordings.id, recording.id));
-  fake.setChatReply({ values: [], interests: ['Building'], personality: null, relationshipDynamics: null, background: 'Built the sauna himself in 1952.', physicalDescription: null, notableQuotes: [] });
+  fake.setChatReply({ values: [], interests: ['Sauna'], personality: null, relationshipDynamics: null, background: 'Built the sauna himself in 1952.', physicalDescription: null, notableQuotes: [] });
   await refreshInfoJob.run(ctx, { kind: 'person', id: person.id }, run);
   expect(JSON.stringify(fake.requestsTo('chat')[0].json.messages)).toContain('heated it every Saturday');
   const [row] = await db.select().from(people).where(eq(people.id, person.id));
-  expect(row).toMatchObject({ enrichmentRefreshing: false, enrichmentError: null, enrichedInfo: { interests: ['Building'], background: 'Built the sauna himself in 1952.' } });
+  expect(row).toMatchObject({ enrichmentRefreshing: false, enrichmentError: null, enrichedInfo: { interests: ['Sauna'], background: 'Built the sauna himself in 1952.' } });
 
   // A second refresh asked for while this one ran (its job queued behind it) finds the flag
   // cleared, and still runs.

@@ -60,7 +60,7 @@ describe('refreshing the information gathered from recordings', () => {
   it('sends every transcript and story about a person to the writer and stores the grounded profile whole', async () => {
     const person = await helmiWithRecordings();
     fake.setChatReply({
-      values: ['Hard work'],
+      values: ['Hard work', 'Fresh bread every week'],
       interests: ['Baking rye bread', 'Sauna', 'Fishing with Pekka'],
       personality: 'Practical and warm.',
       relationshipDynamics: 'Close to her husband Pekka in Oulu.',
@@ -76,12 +76,12 @@ describe('refreshing the information gathered from recordings', () => {
 
     const row = await settledPerson(person.id);
     expect(row.enrichmentError).toBeNull();
-    // Nulls and empty values are left out; the quote nobody said, and what names someone or
-    // somewhere nobody mentioned, are gone; names the sources give (Savo) stay.
+    // Nulls and empty values are left out; the quote nobody said, what names someone or
+    // somewhere nobody mentioned, and claims sharing no word with the sources ("Hard work",
+    // "Practical and warm") are gone; paraphrases and names the sources give (Savo) stay.
     expect(row.enrichedInfo).toEqual({
-      values: ['Hard work'],
+      values: ['Fresh bread every week'],
       interests: ['Baking rye bread', 'Sauna'],
-      personality: 'Practical and warm.',
       background: 'Kept a farm in Savo with three cows.',
       notableQuotes: ['The sauna is the poor man\'s pharmacy.'],
     });

@@ -1,0 +1,90 @@
+import { personEnrichedInfoSchema, placeEnrichedInfoSchema } from '../../contract/enriched-info.ts';
+import { STOPWORDS } from '../../contract/word-match.ts';
+import { AiError } from '../ai/errors.ts';
+import { TranscriptVocabulary, words } from '../ai/grounding.ts';
+import type { EnrichmentKind } from './sources.ts';
+
+/**
+ * Words that say nothing of their own: a value sharing only these with the sources shares
+ * nothing with them. English and Finnish, folded (ä → a), four letters or more (shorter
+ * words are not counted at all).
+ */
+const FUNCTION_WORDS = new Set([
+  'that', 'this', 'these', 'those', 'with', 'were', 'have', 'having', 'they', 'them', 'then', 'than', 'when', 'what', 'where',
+  'which', 'while', 'there', 'their', 'would', 'could', 'should', 'about', 'been', 'into', 'also', 'very', 'much', 'more',
+  'most', 'some', 'such', 'always', 'often', 'many', 'other', 'others', 'each', 'every', 'just', 'only', 'even', 'over',
+  'because', 'through', 'being', 'someone', 'something', 'person', 'place', 'life', 'time', 'times',
+  'mutta', 'joka', 'jotka', 'mika', 'mita', 'siella', 'taalla', 'tama', 'tassa', 'nama', 'olla', 'olivat', 'oli', 'ovat',
+  'hanella', 'hanen', 'heidan', 'myos', 'paljon', 'aina', 'usein', 'kuin', 'kanssa', 'koska', 'sitten', 'vain', 'erittain',
+  'hyvin', 'henkilo', 'paikka', 'elama', 'aikaa',
+]);
+
+/**
+ * The writer's answer as it may be stored, grounded in what was said: valid against the
+ * contract (strictly: no unknown keys); a value is dropped when it claims what no source
+ * says (`claimsTheUnsaid`); quotes stay only when their words were spoken; and the whole
+ * is not empty. Anything else is a passing failure of the writer, retried.
+ */
+export function groundedProfile(
+  kind: EnrichmentKind,
+  info: unknown,
+  sources: { spoken: string[]; read: string[] },
+): Record<string, unknown> {
+  const schema = kind === 'person' ? personEnrichedInfoSchema.strict() : placeEnrichedInfoSchema.strict();
+  const parsed = schema.safeParse(info);
+  if (!parsed.success) {
+    throw new AiError('processing_failed', { retryable: true, detail: `enrichedInfo does not fit its schema: ${parsed.error.message}` });
+  }
+  const read = new TranscriptVocabulary([...sources.read, ...sources.spoken]);
+  const profile: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed.data)) {
+    if (typeof value === 'string') {
+      if (!claimsTheUnsaid(value, read)) profile[key] = value;
+    } else if (Array.isArray(value)) {
+      const items = value.filter((item) => !claimsTheUnsaid(item, read));
+      if (items.length) profile[key] = items;
+    }
+  }
+  if ('notableQuotes' in profile) {
+    const vocabulary = new TranscriptVocabulary(sources.spoken);
+    const quotes = (profile.notableQuotes as string[]).filter((quote) => wasSaid(quote, vocabulary));
+    if (quotes.length) profile.notableQuotes = quotes;
+    else delete profile.notableQuotes;
+  }
+  if (Object.keys(profile).length === 0) {
+    throw new AiError('processing_failed', { retryable: true, detail: 'the writer gathered nothing from the recordings' });
+  }
+  return profile;
+}
+
+/**
+ * Whether a value says something no source says. A paraphrase cannot be checked word by
+ * word, so this catches what can be caught: a name (a capitalised word inside a sentence)
+ * no source mentions, a number of two or more digits (a year, an age) no source has, or no
+ * word of substance in common with the sources at all.
+ */
+export function claimsTheUnsaid(text: string, vocabulary: TranscriptVocabulary): boolean {
+  return namesTheUnsaid(text, vocabulary) || numbersTheUnsaid(text, vocabulary) || sharesNothing(text, vocabulary);
+}
+
+function namesTheUnsaid(text: string, vocabulary: TranscriptVocabulary): boolean {
+  for (const match of text.matchAll(/(?<=[^.!?:"«»\s]\s+)\p{Lu}[\p{L}'’-]+/gu)) {
+    if (!words(match[0]).every((w) => vocabulary.has(w))) return true;
+  }
+  return false;
+}
+
+function numbersTheUnsaid(text: string, vocabulary: TranscriptVocabulary): boolean {
+  return (text.match(/\d{2,}/g) ?? []).some((n) => !vocabulary.numbers.has(n));
+}
+
+function sharesNothing(text: string, vocabulary: TranscriptVocabulary): boolean {
+  const substance = words(text).filter((w) => w.length >= 4 && !/^\d+$/.test(w) && !FUNCTION_WORDS.has(w) && !STOPWORDS.has(w));
+  return substance.length > 0 && !substance.some((w) => vocabulary.has(w));
+}
+
+/** A quote stands when nearly all its words are in what was spoken. */
+function wasSaid(quote: string, vocabulary: TranscriptVocabulary): boolean {
+  const quoteWords = words(quote);
+  return quoteWords.length > 0 && quoteWords.filter((w) => vocabulary.has(w)).length / quoteWords.length >= 0.8;
+}
