@@ -1,99 +1,67 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Language } from '../../../contract/languages.ts';
 import { recordingSummarySchema } from '../../../contract/library.ts';
+import {
+  labelListSchema,
+  personDetailSchema,
+  personSchema,
+  placeDetailSchema,
+  placeSchema,
+  type PersonCreateBody,
+  type PersonDetailDto,
+  type PersonDto,
+  type PlaceCreateBody,
+  type PlaceDetailDto,
+  type PlaceDto,
+} from '../../../contract/people-places.ts';
 import { CACHE_MS, TIMINGS } from '../../../contract/timings.ts';
 import { useDataChanged } from './dataChanged.ts';
-import { ApiRequestError, apiRequest, getJson } from './request.ts';
+import { apiRequest, getJson } from './request.ts';
 
 /** Which list a person or place screen works on: the path prefix of its calls. */
 export type EntryKind = 'person' | 'place';
 const BASE: Record<EntryKind, '/api/people' | '/api/places'> = { person: '/api/people', place: '/api/places' };
 
-/**
- * The cached body of GET /api/people or /api/places (key [path, { language }]), shared by
- * every screen that reads them. A 404 (server without the endpoint) means "none yet".
- */
-export async function fetchExistingEntries(path: '/api/people' | '/api/places', language: Language): Promise<unknown> {
-  try {
-    return (await getJson<unknown>(`${path}?language=${language}`)) ?? [];
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return [];
-    throw error;
-  }
-}
+export type PersonEntry = PersonDto;
+export type PlaceEntry = PlaceDto;
+export type PersonDetail = PersonDetailDto;
+export type PlaceDetail = PlaceDetailDto;
 
-// Loose: the lists carry more than every screen reads, and older servers less.
-const mentions = {
-  lastMentioned: z.string().nullable().optional(),
-  mentionCount: z.number().optional(),
-};
-const personSchema = z.looseObject({
-  id: z.number(),
-  name: z.string(),
-  relationship: z.string().nullable().optional(),
-  characterization: z.string().nullable().optional(),
-  ...mentions,
-});
-const placeSchema = z.looseObject({
-  id: z.number(),
-  name: z.string(),
-  type: z.string().nullable().optional(),
-  description: z.string().nullable().optional(),
-  significance: z.string().nullable().optional(),
-  ...mentions,
-});
-export type PersonEntry = z.infer<typeof personSchema>;
-export type PlaceEntry = z.infer<typeof placeSchema>;
-
-/** The user's people, on the same cache entry as the recording screen's (preloaded after sign-in). */
+/** The user's people (GET /api/people), on one cache entry for every screen (preloaded after sign-in). */
 export const peopleQuery = (language: Language) =>
   queryOptions({
     queryKey: ['/api/people', { language }] as const,
-    queryFn: () => fetchExistingEntries('/api/people', language),
+    queryFn: async () => personSchema.array().parse(await getJson<unknown>(`/api/people?language=${language}`)),
     staleTime: CACHE_MS.people,
   });
 
-/** The user's places, on the same cache entry as the recording screen's. */
+/** The user's places (GET /api/places), on one cache entry for every screen. */
 export const placesQuery = (language: Language) =>
   queryOptions({
     queryKey: ['/api/places', { language }] as const,
-    queryFn: () => fetchExistingEntries('/api/places', language),
+    queryFn: async () => placeSchema.array().parse(await getJson<unknown>(`/api/places?language=${language}`)),
     staleTime: CACHE_MS.places,
   });
 
-/** People with their relationship; an unreadable body counts as none. */
 export function usePeople(language: Language) {
-  return useQuery({
-    ...peopleQuery(language),
-    select: (body: unknown): PersonEntry[] => z.array(personSchema).safeParse(body).data ?? [],
-  });
+  return useQuery(peopleQuery(language));
 }
 
-/** Places with their type; an unreadable body counts as none. */
 export function usePlaces(language: Language) {
-  return useQuery({
-    ...placesQuery(language),
-    select: (body: unknown): PlaceEntry[] => z.array(placeSchema).safeParse(body).data ?? [],
-  });
+  return useQuery(placesQuery(language));
 }
 
 /** GET /api/people/unlinked-labels or /api/places/unlinked-labels: names in stories with no record. */
 export const unlinkedLabelsQuery = (kind: EntryKind, language: Language) =>
   queryOptions({
     queryKey: [BASE[kind], 'unlinked-labels', { language }] as const,
-    queryFn: async () => z.array(z.string()).parse(await getJson<unknown>(`${BASE[kind]}/unlinked-labels?language=${language}`)),
+    queryFn: async () => labelListSchema.parse(await getJson<unknown>(`${BASE[kind]}/unlinked-labels?language=${language}`)),
     staleTime: CACHE_MS.unlinkedLabels,
   });
 
 export function useUnlinkedLabels(kind: EntryKind, language: Language) {
   return useQuery(unlinkedLabelsQuery(kind, language));
 }
-
-const personDetailSchema = personSchema.extend({ refreshing: z.boolean().optional(), enrichedInfo: z.unknown().optional() });
-const placeDetailSchema = placeSchema.extend({ refreshing: z.boolean().optional(), enrichedInfo: z.unknown().optional() });
-export type PersonDetail = z.infer<typeof personDetailSchema>;
-export type PlaceDetail = z.infer<typeof placeDetailSchema>;
 
 /** GET /api/people/{id}: the person; read every 2 s while their information is being refreshed. */
 export function usePerson(id: number) {
@@ -113,15 +81,6 @@ export function usePlace(id: number) {
   });
 }
 
-/** GET /api/{people|places}/{id}/linked-labels: the names in stories tied to this record. */
-export function useLinkedLabels(kind: EntryKind, id: number, enabled = true) {
-  return useQuery({
-    enabled,
-    queryKey: [BASE[kind], id, 'linked-labels'] as const,
-    queryFn: async () => z.array(z.string()).parse(await getJson<unknown>(`${BASE[kind]}/${id}/linked-labels`)),
-  });
-}
-
 /** GET /api/{people|places}/{id}/recordings: the recordings about this record, as list cards. */
 export function useEntryRecordings(kind: EntryKind, id: number) {
   return useQuery({
@@ -133,22 +92,10 @@ export function useEntryRecordings(kind: EntryKind, id: number) {
   });
 }
 
-/** What the person form sends (spec 7.9). */
-export interface PersonBody {
-  name: string;
-  relationship: string | null;
-  characterization: string | null;
-  language: Language;
-}
-
-/** What the place form sends (spec 7.10); empty fields are left out. */
-export interface PlaceBody {
-  name: string;
-  type?: string;
-  description?: string;
-  significance?: string;
-  language: Language;
-}
+/** What the person form sends (spec 7.9): a blank characterization as null. */
+export type PersonBody = PersonCreateBody;
+/** What the place form sends (spec 7.10): blank fields left out. */
+export type PlaceBody = PlaceCreateBody;
 
 /** How a save reaches the server: POST creates, PATCH from the list, PUT from the detail (spec 7.9, 7.10). */
 export type SaveCall = { method: 'POST' } | { method: 'PATCH' | 'PUT'; id: number };
@@ -157,7 +104,7 @@ export type SaveCall = { method: 'POST' } | { method: 'PATCH' | 'PUT'; id: numbe
 export function useSaveEntry(kind: EntryKind) {
   const changed = useDataChanged();
   return useMutation({
-    mutationFn: ({ call, body }: { call: SaveCall; body: (PersonBody | PlaceBody) & { userId?: string } }) =>
+    mutationFn: ({ call, body }: { call: SaveCall; body: PersonBody | PlaceBody }) =>
       call.method === 'POST'
         ? apiRequest<unknown>('POST', BASE[kind], body)
         : apiRequest<unknown>(call.method, `${BASE[kind]}/${call.id}`, body),

@@ -21,7 +21,8 @@ interface EnrichedInfoProps {
   info: unknown;
   /** The detail read says the information is being rebuilt. */
   refreshing: boolean;
-  refreshError?: unknown;
+  /** Why the last refresh failed, or null. */
+  refreshError: string | null;
 }
 
 /**
@@ -76,6 +77,11 @@ export function EnrichedInfo({ kind, id, info, refreshing, refreshError }: Enric
           {busy ? t('detail.refreshing') : t('detail.refresh')}
         </Button>
       </div>
+      {refreshError && !busy && (
+        <p role="note" className="rounded-lg border border-amber-300/30 bg-amber-300/5 px-3 py-2 text-sm text-amber-100">
+          {t('detail.refreshFailedNote')}
+        </p>
+      )}
       {typeof info === 'string' && info.trim() !== '' ? (
         <p className="text-sm whitespace-pre-line text-stone-200">{info}</p>
       ) : entries.length > 0 ? (

@@ -2,7 +2,15 @@ import { useState, type ReactNode } from 'react';
 import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDeleteEntry, useLinkedLabels, useSaveEntry, type EntryKind, type PersonBody, type PlaceBody } from '../api/people.ts';
+import {
+  useDeleteEntry,
+  useSaveEntry,
+  type EntryKind,
+  type PersonBody,
+  type PersonDetail,
+  type PlaceBody,
+  type PlaceDetail,
+} from '../api/people.ts';
 import { DetailMessage } from '../shell/DetailStates.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { Button, focusRing } from '../ui/Button.tsx';
@@ -13,14 +21,7 @@ import { EnrichedInfo } from './EnrichedInfo.tsx';
 import { EntryRecordings } from './EntryRecordings.tsx';
 import { useEntryToasts } from './useEntryToasts.ts';
 
-interface DetailRecord {
-  id: number;
-  name: string;
-  enrichedInfo?: unknown;
-  refreshing?: boolean;
-  refreshError?: unknown;
-  linkedLabels?: unknown;
-}
+type DetailRecord = PersonDetail | PlaceDetail;
 
 interface EntryDetailProps<Values> {
   kind: EntryKind;
@@ -47,7 +48,6 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
   const save = useSaveEntry(kind);
   const remove = useDeleteEntry(kind);
   const toasts = useEntryToasts(kind);
-  const linked = useLinkedLabels(kind, record?.id ?? 0, !!record && !Array.isArray(record.linkedLabels));
   const [editing, setEditing] = useState<Values | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -90,7 +90,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
     });
 
   const shown = view(record);
-  const linkedLabels = Array.isArray(record.linkedLabels) ? (record.linkedLabels as string[]) : (linked.data ?? []);
+  const { linkedLabels } = record;
   return (
     <>
       <header className="mb-6 flex min-h-11 items-center justify-between gap-2">
@@ -148,7 +148,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
                   <p className="mt-1 text-sm text-stone-400">{t('detail.noLinkedNames')}</p>
                 )}
               </div>
-              <EnrichedInfo kind={kind} id={record.id} info={record.enrichedInfo} refreshing={!!record.refreshing} refreshError={record.refreshError} />
+              <EnrichedInfo kind={kind} id={record.id} info={record.enrichedInfo} refreshing={record.refreshing} refreshError={record.refreshError} />
             </div>
           )}
         </Card>
