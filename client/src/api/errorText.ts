@@ -2,7 +2,11 @@ import { AI_ERROR_CODES, type AiErrorCode } from '../../../contract/ai-errors.ts
 import { ApiRequestError } from './request.ts';
 
 /** Fields a validation error can name that have their own translated text. */
-export const KNOWN_FIELDS = ['email', 'password', 'firstName', 'lastName', 'authorName', 'language'] as const;
+export const KNOWN_FIELDS = [
+  'email', 'password', 'firstName', 'lastName', 'authorName', 'language',
+  // People and places (spec 5, Person save and Place save).
+  'name', 'relationship', 'characterization', 'type', 'description', 'significance', 'labels',
+] as const;
 
 /** Server codes that name a catalogue entry by another name. */
 const CODE_ALIASES: Partial<Record<string, AiErrorCode>> = { unreadable_audio: 'unprocessable_audio' };

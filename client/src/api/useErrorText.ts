@@ -2,7 +2,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aiErrorText } from '../../../contract/ai-errors.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/auth.ts';
+import { NAME_MAX, TEXT_MAX } from '../../../contract/people-places.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
+import { formatNumber } from '../i18n/format.ts';
 import { errorTextSource } from './errorText.ts';
 
 export interface ErrorTextOptions {
@@ -22,7 +24,12 @@ export function useErrorText(): (error: unknown, options?: ErrorTextOptions) => 
       const source = errorTextSource(error, (code) => i18n.exists(`codes.${code}`, { ns: 'errors' }));
       switch (source.kind) {
         case 'validation':
-          return t(`validation.${source.field}`, { min: PASSWORD_MIN, max: PASSWORD_MAX });
+          return t(`validation.${source.field}`, {
+            min: PASSWORD_MIN,
+            max: PASSWORD_MAX,
+            nameMax: NAME_MAX,
+            textMax: formatNumber(TEXT_MAX, language),
+          });
         case 'catalogue':
           return aiErrorText(source.code, language, { message: t('generic') });
         case 'code':

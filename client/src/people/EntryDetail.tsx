@@ -75,7 +75,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
           toasts.succeeded('updated');
           setEditing(null);
         },
-        onError: () => toasts.failed('updated'),
+        onError: (error) => toasts.failed('updated', error),
       },
     );
   };
@@ -86,7 +86,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
         setConfirming(false);
         navigate(listPath, { replace: true });
       },
-      onError: () => toasts.failed('deleted'),
+      onError: (error) => toasts.failed('deleted', error),
     });
 
   const shown = view(record);

@@ -57,10 +57,10 @@ export function EntryFormDialog<Values>({ kind, open, onOpenChange, editing, ini
           // The group's other spellings (Anna, Annan) belong to the new record too.
           const id = (created as { id?: unknown } | undefined)?.id;
           if (!editing && labels?.length && typeof id === 'number') {
-            link.mutate({ id, labels }, { onError: () => toasts.linkFailed() });
+            link.mutate({ id, labels }, { onError: (error) => toasts.linkFailed(error) });
           }
         },
-        onError: () => toasts.failed(outcome),
+        onError: (error) => toasts.failed(outcome, error),
       },
     );
   };
@@ -72,7 +72,7 @@ export function EntryFormDialog<Values>({ kind, open, onOpenChange, editing, ini
         setConfirming(false);
         onOpenChange(false);
       },
-      onError: () => toasts.failed('deleted'),
+      onError: (error) => toasts.failed('deleted', error),
     });
   };
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Relationship } from '../../../contract/people-places.ts';
+import { NAME_MAX, TEXT_MAX, type Relationship } from '../../../contract/people-places.ts';
 import { Field } from '../ui/Input.tsx';
 import type { PersonFormValues, PlaceFormValues } from './entryForms.ts';
 import { GroupedSelect, TextAreaField } from './FormFields.tsx';
@@ -15,7 +15,7 @@ export function PersonFields({ values, change }: FieldsProps<PersonFormValues>) 
   const { t } = useTranslation('people');
   return (
     <>
-      <Field label={t('form.name')} value={values.name} onChange={(event) => change({ name: event.target.value })} required autoComplete="off" />
+      <Field label={t('form.name')} value={values.name} onChange={(event) => change({ name: event.target.value })} required maxLength={NAME_MAX} autoComplete="off" />
       <GroupedSelect
         label={t('form.relationship')}
         value={values.relationship}
@@ -28,6 +28,7 @@ export function PersonFields({ values, change }: FieldsProps<PersonFormValues>) 
           label={t('form.customRelationship')}
           value={values.customRelationship}
           onChange={(event) => change({ customRelationship: event.target.value })}
+          maxLength={NAME_MAX}
           autoComplete="off"
         />
       )}
@@ -36,6 +37,7 @@ export function PersonFields({ values, change }: FieldsProps<PersonFormValues>) 
         hint={t('form.characterizationHint')}
         value={values.characterization}
         onChange={(event) => change({ characterization: event.target.value })}
+        maxLength={TEXT_MAX}
       />
     </>
   );
@@ -46,7 +48,7 @@ export function PlaceFields({ values, change }: FieldsProps<PlaceFormValues>) {
   const { t } = useTranslation('people');
   return (
     <>
-      <Field label={t('form.name')} value={values.name} onChange={(event) => change({ name: event.target.value })} required autoComplete="off" />
+      <Field label={t('form.name')} value={values.name} onChange={(event) => change({ name: event.target.value })} required maxLength={NAME_MAX} autoComplete="off" />
       <GroupedSelect
         label={t('form.type')}
         value={values.type}
@@ -54,8 +56,8 @@ export function PlaceFields({ values, change }: FieldsProps<PlaceFormValues>) {
         groups={placeTypeGroups(t)}
         onChange={(type) => change({ type })}
       />
-      <TextAreaField label={t('form.description')} value={values.description} onChange={(event) => change({ description: event.target.value })} />
-      <TextAreaField label={t('form.significance')} value={values.significance} onChange={(event) => change({ significance: event.target.value })} />
+      <TextAreaField label={t('form.description')} value={values.description} onChange={(event) => change({ description: event.target.value })} maxLength={TEXT_MAX} />
+      <TextAreaField label={t('form.significance')} value={values.significance} onChange={(event) => change({ significance: event.target.value })} maxLength={TEXT_MAX} />
     </>
   );
 }
