@@ -53,7 +53,7 @@ export function PlaceFields({ values, change }: FieldsProps<PlaceFormValues>) {
         label={t('form.type')}
         value={values.type}
         placeholder={t('form.typePlaceholder')}
-        groups={placeTypeGroups(t)}
+        groups={placeTypeGroups(t, values.type)}
         onChange={(type) => change({ type })}
       />
       <TextAreaField label={t('form.description')} value={values.description} onChange={(event) => change({ description: event.target.value })} maxLength={TEXT_MAX} />

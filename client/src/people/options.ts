@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { PLACE_TYPE_GROUPS, RELATIONSHIP_GROUPS, isKnownRelationship, placeEmoji } from '../../../contract/people-places.ts';
+import { PLACE_PIN, PLACE_TYPE_GROUPS, RELATIONSHIP_GROUPS, isKnownRelationship, placeEmoji } from '../../../contract/people-places.ts';
 import type { OptionGroup } from './FormFields.tsx';
 
 /** The relationship options in their groups (spec 3), in the interface language. */
@@ -11,11 +11,14 @@ export function relationshipGroups(t: TFunction<'people'>): OptionGroup[] {
 }
 
 /** The place types in their groups, each with its emoji (spec 3). */
-export function placeTypeGroups(t: TFunction<'people'>): OptionGroup[] {
-  return Object.entries(PLACE_TYPE_GROUPS).map(([group, types]) => ({
+export function placeTypeGroups(t: TFunction<'people'>, current = ''): OptionGroup[] {
+  const groups = Object.entries(PLACE_TYPE_GROUPS).map(([group, types]) => ({
     label: t(`groups.${group}`),
     options: Object.entries(types).map(([value, emoji]) => ({ value, label: `${emoji} ${t(`placeTypes.${value}`)}` })),
   }));
+  // A stored type outside the list (decision 012) is offered as it is, so the form shows and keeps it.
+  const unknown = current !== '' && !groups.some((group) => group.options.some((option) => option.value === current));
+  return unknown ? [...groups, { label: t('groups.saved'), options: [{ value: current, label: `${PLACE_PIN} ${current}` }] }] : groups;
 }
 
 /** A stored relationship as read: a known one translated, free text as it is. */
