@@ -47,6 +47,15 @@ describe('groundedProfile', () => {
     });
   });
 
+  it('compares only names and numbers when the profile is written in another language than the recordings', () => {
+    const profile = groundedProfile(
+      'person',
+      { interests: ['Ruusujen ja tomaattien kasvattaminen'], background: 'Hän syntyi vuonna 1932 ja muutti Ouluun.', personality: 'Hän oli syntynyt 1940.' },
+      sources,
+    );
+    expect(profile).toEqual({ interests: ['Ruusujen ja tomaattien kasvattaminen'] });
+  });
+
   it('refuses an answer outside the schema, or one with nothing left, as a retryable failure', () => {
     const failure = (detail: RegExp) => expect.objectContaining({ code: 'processing_failed', retryable: true, detail: expect.stringMatching(detail) });
     expect(() => groundedProfile('place', { atmosphere: 'Calm garden', owner: 'Helmi' }, sources)).toThrow(failure(/schema/));

@@ -1,4 +1,5 @@
 import { personEnrichedInfoSchema, placeEnrichedInfoSchema } from '../../contract/enriched-info.ts';
+import { enrichedInfoLanguage, textLanguage } from '../../contract/enriched-language.ts';
 import { STOPWORDS } from '../../contract/word-match.ts';
 import { AiError } from '../ai/errors.ts';
 import { TranscriptVocabulary, words } from '../ai/grounding.ts';
@@ -24,6 +25,9 @@ const FUNCTION_WORDS = new Set([
  * contract (strictly: no unknown keys); a value is dropped when it claims what no source
  * says (`claimsTheUnsaid`); quotes stay only when their words were spoken; and the whole
  * is not empty. Anything else is a passing failure of the writer, retried.
+ *
+ * A profile written in another language than the recordings (Finnish information from an
+ * English recording) is a translation: its words are not compared, only its names and numbers.
  */
 export function groundedProfile(
   kind: EnrichmentKind,
@@ -36,12 +40,15 @@ export function groundedProfile(
     throw new AiError('processing_failed', { retryable: true, detail: `enrichedInfo does not fit its schema: ${parsed.error.message}` });
   }
   const read = new TranscriptVocabulary([...sources.read, ...sources.spoken]);
+  const sourceText = [...sources.spoken, ...sources.read].join(' ');
+  const compareWords = enrichedInfoLanguage(parsed.data) === textLanguage(sourceText);
+  const unsaid = (text: string) => claimsTheUnsaid(text, read, { compareWords });
   const profile: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(parsed.data)) {
     if (typeof value === 'string') {
-      if (!claimsTheUnsaid(value, read)) profile[key] = value;
+      if (!unsaid(value)) profile[key] = value;
     } else if (Array.isArray(value)) {
-      const items = value.filter((item) => !claimsTheUnsaid(item, read));
+      const items = value.filter((item) => !unsaid(item));
       if (items.length) profile[key] = items;
     }
   }
@@ -60,11 +67,11 @@ export function groundedProfile(
 /**
  * Whether a value says something no source says. A paraphrase cannot be checked word by
  * word, so this catches what can be caught: a name (a capitalised word inside a sentence)
- * no source mentions, a number of two or more digits (a year, an age) no source has, or no
- * word of substance in common with the sources at all.
+ * no source mentions, a number of two or more digits (a year, an age) no source has, or
+ * (when the value is in the sources' language) no word of substance in common with them.
  */
-export function claimsTheUnsaid(text: string, vocabulary: TranscriptVocabulary): boolean {
-  return namesTheUnsaid(text, vocabulary) || numbersTheUnsaid(text, vocabulary) || sharesNothing(text, vocabulary);
+export function claimsTheUnsaid(text: string, vocabulary: TranscriptVocabulary, { compareWords = true } = {}): boolean {
+  return namesTheUnsaid(text, vocabulary) || numbersTheUnsaid(text, vocabulary) || (compareWords && sharesNothing(text, vocabulary));
 }
 
 function namesTheUnsaid(text: string, vocabulary: TranscriptVocabulary): boolean {

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { enrichedInfoLanguage } from '../../../contract/enriched-language.ts';
 import { useRefreshInfo, type EntryKind } from '../api/people.ts';
 import { ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { Button } from '../ui/Button.tsx';
 import { toast } from '../ui/toastStore.ts';
-import { enrichedInfoLanguage } from './enrichedLanguage.ts';
 
 // The spec's order of the fields (spec 3), whatever order the server's object has.
 const FIELD_ORDER = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enrichedInfoLanguage, enrichedValues } from './enrichedLanguage.ts';
+import { enrichedInfoLanguage, enrichedValues } from './enriched-language.ts';
 
 describe('enrichedInfoLanguage', () => {
   it('is Finnish when a common Finnish word is in the first 100 characters', () => {

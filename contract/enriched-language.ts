@@ -1,3 +1,8 @@
+/**
+ * Which language gathered information is in (spec 4 and 9.6), shared by the detail screen's
+ * headings and the server's grounding of the profile.
+ */
+
 /** How much of the values is looked at (spec 9.6). */
 export const SAMPLE_CHARS = 100;
 
@@ -21,7 +26,11 @@ export function enrichedValues(info: unknown): string[] {
  * is in the first 100 characters of the values, else English.
  */
 export function enrichedInfoLanguage(info: unknown): 'fi' | 'en' {
-  const sample = enrichedValues(info).join(' ').slice(0, SAMPLE_CHARS).toLocaleLowerCase('fi');
-  const words = sample.split(/[^\p{L}]+/u);
+  return textLanguage(enrichedValues(info).join(' '));
+}
+
+/** The same rule for any text: Finnish when a common Finnish word is in its first 100 characters. */
+export function textLanguage(text: string): 'fi' | 'en' {
+  const words = text.slice(0, SAMPLE_CHARS).toLocaleLowerCase('fi').split(/[^\p{L}]+/u);
   return words.some((word) => FINNISH_WORDS.has(word)) ? 'fi' : 'en';
 }
