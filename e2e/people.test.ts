@@ -141,8 +141,15 @@ it('a place label is linked to an existing place, and a recording about the plac
   await page.waitForURL(new RegExp(`/people/places/${cottage.id}$`));
   await page.getByText('Lakeside cabin').waitFor();
   await page.getByText('No recordings about this place yet.').waitFor();
+  // Cancel throws the take away before anything is sent: no recording, the empty state again.
   await page.getByRole('button', { name: 'Add recording' }).click();
   const timer = page.getByLabel('Recording time');
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/0:0[1-9]/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByText('No recordings about this place yet.').waitFor();
+  expect(await server.database.db.select().from(recordings).where(eq(recordings.userId, userId))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Add recording' }).click();
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/0:0[3-9]/);
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByText('Paused', { exact: true }).waitFor();
@@ -177,6 +184,14 @@ it('a place label is linked to an existing place, and a recording about the plac
   await page.getByText('Tunnelma', { exact: true }).waitFor();
   expect(await page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
   await shot(page, 'place-enriched-en');
+
+  // A refresh that fails says so, and keeps what was gathered before.
+  fake.fail('chat', 401, 'invalid_api_key');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await page.getByText('Failed to refresh information.').first().waitFor({ timeout: 30_000 });
+  await page.getByText('The last refresh did not finish').waitFor();
+  await page.getByText('Juhlava ja vakava tunnelma.').waitFor();
+  await shot(page, 'place-refresh-failed-en');
 });
 
 it('a name in a story opens its place, and a name with no record is added as a person from there', async () => {
