@@ -81,11 +81,14 @@ describe('POST /api/recordings', () => {
     const body = await response.json();
     expect(body).toMatchObject({ story: null, isContextOnly: true });
     const links = await server.database.db
-      .select({ name: people.name })
+      .select({ id: people.id, name: people.name })
       .from(recordingPeople)
       .innerJoin(people, eq(people.id, recordingPeople.personId))
       .where(eq(recordingPeople.recordingId, body.recording.id));
-    expect(links).toEqual([{ name: 'Anna' }]);
+    expect(links).toEqual([{ id: expect.any(Number), name: 'Anna' }]);
+    // It is listed on Anna's page, like one recorded there.
+    const listed = (await (await owner.get(`/api/people/${links[0].id}/recordings`)).json()) as { id: number }[];
+    expect(listed.map((r) => r.id)).toEqual([body.recording.id]);
   });
 
   it('a take kept for later is stored in no story, linked to no one, and listed among the recordings without a story', async () => {
