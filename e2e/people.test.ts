@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { people, recordings, users } from '../server/db/schema.ts';
+import { people, recordingPeople, recordings, users } from '../server/db/schema.ts';
 import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
@@ -146,6 +146,7 @@ it('a place label is linked to an existing place, and a recording about the plac
   const timer = page.getByLabel('Recording time');
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/0:0[1-9]/);
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard this recording?' }).getByRole('button', { name: 'Discard the recording' }).click();
   await page.getByText('No recordings about this place yet.').waitFor();
   expect(await server.database.db.select().from(recordings).where(eq(recordings.userId, userId))).toEqual([]);
 
@@ -192,6 +193,48 @@ it('a place label is linked to an existing place, and a recording about the plac
   await page.getByText('The last refresh did not finish').waitFor();
   await page.getByText('Juhlava ja vakava tunnelma.').waitFor();
   await shot(page, 'place-refresh-failed-en');
+});
+
+it("leaving a person's page during a recording asks first, and a kept take is saved with them", async () => {
+  const { page, userId } = await signedIn('leave-person@example.com');
+  const eino = await seeder(server.database.db).person(userId, 'Eino', 'grandfather');
+  await page.goto(`${server.url}/people`);
+  await page.getByRole('link', { name: /Eino/ }).click();
+  await page.waitForURL(new RegExp(`/people/${eino.id}$`));
+  await page.getByRole('button', { name: 'Add recording' }).click();
+  const timer = page.getByLabel('Recording time');
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/0:0[2-9]/);
+
+  // The browser's Back: the take is paused and the person asked; staying goes on recording.
+  await page.goBack();
+  const question = page.getByRole('alertdialog', { name: 'Keep this recording?' });
+  await question.waitFor();
+  await shot(page, 'leave-question-en');
+  expect(page.url()).toMatch(new RegExp(`/people/${eino.id}$`));
+  await question.getByRole('button', { name: 'Go on recording' }).click();
+  await page.getByRole('button', { name: 'Pause' }).waitFor();
+
+  // The header's back link asks the same; saving keeps the take with Eino, then leaves.
+  await page.getByRole('link', { name: 'People & Places' }).click();
+  await question.getByRole('button', { name: 'Save the recording' }).click();
+  await page.waitForURL(/\/people$/, { timeout: 15_000 });
+  const saved = await server.database.db.select({ id: recordings.id }).from(recordings).where(eq(recordings.userId, userId));
+  expect(saved).toHaveLength(1);
+  const links = await server.database.db.select().from(recordingPeople).where(eq(recordingPeople.recordingId, saved[0].id));
+  expect(links).toEqual([expect.objectContaining({ personId: eino.id })]);
+
+  // An upload that does not get through leaves the take here, to send again.
+  await page.getByRole('link', { name: /Eino/ }).click();
+  await page.route('**/api/people/*/recordings', (route) => (route.request().method() === 'POST' ? route.abort('connectionfailed') : route.fallback()));
+  await page.getByRole('button', { name: 'Add recording' }).click();
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/0:0[2-9]/);
+  await page.getByRole('button', { name: 'Stop and save' }).click();
+  await page.getByRole('alert').filter({ hasText: 'The recording was not saved.' }).waitFor({ timeout: 15_000 });
+  await shot(page, 'not-sent-en');
+  await page.unroute('**/api/people/*/recordings');
+  await page.getByRole('button', { name: 'Send again' }).click();
+  await page.getByText('Recording added').first().waitFor({ timeout: 15_000 });
+  await expect.poll(async () => (await server.database.db.select().from(recordingPeople).where(eq(recordingPeople.personId, eino.id))).length).toBe(2);
 });
 
 it('a name in a story opens its place, and a name with no record is added as a person from there', async () => {

@@ -1,17 +1,14 @@
 import { Mic, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useEntryRecordings, useUploadEntryRecording, type EntryKind } from '../api/people.ts';
-import { useErrorText } from '../api/useErrorText.ts';
-import { useLanguage } from '../i18n/appLanguage.ts';
+import { useEntryRecordings, type EntryKind } from '../api/people.ts';
+import { LeaveDialog } from '../recorder/LeaveDialog.tsx';
 import { AudioPlayer } from '../recordings/AudioPlayer.tsx';
 import { RecordingCard } from '../recordings/RecordingCard.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { LoadingRows } from '../ui/ListStates.tsx';
-import { toast } from '../ui/toastStore.ts';
 import { InlineRecorder } from './InlineRecorder.tsx';
-import { useTakeFailureToast } from '../takes/useTakeFailureToast.ts';
-import { useWavRecorder } from './useWavRecorder.ts';
+import { useEntryTake } from './useEntryTake.ts';
 
 /** A recording's own screen: inside its story, or among the recordings in no story. */
 function recordingPath(recording: { id: number; storyId: number | null }): string {
@@ -20,34 +17,15 @@ function recordingPath(recording: { id: number; storyId: number | null }): strin
 
 /**
  * The recordings about a person or place (spec 2): list cards that open the recording, each
- * playable; an add-recording button with an inline recorder that uploads a WAV; an empty state.
+ * playable; an add-recording button with an inline recorder that uploads a WAV (a failed
+ * upload stays to send again; Cancel and leaving ask first); an empty state.
  */
 export function EntryRecordings({ kind, id }: { kind: EntryKind; id: number }) {
   const { t } = useTranslation('people');
-  const language = useLanguage();
-  const errorText = useErrorText();
   const recordings = useEntryRecordings(kind, id);
-  const upload = useUploadEntryRecording(kind, id);
-  const recorder = useWavRecorder();
-  const active = recorder.state !== 'idle' || upload.isPending;
-
-  // The main recorder's words (spec 8.4): the same microphone and the same checks.
-  const failed = useTakeFailureToast();
-  const start = async () => {
-    const failure = await recorder.start();
-    if (failure) failed(failure);
-  };
-  const stop = async () => {
-    const result = await recorder.stop();
-    if ('failure' in result) return failed(result.failure);
-    upload.mutate(
-      { audio: result.wav, language, appLanguage: language },
-      {
-        onSuccess: () => toast({ title: t('toast.recordingAdded') }),
-        onError: (error) => toast({ title: t('toast.uploadFailed', { message: errorText(error) }), variant: 'destructive' }),
-      },
-    );
-  };
+  const take = useEntryTake(kind, id);
+  const { recorder } = take;
+  const active = recorder.state !== 'idle' || take.uploading;
 
   const list = recordings.data ?? [];
   return (
@@ -57,15 +35,25 @@ export function EntryRecordings({ kind, id }: { kind: EntryKind; id: number }) {
           <InlineRecorder
             state={recorder.state}
             elapsedMs={recorder.elapsedMs}
-            uploading={upload.isPending}
+            uploading={take.uploading}
             onPause={recorder.pause}
             onResume={recorder.resume}
-            onStop={() => void stop()}
-            onCancel={recorder.cancel}
+            onStop={take.stop}
+            onCancel={take.cancel}
           />
+        ) : take.unsent ? (
+          <div role="alert" className="grid gap-3 rounded-xl border border-red-400/40 bg-red-950/30 p-4">
+            <p className="text-sm text-stone-100">{t('recordings.notSaved')}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button onClick={take.sendAgain}>{t('recordings.sendAgain')}</Button>
+              <Button variant="ghost" onClick={take.discardUnsent}>
+                {t('recordings.discard')}
+              </Button>
+            </div>
+          </div>
         ) : (
           list.length > 0 && (
-            <Button variant="secondary" className="justify-self-start" onClick={() => void start()}>
+            <Button variant="secondary" className="justify-self-start" onClick={() => void take.start()}>
               <Plus aria-hidden className="size-4" />
               {t('recordings.add')}
             </Button>
@@ -83,10 +71,11 @@ export function EntryRecordings({ kind, id }: { kind: EntryKind; id: number }) {
             ))}
           </ul>
         ) : (
-          !active && (
+          !active &&
+          !take.unsent && (
             <div className="grid justify-items-center gap-3 py-6 text-center">
               <p className="text-sm text-stone-400">{kind === 'person' ? t('recordings.emptyPerson') : t('recordings.emptyPlace')}</p>
-              <Button onClick={() => void start()}>
+              <Button onClick={() => void take.start()}>
                 <Mic aria-hidden className="size-4" />
                 {t('recordings.add')}
               </Button>
@@ -94,6 +83,14 @@ export function EntryRecordings({ kind, id }: { kind: EntryKind; id: number }) {
           )
         )}
       </div>
+      <LeaveDialog
+        open={take.question !== null}
+        purpose={take.question?.purpose ?? 'leave'}
+        saving={take.keeping}
+        resumes={take.question?.resumes ?? false}
+        onChoose={take.choose}
+        keptAs={{ description: kind === 'person' ? t('recordings.keptPerson') : t('recordings.keptPlace'), keep: t('recordings.keep') }}
+      />
     </Card>
   );
 }

@@ -14,13 +14,15 @@ interface LeaveDialogProps {
   /** Staying goes on recording (the microphone was paused for the question). */
   resumes: boolean;
   onChoose: (choice: LeaveChoice) => void;
+  /** Where a kept take goes and what keeping is called, when not the library's "Recordings without a story". */
+  keptAs?: { description: string; keep: string };
 }
 
 /**
  * What happens to a take nobody has placed yet: keep it for later (the first choice, with
  * the focus), discard it (only here, said plainly), or stay and go on.
  */
-export function LeaveDialog({ open, purpose, saving, resumes, onChoose }: LeaveDialogProps) {
+export function LeaveDialog({ open, purpose, saving, resumes, onChoose, keptAs }: LeaveDialogProps) {
   const { t } = useTranslation('recording');
   const keep = useRef<HTMLButtonElement>(null);
   return (
@@ -28,13 +30,13 @@ export function LeaveDialog({ open, purpose, saving, resumes, onChoose }: LeaveD
       open={open}
       onOpenChange={(next) => !next && !saving && onChoose('stay')}
       title={t(purpose === 'leave' ? 'leave.title' : 'leave.discardTitle')}
-      description={t('leave.description')}
+      description={keptAs?.description ?? t('leave.description')}
       role="alertdialog"
       initialFocus={keep}
     >
       <div className="grid gap-3">
         <button ref={keep} type="button" className={buttonClasses('primary')} disabled={saving} onClick={() => onChoose('keep')}>
-          {saving ? t('leave.keeping') : t('leave.keep')}
+          {saving ? t('leave.keeping') : (keptAs?.keep ?? t('leave.keep'))}
         </button>
         <Button variant="destructive" disabled={saving} onClick={() => onChoose('discard')}>
           {t('leave.discard')}
