@@ -9,11 +9,14 @@ import { registerAuthentication } from './auth/authenticate.ts';
 import { passwordResetRoutes } from './auth/password-reset-routes.ts';
 import { sessionStore } from './auth/sessions.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
+import { autobiographyRoutes } from './autobiography/routes.ts';
+import { chapterRoutes } from './chapters/routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
 import { emailRoutes } from './email/routes.ts';
 import { refreshInfoRoutes } from './enrichment/routes.ts';
+import { followUpRoutes } from './follow-ups/routes.ts';
 import { engineRoutes } from './health/engine-routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
 import { limitConnections } from './http/connection-limits.ts';
@@ -114,6 +117,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(peopleRoutes, { db });
     await signedIn.register(placeRoutes, { db });
     await signedIn.register(emailRoutes, { mailer });
+    await signedIn.register(chapterRoutes, { db, queue: deps.queue });
+    await signedIn.register(followUpRoutes, { db, queue: deps.queue });
+    await signedIn.register(autobiographyRoutes, { db, queue: deps.queue });
   });
 
   await registerSpa(app, deps.clientDir);

@@ -4,6 +4,10 @@ import { useCurrentUser } from './api/currentUser.ts';
 import { ForgotPasswordPage } from './auth/ForgotPasswordPage.tsx';
 import { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
 import { SignInPage } from './auth/SignInPage.tsx';
+import { AutobiographyPage } from './autobiography/AutobiographyPage.tsx';
+import { NewAutobiographyPage } from './autobiography/NewAutobiographyPage.tsx';
+import { ChapterPage } from './chapters/ChapterPage.tsx';
+import { CollectionsPage } from './collections/CollectionsPage.tsx';
 import { useUserLanguage } from './i18n/appLanguage.ts';
 import { LandingPage } from './landing/LandingPage.tsx';
 import { LibraryPage } from './library/LibraryPage.tsx';
@@ -15,7 +19,7 @@ import { RecordingsWithoutStoryPage } from './recordings/RecordingsWithoutStoryP
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
-import { ComingSoon, ComingSoonPage } from './shell/ComingSoon.tsx';
+import { ComingSoonPage } from './shell/ComingSoon.tsx';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
 import { HomeScreen } from './recorder/HomeScreen.tsx';
 import { RecorderPage } from './recorder/RecorderPage.tsx';
@@ -63,8 +67,11 @@ export function AppRoutes() {
           <Route path="/library/:storyId" element={<StoryView />} />
           <Route path="/library/:storyId/recordings/:recordingId" element={<RecordingDetail />} />
           <Route path="/timeline" element={<TimelinePage />} />
-          <Route path="/collections" element={<ComingSoon screen="biography" />} />
-          <Route path="/autobiography" element={<ComingSoon screen="biography" />} />
+          <Route path="/collections" element={<CollectionsPage />} />
+          <Route path="/autobiography" element={<CollectionsPage />} />
+          <Route path="/collections/chapters/:chapterId" element={<ChapterPage />} />
+          <Route path="/collections/books/new" element={<NewAutobiographyPage />} />
+          <Route path="/collections/books/:autobiographyId" element={<AutobiographyPage />} />
           <Route path="/people" element={<PeoplePage tab="person" />} />
           <Route path="/people/places" element={<PeoplePage tab="place" />} />
           <Route path="/people/places/:placeId" element={<PlaceDetailPage />} />

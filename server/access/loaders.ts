@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { chapters, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
+import { autobiographies, chapters, followUpQuestions, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import { authorize, type Authorized, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
@@ -14,6 +14,8 @@ const tables = {
   person: people,
   place: places,
   chapter: chapters,
+  followUpQuestion: followUpQuestions,
+  autobiography: autobiographies,
   publishedStory: publishedStories,
 } as const;
 

@@ -1,4 +1,4 @@
-import type { chapters, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
+import type { autobiographies, chapters, followUpQuestions, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 
@@ -9,6 +9,8 @@ export interface ResourceRows {
   person: typeof people.$inferSelect;
   place: typeof places.$inferSelect;
   chapter: typeof chapters.$inferSelect;
+  followUpQuestion: typeof followUpQuestions.$inferSelect;
+  autobiography: typeof autobiographies.$inferSelect;
   publishedStory: typeof publishedStories.$inferSelect;
 }
 export type ResourceKind = keyof ResourceRows;
@@ -20,6 +22,8 @@ export interface ResourceActions {
   person: 'read' | 'update' | 'delete';
   place: 'read' | 'update' | 'delete';
   chapter: 'read' | 'update' | 'delete';
+  followUpQuestion: 'read' | 'update' | 'delete';
+  autobiography: 'read' | 'delete';
   publishedStory: 'read';
 }
 
@@ -60,6 +64,8 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
   person: { read: isOwner, update: isOwner, delete: isOwner },
   place: { read: isOwner, update: isOwner, delete: isOwner },
   chapter: { read: isOwner, update: isOwner, delete: isOwner },
+  followUpQuestion: { read: isOwner, update: isOwner, delete: isOwner },
+  autobiography: { read: isOwner, delete: isOwner },
   // Published means public: anyone, signed in or not, may read it.
   publishedStory: { read: () => true },
 };
@@ -89,5 +95,7 @@ export const NOT_FOUND: Record<ResourceKind, string> = {
   person: 'Person not found',
   place: 'Place not found',
   chapter: 'Chapter not found',
+  followUpQuestion: 'Question not found',
+  autobiography: 'Autobiography not found',
   publishedStory: 'Story not found',
 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { chapters, people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
+import { autobiographies, chapters, followUpQuestions, people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
 import type { ResourceKind } from './policies.ts';
 import type { RouteEntry } from './route-table.ts';
 
@@ -49,6 +49,8 @@ describe("another user's ids", () => {
     const person = await seed.person(ownerId, 'Anna');
     const place = await seed.place(ownerId, 'Tampere');
     const chapter = await seed.chapter(ownerId, 'Childhood');
+    const followUpQuestion = await seed.followUpQuestion(ownerId, story.id, 'Who else was there?');
+    const autobiography = await seed.autobiography(ownerId, 'My life', { content: '# My life', processingStatus: 'generated' });
     await server.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
     await server.database.db.insert(recordingPlaces).values({ recordingId: recording.id, placeId: place.id });
     const ids: Partial<Record<ResourceKind, number>> = {
@@ -57,6 +59,8 @@ describe("another user's ids", () => {
       person: person.id,
       place: place.id,
       chapter: chapter.id,
+      followUpQuestion: followUpQuestion.id,
+      autobiography: autobiography.id,
     };
 
     const before = await ownerData(ownerId);
@@ -96,6 +100,8 @@ async function ownerData(userId: string) {
     people: await db.select().from(people).where(eq(people.userId, userId)).orderBy(people.id),
     places: await db.select().from(places).where(eq(places.userId, userId)).orderBy(places.id),
     chapters: await db.select().from(chapters).where(eq(chapters.userId, userId)).orderBy(chapters.id),
+    followUpQuestions: await db.select().from(followUpQuestions).where(eq(followUpQuestions.userId, userId)).orderBy(followUpQuestions.id),
+    autobiographies: await db.select().from(autobiographies).where(eq(autobiographies.userId, userId)).orderBy(autobiographies.id),
     personLinks: recordingIds.length ? await db.select().from(recordingPeople).where(inArray(recordingPeople.recordingId, recordingIds)) : [],
     placeLinks: recordingIds.length ? await db.select().from(recordingPlaces).where(inArray(recordingPlaces.recordingId, recordingIds)) : [],
   };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StoryMetadata } from '../../contract/story-options.ts';
 import type { Database } from '../../server/db/client.ts';
-import { chapters, people, places, recordings, stories } from '../../server/db/schema.ts';
+import { autobiographies, chapters, followUpQuestions, people, places, recordings, stories } from '../../server/db/schema.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
 
 type StoryInsert = typeof stories.$inferInsert;
@@ -55,8 +55,16 @@ export function seeder(db: Database, store?: BlobStore) {
       return row;
     },
 
-    async chapter(userId: string, title: string) {
-      const [row] = await db.insert(chapters).values({ userId, title }).returning();
+    async chapter(userId: string, title: string, fields: Partial<typeof chapters.$inferInsert> = {}) {
+      const [row] = await db.insert(chapters).values({ userId, title, ...fields }).returning();
+      return row;
+    },
+    async followUpQuestion(userId: string, storyId: number, question: string, fields: Partial<typeof followUpQuestions.$inferInsert> = {}) {
+      const [row] = await db.insert(followUpQuestions).values({ userId, storyId, question, ...fields }).returning();
+      return row;
+    },
+    async autobiography(userId: string, title: string, fields: Partial<typeof autobiographies.$inferInsert> = {}) {
+      const [row] = await db.insert(autobiographies).values({ userId, title, ...fields }).returning();
       return row;
     },
   };

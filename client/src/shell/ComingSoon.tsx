@@ -2,7 +2,6 @@ import { Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../ui/Button.tsx';
-import { PageHeader } from './PageHeader.tsx';
 
 /** Screens that are not built yet; their titles live in shell.json under screens. */
 export type ScreenKey =
@@ -15,17 +14,6 @@ export type ScreenKey =
   | 'coAuthor'
   | 'streamingTest'
   | 'debugRecording';
-
-/** A screen inside the signed-in shell that is still to come: its title, a note and the back button. */
-export function ComingSoon({ screen }: { screen: ScreenKey }) {
-  const { t } = useTranslation('shell');
-  return (
-    <>
-      <PageHeader title={t(`screens.${screen}`)} hideBack={screen === 'record'} />
-      <ComingSoonNote />
-    </>
-  );
-}
 
 /** A public page (no shell) that is still to come: its title, a note and a link to the home page. */
 export function ComingSoonPage({ screen }: { screen: ScreenKey }) {

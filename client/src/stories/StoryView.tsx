@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toLanguage } from '../../../contract/languages.ts';
 import { ApiRequestError } from '../api/request.ts';
+import { StoryChapterCard } from '../chapters/StoryChapterCard.tsx';
+import { FollowUpQuestions } from '../followUps/FollowUpQuestions.tsx';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate, formatRelativeTime } from '../i18n/format.ts';
 import { DeleteStoryDialog } from './DeleteStoryDialog.tsx';
@@ -145,9 +147,11 @@ function StoryBody({ story }: { story: Story }) {
       )}
 
       <StoryTimeCard story={story} />
+      <StoryChapterCard story={story} />
       <div id={recordingsId} className="scroll-mt-4">
         <StoryRecordings storyId={story.id} />
       </div>
+      <FollowUpQuestions story={story} />
 
       <DeleteStoryLink onClick={() => setDeleting(true)} />
 
