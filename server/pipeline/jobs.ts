@@ -10,4 +10,8 @@ import { writeStoryJob } from './write-story-job.ts';
  * watching) goes before the next transcription; refreshing a person's or place's
  * gathered information (server/enrichment) comes last.
  */
-export const PIPELINE_JOBS: readonly JobDefinition<PipelineContext, any>[] = [writeStoryJob, transcribeRecordingJob, refreshInfoJob];
+export const PIPELINE_JOBS: readonly JobDefinition<PipelineContext, any>[] = [
+  writeStoryJob,
+  transcribeRecordingJob,
+  refreshInfoJob,
+];
