@@ -19,6 +19,7 @@ import { refreshInfoRoutes } from './enrichment/routes.ts';
 import { followUpRoutes } from './follow-ups/routes.ts';
 import { engineRoutes } from './health/engine-routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
+import { interviewerRoutes } from './interviewer/routes.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(refreshInfoRoutes, { db, queue: deps.queue });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
+    await signedIn.register(interviewerRoutes, { db });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });
     await signedIn.register(peopleRoutes, { db });
     await signedIn.register(placeRoutes, { db });
