@@ -8,6 +8,8 @@ import { AutobiographyPage } from './autobiography/AutobiographyPage.tsx';
 import { NewAutobiographyPage } from './autobiography/NewAutobiographyPage.tsx';
 import { ChapterPage } from './chapters/ChapterPage.tsx';
 import { CollectionsPage } from './collections/CollectionsPage.tsx';
+import { InterviewerPage } from './interviewer/InterviewerPage.tsx';
+import { ThemePage } from './interviewer/ThemePage.tsx';
 import { useUserLanguage } from './i18n/appLanguage.ts';
 import { LandingPage } from './landing/LandingPage.tsx';
 import { LibraryPage } from './library/LibraryPage.tsx';
@@ -23,7 +25,6 @@ import { ComingSoonPage } from './shell/ComingSoon.tsx';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
 import { HomeScreen } from './recorder/HomeScreen.tsx';
 import { RecorderPage } from './recorder/RecorderPage.tsx';
-import { InterviewerPlaceholder } from './recorder/InterviewerPlaceholder.tsx';
 import { StoryView } from './stories/StoryView.tsx';
 import { TimelinePage } from './timeline/TimelinePage.tsx';
 
@@ -60,7 +61,8 @@ export function AppRoutes() {
       {user ? (
         <Route element={<AppShell user={user} />}>
           <Route index element={<HomeScreen />} />
-          <Route path="/interviewer" element={<InterviewerPlaceholder />} />
+          <Route path="/interviewer" element={<InterviewerPage />} />
+          <Route path="/interviewer/:theme" element={<ThemePage />} />
           <Route path="/library" element={<LibraryPage />} />
           <Route path="/library/recordings" element={<RecordingsWithoutStoryPage />} />
           <Route path="/library/recordings/:recordingId" element={<RecordingDetail />} />

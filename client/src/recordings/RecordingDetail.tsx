@@ -79,7 +79,7 @@ function RecordingBody({ recording, backTo }: { recording: RecordingWithLinksDto
         </p>
       </div>
 
-      {question && <QuestionCard question={question} />}
+      {question && <QuestionCard question={question} questionId={recording.linkedQuestion?.questionId ?? recording.questionId} />}
       <AudioPlayer recordingId={recording.id} storedDuration={recording.duration} />
 
       <ul aria-label={t('detail.badges')} className="flex flex-wrap gap-1.5 empty:hidden">

@@ -108,7 +108,7 @@ function StoryBody({ story }: { story: Story }) {
         </p>
       </div>
 
-      {story.promptQuestion && <QuestionCard question={story.promptQuestion} />}
+      {story.promptQuestion && <QuestionCard question={story.promptQuestion} questionId={story.questionId} />}
       <StoryBadges story={story} onOpenName={setName} />
       <WaitingForEngine storyId={story.id} />
       <FailedRecordingNotice storyId={story.id} recordingsId={recordingsId} />
