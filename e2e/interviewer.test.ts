@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { stories, users } from '../server/db/schema.ts';
+import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
+import { startTestApp, type TestApp } from '../test/support/test-app.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import { launchChromium } from './support/browser.ts';
+import { CLIENT_DIR } from './support/built-client.ts';
+
+// The interviewer at phone size: a theme's question answered by recording (fake
+// microphone), the theme's count rising, and the answered question leading back. Once in Finnish.
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
+
+let fake: FakeOpenAi;
+let server: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  fake.setTranscript(clipTranscript(CLIPS.jfk));
+  fake.setChatReply({ title: 'The Red House', content: 'We lived in a red house by the road.', people: [], locations: [], dates: [], storyType: 'childhood' });
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
+  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  expect(fake.errors).toEqual([]);
+  await fake?.close();
+});
+
+async function signedIn(email: string, language: 'en' | 'fi'): Promise<{ page: Page; userId: string }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
+  await context.grantPermissions(['microphone']);
+  const headers = { origin: server.url };
+  await context.request.post(`${server.url}/api/auth/local/sign-up`, { data: { email, password: 'long enough password', firstName: 'Aino' }, headers });
+  await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language }, headers });
+  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('pageerror', error.message));
+  return { page, userId: user.id };
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/interviewer-${name}.png`, fullPage: true });
+
+it('answers a childhood question by recording, and the theme counts it', async () => {
+  const { page, userId } = await signedIn('interviewer@example.com', 'en');
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Need inspiration?' }).click();
+  await page.waitForURL(/\/interviewer$/);
+  const childhood = page.getByRole('link', { name: /Childhood/ });
+  await childhood.getByText('0/5 answered').waitFor();
+  await shot(page, 'themes-en');
+
+  await childhood.click();
+  await page.waitForURL(/\/interviewer\/childhood$/);
+  const question = 'What was the home you grew up in like? Walk me through it, room by room.';
+  await page.getByText(question).waitFor();
+  await shot(page, 'theme-en');
+  await page.getByRole('link', { name: `Record an answer to: ${question}` }).click();
+
+  // The recorder opens with the question and starts by itself.
+  await page.waitForURL(/\/record\?/);
+  await page.getByText(question).waitFor();
+  const timer = page.getByRole('timer');
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/00:0[3-9]/);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('radio', { name: 'A new story' }).check();
+  await page.getByLabel('Story title').fill('Our home');
+  await page.getByRole('button', { name: 'Add recording' }).click();
+  await page.getByRole('heading', { name: 'Your story is ready!' }).waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await page.waitForURL(/\/library\/\d+$/);
+
+  // The upload carried the question; the story shows it and leads back to it.
+  const storyId = Number(page.url().split('/').pop());
+  const [story] = await server.database.db.select().from(stories).where(eq(stories.id, storyId));
+  expect(story).toMatchObject({ userId, questionId: 'childhood.home', promptQuestion: question });
+  await page.getByText('Answered question').waitFor();
+  await page.getByRole('link', { name: new RegExp(question.slice(0, 30)) }).click();
+  await page.waitForURL(/\/interviewer\/childhood\?question=home$/);
+  const answered = page.locator('#question-home');
+  await answered.getByRole('link', { name: 'The Red House' }).waitFor();
+  await answered.getByRole('link', { name: `Add to your answer: ${question}` }).waitFor();
+  await shot(page, 'answered-en');
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.waitForURL(/\/interviewer$/);
+  await page.getByRole('link', { name: /Childhood/ }).getByText('1/5 answered').waitFor();
+});
+
+it('in Finnish: the themes and their questions read in Finnish', async () => {
+  const { page } = await signedIn('haastattelu@example.com', 'fi');
+  await page.goto(`${server.url}/interviewer`);
+  await page.getByRole('heading', { name: 'Haastattelija' }).waitFor();
+  const career = page.getByRole('link', { name: /Ura/ });
+  await career.getByText('0/5 vastattu').waitFor();
+  await career.click();
+  await page.getByText('Mikä oli aivan ensimmäinen työsi, ja paljonko sillä tienasit?').waitFor();
+  await page.getByRole('link', { name: 'Nauhoita vastaus kysymykseen: Mikä oli aivan ensimmäinen työsi, ja paljonko sillä tienasit?' }).waitFor();
+  await shot(page, 'theme-fi');
+});
