@@ -38,6 +38,22 @@ export class TranscriptVocabulary {
   }
 }
 
+/**
+ * Whether a text names something (a capitalised word inside a sentence) that the
+ * vocabulary does not have: a name the writer made up. Sentence-initial words are not judged.
+ */
+export function namesTheUnsaid(text: string, vocabulary: TranscriptVocabulary): boolean {
+  for (const match of text.matchAll(/(?<=[^.!?:"«»\s]\s+)\p{Lu}[\p{L}'’-]+/gu)) {
+    if (!words(match[0]).every((w) => vocabulary.has(w))) return true;
+  }
+  return false;
+}
+
+/** Whether a text has a number of two or more digits (a year, an age) the vocabulary does not. */
+export function numbersTheUnsaid(text: string, vocabulary: TranscriptVocabulary): boolean {
+  return (text.match(/\d{2,}/g) ?? []).some((n) => !vocabulary.numbers.has(n));
+}
+
 /** Whether a person or place named in metadata is mentioned in the transcripts. */
 export function isNameGrounded(entry: string, vocabulary: TranscriptVocabulary): boolean {
   const significant = words(entry).filter((w) => w.length >= 2 && !STOPWORDS.has(w) && !/^\d+$/.test(w));

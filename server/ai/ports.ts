@@ -119,6 +119,20 @@ export interface FollowUpRequest {
   signal?: AbortSignal;
 }
 
+/** A part of a life with no stories yet: a decade, or a person or place no story names. */
+export type LifeGap =
+  | { key: string; kind: 'decade'; decade: number }
+  | { key: string; kind: 'person' | 'place'; name: string; detail?: string | null };
+
+export interface GapQuestionsRequest {
+  gaps: LifeGap[];
+  /** What the person has told already: decades with stories, and some story titles. */
+  known: { decades: number[]; titles: string[] };
+  language: Language;
+  model?: string;
+  signal?: AbortSignal;
+}
+
 export interface PersonEnrichmentRequest {
   name: string;
   relationship?: string | null;
@@ -162,6 +176,8 @@ export interface Writer {
   writeStory(request: StoryRequest): Promise<StoryResult>;
   regenerateStory(request: RegenerateRequest): Promise<StoryResult>;
   followUpQuestions(request: FollowUpRequest): Promise<string[]>;
+  /** One question per gap, by the gap's key; a gap the answer left out, or asked about with made-up names, has none. */
+  gapQuestions(request: GapQuestionsRequest): Promise<Record<string, string>>;
   enrichPerson(request: PersonEnrichmentRequest): Promise<PersonEnrichedInfo>;
   enrichPlace(request: PlaceEnrichmentRequest): Promise<PlaceEnrichedInfo>;
   autobiography(request: AutobiographyRequest): Promise<Autobiography>;

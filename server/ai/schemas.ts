@@ -18,6 +18,8 @@ export type StoryOutput = z.infer<typeof storyOutputSchema>;
 
 export const followUpOutputSchema = z.object({ questions: z.array(z.string()) });
 
+export const gapQuestionsOutputSchema = z.object({ questions: z.array(z.object({ key: z.string(), question: z.string() })) });
+
 export const personEnrichmentOutputSchema = z.object({
   values: z.array(z.string()),
   interests: z.array(z.string()),

@@ -1,18 +1,19 @@
 import type { z } from 'zod';
 import type { PersonEnrichedInfo, PlaceEnrichedInfo } from '../../contract/enriched-info.ts';
 import { AiError } from './errors.ts';
-import { groundStory, TranscriptVocabulary, words } from './grounding.ts';
+import { groundStory, namesTheUnsaid, numbersTheUnsaid, TranscriptVocabulary, words } from './grounding.ts';
 import type {
-  AdapterName, Autobiography, AutobiographyRequest, EngineStatus, FollowUpRequest, PersonEnrichmentRequest,
+  AdapterName, Autobiography, AutobiographyRequest, EngineStatus, FollowUpRequest, GapQuestionsRequest, LifeGap, PersonEnrichmentRequest,
   PlaceEnrichmentRequest, RegenerateRequest, StoryRequest, StoryResult, Writer,
 } from './ports.ts';
 import { buildAutobiographyPrompt } from './prompts/autobiography.ts';
 import { buildPersonEnrichmentPrompt, buildPlaceEnrichmentPrompt } from './prompts/enrichment.ts';
 import { buildFollowUpPrompt, DEFAULT_FOLLOW_UP_COUNT } from './prompts/follow-up.ts';
+import { buildGapQuestionsPrompt } from './prompts/gap-questions.ts';
 import { buildRegeneratePrompt, buildStoryPrompt } from './prompts/story.ts';
 import type { Prompt } from './prompts/types.ts';
 import {
-  autobiographyOutputSchema, followUpOutputSchema, personEnrichmentOutputSchema, placeEnrichmentOutputSchema,
+  autobiographyOutputSchema, followUpOutputSchema, gapQuestionsOutputSchema, personEnrichmentOutputSchema, placeEnrichmentOutputSchema,
   storyOutputSchema, withoutEmpty, type StoryOutput,
 } from './schemas.ts';
 
@@ -42,6 +43,11 @@ function sourceTexts(request: StoryRequest): string[] {
 export function titleFromText(text: string, wordCount = 6): string {
   const first = text.trim().split(/\s+/).slice(0, wordCount).join(' ');
   return first.replace(/[,.;:!?]+$/, '');
+}
+
+/** What a question about a gap may name: the person's or place's name and detail, or the decade (1960, 60). */
+function gapWords(gap: LifeGap): string {
+  return gap.kind === 'decade' ? `${gap.decade} ${gap.decade % 100}` : `${gap.name} ${gap.detail ?? ''}`;
 }
 
 /** A quote stays when most of its words were said in the recordings. */
@@ -102,6 +108,24 @@ export class StoryWriter implements Writer {
     const asked = new Set((request.existingQuestions ?? []).map((q) => q.trim().toLowerCase()));
     const questions = [...new Set(output.questions.map((q) => q.trim()).filter(Boolean))].filter((q) => !asked.has(q.toLowerCase()));
     return questions.slice(0, request.count ?? DEFAULT_FOLLOW_UP_COUNT);
+  }
+
+  async gapQuestions(request: GapQuestionsRequest): Promise<Record<string, string>> {
+    const output = await this.generator.generate({
+      task: 'gap_questions', schema: gapQuestionsOutputSchema, prompt: buildGapQuestionsPrompt(request),
+      model: request.model, signal: request.signal,
+    });
+    const gaps = new Map(request.gaps.map((gap) => [gap.key, gap]));
+    const questions: Record<string, string> = {};
+    for (const answer of output.questions) {
+      const gap = gaps.get(answer.key.trim());
+      const question = answer.question.trim();
+      if (!gap || !question || questions[gap.key]) continue;
+      // Grounded in what exists: only the gap's own name or decade, and what the stories' titles say.
+      const vocabulary = new TranscriptVocabulary([gapWords(gap), ...request.known.titles]);
+      if (!namesTheUnsaid(question, vocabulary) && !numbersTheUnsaid(question, vocabulary)) questions[gap.key] = question;
+    }
+    return questions;
   }
 
   async enrichPerson(request: PersonEnrichmentRequest): Promise<PersonEnrichedInfo> {

@@ -2,7 +2,7 @@ import { personEnrichedInfoSchema, placeEnrichedInfoSchema } from '../../contrac
 import { enrichedInfoLanguage, textLanguage } from '../../contract/enriched-language.ts';
 import { STOPWORDS } from '../../contract/word-match.ts';
 import { AiError } from '../ai/errors.ts';
-import { TranscriptVocabulary, words } from '../ai/grounding.ts';
+import { namesTheUnsaid, numbersTheUnsaid, TranscriptVocabulary, words } from '../ai/grounding.ts';
 import type { EnrichmentKind } from './sources.ts';
 
 /**
@@ -72,17 +72,6 @@ export function groundedProfile(
  */
 export function claimsTheUnsaid(text: string, vocabulary: TranscriptVocabulary, { compareWords = true } = {}): boolean {
   return namesTheUnsaid(text, vocabulary) || numbersTheUnsaid(text, vocabulary) || (compareWords && sharesNothing(text, vocabulary));
-}
-
-function namesTheUnsaid(text: string, vocabulary: TranscriptVocabulary): boolean {
-  for (const match of text.matchAll(/(?<=[^.!?:"«»\s]\s+)\p{Lu}[\p{L}'’-]+/gu)) {
-    if (!words(match[0]).every((w) => vocabulary.has(w))) return true;
-  }
-  return false;
-}
-
-function numbersTheUnsaid(text: string, vocabulary: TranscriptVocabulary): boolean {
-  return (text.match(/\d{2,}/g) ?? []).some((n) => !vocabulary.numbers.has(n));
 }
 
 function sharesNothing(text: string, vocabulary: TranscriptVocabulary): boolean {

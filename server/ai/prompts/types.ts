@@ -45,6 +45,18 @@ export interface FollowUpTexts {
   storyHeading: (n: number, title: string | undefined) => string;
 }
 
+/** The texts of the questions for untold parts of a life (decades, people, places with no stories). */
+export interface GapQuestionsTexts {
+  role: string;
+  task: string;
+  knownDecades: string;
+  knownTitles: string;
+  gapsHeading: string;
+  decade: (decade: number) => string;
+  person: (name: string) => string;
+  place: (name: string) => string;
+}
+
 export interface EnrichmentTexts {
   role: string;
   grounding: string;
