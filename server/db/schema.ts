@@ -330,6 +330,24 @@ export const followUpQuestions = pgTable(
   (t) => [index('follow_up_questions_story').on(t.storyId), index('follow_up_questions_user').on(t.userId, t.isAnswered)],
 );
 
+/**
+ * The interviewer's questions for the untold parts of a life (a decade, a person or place
+ * no story is about), written by the writer; one per gap and language, kept until the gap
+ * is filled. Derived, so nothing the person made is stored here.
+ */
+export const interviewGapQuestions = pgTable(
+  'interview_gap_questions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    gapKey: text('gap_key').notNull(),
+    language: text('language').notNull(),
+    question: text('question').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('interview_gap_questions_gap').on(t.userId, t.language, t.gapKey)],
+);
+
 export const autobiographies = pgTable(
   'autobiographies',
   {
