@@ -1,6 +1,55 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { chapterCreateSchema, chapterUpdateSchema } from '../../contract/chapters.ts';
+import { DEFAULT_LANGUAGE, languageSchema } from '../../contract/languages.ts';
+import { pathResource } from '../access/path-resource.ts';
+import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
+import { chapterDetail, createChapter, deleteChapter, listChapters, storiesOfChapter, updateChapter } from './queries.ts';
 
-/** Chapters (spec 7.8): built by the chapters work. */
-export async function chapterRoutes(_app: FastifyInstance, _deps: { db: Database; queue: Queue }) {}
+// No language lists every chapter; one we do not speak falls back to English (spec 9.6).
+const languageQuery = z.object({ language: languageSchema.optional().catch(DEFAULT_LANGUAGE) });
+
+const chapterToRead = pathResource('chapter', 'read');
+const chapterToChange = pathResource('chapter', 'update');
+const chapterToDelete = pathResource('chapter', 'delete');
+
+/**
+ * Chapters (spec 7.8). Stories are put in a chapter with PATCH /api/stories/{id}/chapter
+ * (server/stories). A userId in a body is accepted and ignored: the owner is the signed-in user.
+ */
+export async function chapterRoutes(app: FastifyInstance, deps: { db: Database; queue: Queue }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  api.get('/api/chapters', { schema: { querystring: languageQuery } }, async (request) =>
+    listChapters(db, currentUser(request).id, request.query.language),
+  );
+
+  api.post('/api/chapters', { schema: { body: chapterCreateSchema } }, async (request, reply) => {
+    const { userId: _ignored, ...fields } = request.body;
+    const id = await createChapter(db, currentUser(request).id, fields);
+    return reply.status(201).send(await chapterDetail(db, id));
+  });
+
+  // Not in the spec's list: the chapter view reads its chapter even when it is in another language.
+  api.get('/api/chapters/:id', { config: chapterToRead.config }, async (request) => chapterDetail(db, chapterToRead.of(request).id));
+
+  api.patch('/api/chapters/:id', { config: chapterToChange.config, schema: { body: chapterUpdateSchema } }, async (request) => {
+    const chapter = chapterToChange.of(request);
+    const { userId: _ignored, ...fields } = request.body;
+    await updateChapter(db, chapter, fields);
+    return chapterDetail(db, chapter.id);
+  });
+
+  api.delete('/api/chapters/:id', { config: chapterToDelete.config }, async (request, reply) => {
+    await deleteChapter(db, chapterToDelete.of(request));
+    return reply.status(204).send();
+  });
+
+  api.get('/api/chapters/:id/stories', { config: chapterToRead.config }, async (request) =>
+    storiesOfChapter(db, chapterToRead.of(request)),
+  );
+}
