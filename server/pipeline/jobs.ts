@@ -1,4 +1,5 @@
 import { refreshInfoJob } from '../enrichment/refresh-info-job.ts';
+import { followUpQuestionsJob } from '../follow-ups/follow-up-questions-job.ts';
 import type { JobDefinition } from '../jobs/job.ts';
 import type { PipelineContext } from './context.ts';
 import { transcribeRecordingJob } from './transcribe-recording-job.ts';
@@ -12,6 +13,7 @@ import { writeStoryJob } from './write-story-job.ts';
  */
 export const PIPELINE_JOBS: readonly JobDefinition<PipelineContext, any>[] = [
   writeStoryJob,
+  followUpQuestionsJob,
   transcribeRecordingJob,
   refreshInfoJob,
 ];

@@ -6,7 +6,9 @@ import type { StoryRequest } from '../ai/ports.ts';
 import { titleFromText } from '../ai/writer.ts';
 import { readRecordingSettings } from '../db/recording-settings.ts';
 import { recordings, stories, users } from '../db/schema.ts';
+import { queueFollowUpQuestions } from '../follow-ups/follow-up-questions-job.ts';
 import { defineJob } from '../jobs/job.ts';
+import type { Transaction } from '../jobs/send-job.ts';
 import type { PipelineContext } from './context.ts';
 import { mergeWrittenStory, type ReplaceEditsUpTo } from './hand-edits.ts';
 import { userVocabulary } from './vocabulary.ts';
@@ -72,6 +74,7 @@ export const writeStoryJob = defineJob<PipelineContext, WriteStoryPayload>({
       { title: written.title || story.title, content: written.content },
       { metadata: written.metadata, processingStatus: 'generated', hasNewRecordings: false, generatedAt: new Date() },
       replaceEditsUpTo ? new Date(replaceEditsUpTo) : null,
+      (tx) => queueFollowUpQuestions(ctx.queue, storyId, tx),
     );
   },
 
@@ -90,6 +93,8 @@ async function storeStoryText(
   text: { title: string; content: string },
   changes: Partial<typeof stories.$inferInsert>,
   replaceEditsUpTo: ReplaceEditsUpTo = null,
+  /** More work queued in the same transaction (the follow-up questions of a written story). */
+  alsoQueue?: (tx: Transaction) => Promise<unknown>,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(stories).where(eq(stories.id, storyId)).for('update');
@@ -98,6 +103,7 @@ async function storeStoryText(
       .update(stories)
       .set({ ...changes, ...mergeWrittenStory(current, text, { replaceEditsUpTo }), updatedAt: new Date() })
       .where(eq(stories.id, storyId));
+    await alsoQueue?.(tx);
   });
 }
 

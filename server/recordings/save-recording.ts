@@ -6,6 +6,7 @@ import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
 import { people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
+import { linkAnswerRecording } from '../follow-ups/answer-link.ts';
 import { HttpError } from '../http/errors.ts';
 import { placeInStory } from './place-in-story.ts';
 import type { UploadForm } from './upload-form.ts';
@@ -114,6 +115,7 @@ export async function saveRecording(
       .returning();
     if (personId) await tx.insert(recordingPeople).values({ recordingId: recording.id, personId });
     if (placeId) await tx.insert(recordingPlaces).values({ recordingId: recording.id, placeId });
+    await linkAnswerRecording(tx, recording);
     return { recording, storyId, isContextOnly: storyId === null };
   });
 }

@@ -1,0 +1,60 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { type FollowUpQuestionDto, UNANSWERED_LIMIT, type UnansweredQuestionDto } from '../../contract/follow-ups.ts';
+import type { Language } from '../../contract/languages.ts';
+import type { Authorized, ResourceRows } from '../access/policies.ts';
+import type { Database } from '../db/client.ts';
+import { followUpQuestions, stories } from '../db/schema.ts';
+import type { Queue } from '../jobs/queue.ts';
+import { queueFollowUpQuestions } from './follow-up-questions-job.ts';
+import { presentQuestion } from './presenter.ts';
+
+/** A story's questions in the order they were proposed. */
+export async function questionsOfStory(db: Database, storyId: number): Promise<FollowUpQuestionDto[]> {
+  const rows = await db.select().from(followUpQuestions).where(eq(followUpQuestions.storyId, storyId)).orderBy(asc(followUpQuestions.id));
+  return rows.map(presentQuestion);
+}
+
+/** The user's unanswered questions, newest first, bounded, in one language when asked, each with its story's title. */
+export async function unansweredQuestions(db: Database, userId: string, language: Language | undefined): Promise<UnansweredQuestionDto[]> {
+  const rows = await db
+    .select({ question: followUpQuestions, storyTitle: stories.title })
+    .from(followUpQuestions)
+    .innerJoin(stories, eq(stories.id, followUpQuestions.storyId))
+    .where(
+      and(
+        eq(followUpQuestions.userId, userId),
+        eq(followUpQuestions.isAnswered, false),
+        language ? eq(followUpQuestions.language, language) : undefined,
+      ),
+    )
+    .orderBy(desc(followUpQuestions.createdAt), desc(followUpQuestions.id))
+    .limit(UNANSWERED_LIMIT);
+  return rows.map(({ question, storyTitle }) => ({ ...presentQuestion(question), storyId: question.storyId, storyTitle }));
+}
+
+/**
+ * Marks a question answered by a story (unanswered to answered, spec 4). Answering again
+ * moves the time on: the recording made next is the answer (answer-link.ts).
+ */
+export async function answerQuestion(
+  db: Database,
+  question: Authorized<ResourceRows['followUpQuestion'], 'update'>,
+  answerStory: Authorized<ResourceRows['story'], 'update'>,
+): Promise<FollowUpQuestionDto> {
+  const [row] = await db
+    .update(followUpQuestions)
+    .set({ isAnswered: true, answeredAt: new Date(), answerStoryId: answerStory.id, answerRecordingId: null })
+    .where(eq(followUpQuestions.id, question.id))
+    .returning();
+  return presentQuestion(row);
+}
+
+export async function deleteQuestion(db: Database, question: Authorized<ResourceRows['followUpQuestion'], 'delete'>): Promise<void> {
+  await db.delete(followUpQuestions).where(eq(followUpQuestions.id, question.id));
+}
+
+/** Asks for the story's unanswered questions to be proposed again (the job replaces them). */
+export async function requestNewQuestions(queue: Queue, story: Authorized<ResourceRows['story'], 'update'>): Promise<{ refreshing: true }> {
+  await queueFollowUpQuestions(queue, story.id);
+  return { refreshing: true };
+}
