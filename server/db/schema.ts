@@ -20,6 +20,8 @@ import { CREATIVITY_LEVELS, POINTS_OF_VIEW, STORY_STYLES, type StoryMetadata, TO
 import { STORY_PROCESSING_STATUSES } from '../../contract/story-status.ts';
 import { TEMPORAL_TYPES } from '../../contract/temporal.ts';
 import type { RecordingSettings } from './recording-settings.ts';
+import { AUTOBIOGRAPHY_STATUSES } from '../../contract/autobiography.ts';
+import type { StoredBookChapter } from '../autobiography/book-plan.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -356,11 +358,25 @@ export const autobiographies = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     language: text('language').notNull().default('en'),
-    processingStatus: text('processing_status').notNull().default('processing'),
+    processingStatus: text('processing_status', { enum: AUTOBIOGRAPHY_STATUSES }).notNull().default('processing'),
+    /** The autobiography's voice and style, as asked for. */
+    pointOfView: text('point_of_view', { enum: POINTS_OF_VIEW }).notNull().default('first'),
+    storyStyle: text('story_style', { enum: STORY_STYLES }).notNull().default('auto'),
+    /** The author name on the title page, as it was when the book was asked for. */
+    authorName: text('author_name'),
+    /** The autobiography's chapters, planned when asked for and filled in one by one by the job (progress, table of contents). */
+    chapters: jsonb('chapters').$type<StoredBookChapter[]>().notNull().default([]),
+    /** Why the autobiography failed; null while it is written or once it is. */
+    error: text('error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('autobiographies_user').on(t.userId)],
+  (t) => [
+    index('autobiographies_user').on(t.userId),
+    check('autobiographies_processing_status_check', oneOf(t.processingStatus, AUTOBIOGRAPHY_STATUSES)),
+    check('autobiographies_point_of_view_check', oneOf(t.pointOfView, POINTS_OF_VIEW)),
+    check('autobiographies_story_style_check', oneOf(t.storyStyle, STORY_STYLES)),
+  ],
 );
 
 export const autobiographyStories = pgTable(
