@@ -171,6 +171,26 @@ export interface Autobiography {
   content: string;
 }
 
+/** One chapter of an autobiography: a bounded request, so a long book is written in several. */
+export interface AutobiographyChapterRequest {
+  /** The stories of this chapter only, in order. */
+  stories: { title: string; content: string; when?: string }[];
+  language: Language;
+  bookTitle: string;
+  /** The person's chapter title; without one the writer names the chapter. */
+  chapterTitle?: string;
+  /** 1-based place of this chapter in the book, and how many there are. */
+  chapterNumber: number;
+  chapterCount: number;
+  /** The end of the chapter before, so this one follows on from it. */
+  previousEnding?: string;
+  style?: StoryStyle;
+  pointOfView?: PointOfView;
+  authorName?: string;
+  model?: string;
+  signal?: AbortSignal;
+}
+
 export interface Writer {
   readonly adapter: AdapterName;
   writeStory(request: StoryRequest): Promise<StoryResult>;
@@ -181,6 +201,8 @@ export interface Writer {
   enrichPerson(request: PersonEnrichmentRequest): Promise<PersonEnrichedInfo>;
   enrichPlace(request: PlaceEnrichmentRequest): Promise<PlaceEnrichedInfo>;
   autobiography(request: AutobiographyRequest): Promise<Autobiography>;
+  /** One chapter of an autobiography, as Markdown paragraphs (the job grounds it). */
+  autobiographyChapter(request: AutobiographyChapterRequest): Promise<Autobiography>;
   status(): Promise<EngineStatus>;
   close(): Promise<void>;
 }

@@ -3,10 +3,10 @@ import type { PersonEnrichedInfo, PlaceEnrichedInfo } from '../../contract/enric
 import { AiError } from './errors.ts';
 import { groundStory, namesTheUnsaid, numbersTheUnsaid, TranscriptVocabulary, words } from './grounding.ts';
 import type {
-  AdapterName, Autobiography, AutobiographyRequest, EngineStatus, FollowUpRequest, GapQuestionsRequest, LifeGap, PersonEnrichmentRequest,
+  AdapterName, Autobiography, AutobiographyChapterRequest, AutobiographyRequest, EngineStatus, FollowUpRequest, GapQuestionsRequest, LifeGap, PersonEnrichmentRequest,
   PlaceEnrichmentRequest, RegenerateRequest, StoryRequest, StoryResult, Writer,
 } from './ports.ts';
-import { buildAutobiographyPrompt } from './prompts/autobiography.ts';
+import { buildAutobiographyChapterPrompt, buildAutobiographyPrompt } from './prompts/autobiography.ts';
 import { buildPersonEnrichmentPrompt, buildPlaceEnrichmentPrompt } from './prompts/enrichment.ts';
 import { buildFollowUpPrompt, DEFAULT_FOLLOW_UP_COUNT } from './prompts/follow-up.ts';
 import { buildGapQuestionsPrompt } from './prompts/gap-questions.ts';
@@ -153,6 +153,17 @@ export class StoryWriter implements Writer {
     const content = output.content.trim();
     if (!content) throw new AiError('processing_failed', { retryable: true, detail: 'the writer returned an empty autobiography' });
     return { title: output.title.trim() || request.title || titleFromText(content), content };
+  }
+
+  async autobiographyChapter(request: AutobiographyChapterRequest): Promise<Autobiography> {
+    const output = await this.generator.generate({
+      task: 'autobiography_chapter', schema: autobiographyOutputSchema, prompt: buildAutobiographyChapterPrompt(request),
+      model: request.model, signal: request.signal,
+    });
+    const content = output.content.trim();
+    if (!content) throw new AiError('processing_failed', { retryable: true, detail: 'the writer returned an empty autobiography chapter' });
+    // The person's own chapter title is kept whatever the model answers.
+    return { title: request.chapterTitle ?? output.title.trim(), content };
   }
 
   status(): Promise<EngineStatus> {
