@@ -48,3 +48,21 @@ export const interviewAnswersSchema = z.record(
   z.array(z.object({ id: z.number(), title: z.string(), createdAt: z.string(), processingStatus: z.string() })),
 );
 export type InterviewAnswersDto = z.infer<typeof interviewAnswersSchema>;
+
+/** A part of the person's life with no stories yet, and the question asked about it (null while it is being written). */
+const gapQuestion = { key: z.string(), question: z.string().nullable() };
+
+/** GET /api/interviewer/gaps?language=: the untold decades, people and places, each with a question. */
+export const lifeGapsSchema = z.object({
+  decades: z.array(z.object({ decade: z.number(), ...gapQuestion })),
+  people: z.array(z.object({ id: z.number(), name: z.string(), ...gapQuestion })),
+  places: z.array(z.object({ id: z.number(), name: z.string(), ...gapQuestion })),
+  /** No story has a year yet, so no decade can be missing. */
+  undated: z.boolean(),
+  /** Questions are still being written for some gaps; until then the screen asks a plain question. */
+  writing: z.boolean(),
+});
+export type LifeGapsDto = z.infer<typeof lifeGapsSchema>;
+
+/** How many people and places without stories the interviewer asks about at once. */
+export const GAP_RECORDS_SHOWN = 4;

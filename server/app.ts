@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(refreshInfoRoutes, { db, queue: deps.queue });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
-    await signedIn.register(interviewerRoutes, { db });
+    await signedIn.register(interviewerRoutes, { db, queue: deps.queue });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });
     await signedIn.register(peopleRoutes, { db });
     await signedIn.register(placeRoutes, { db });

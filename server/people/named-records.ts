@@ -17,8 +17,8 @@ import { presentRecordingSummary } from '../recordings/presenter.ts';
 export type RecordKind = 'person' | 'place';
 
 const TABLES = {
-  person: { records: 'people', labels: 'person_labels', owner: 'person_id', links: 'recording_people', metadataKey: 'people' },
-  place: { records: 'places', labels: 'place_labels', owner: 'place_id', links: 'recording_places', metadataKey: 'locations' },
+  person: { records: 'people', labels: 'person_labels', owner: 'person_id', links: 'recording_people', metadataKey: 'people', detail: 'relationship' },
+  place: { records: 'places', labels: 'place_labels', owner: 'place_id', links: 'recording_places', metadataKey: 'locations', detail: 'type' },
 } as const;
 
 function tables(kind: RecordKind) {
@@ -29,6 +29,7 @@ function tables(kind: RecordKind) {
     owner: sql.identifier(t.owner),
     links: sql.identifier(t.links),
     metadataKey: t.metadataKey,
+    detail: sql.identifier(t.detail),
   };
 }
 
@@ -107,6 +108,29 @@ export async function storiesNaming(db: Database, kind: RecordKind, record: { id
     from found f join held h on h.name = lower(trim(f.name))
     where h.record_id = ${record.id}`);
   return result.map((row) => Number(row.story_id));
+}
+
+/**
+ * The user's records no story names yet (by name or linked label), those with the most
+ * recordings first, then by name: the people and places the interviewer asks about.
+ */
+export async function recordsWithoutStories(
+  db: Database,
+  kind: RecordKind,
+  userId: string,
+  limit: number,
+): Promise<{ id: number; name: string; detail: string | null }[]> {
+  const t = tables(kind);
+  const result = await rowsOf<{ id: number; name: string; detail: string | null }>(db, sql`
+    with held as (${heldNames(kind, userId)}),
+    found as (${storyNames(kind, userId)})
+    select r.id, r.name, r.${t.detail} as detail
+    from ${t.records} r
+    where r.user_id = ${userId}
+      and not exists (select 1 from held h join found f on h.name = lower(trim(f.name)) where h.record_id = r.id)
+    order by (select count(*) from ${t.links} l where l.${t.owner} = r.id) desc, lower(r.name), r.id
+    limit ${limit}`);
+  return result.map((row) => ({ id: Number(row.id), name: row.name, detail: row.detail }));
 }
 
 /** Names in the user's stories that no record holds by name or linked label; one spelling each (the first found), by name. */

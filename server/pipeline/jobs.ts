@@ -1,5 +1,6 @@
 import { refreshInfoJob } from '../enrichment/refresh-info-job.ts';
 import { followUpQuestionsJob } from '../follow-ups/follow-up-questions-job.ts';
+import { gapQuestionsJob } from '../interviewer/gap-questions-job.ts';
 import type { JobDefinition } from '../jobs/job.ts';
 import type { PipelineContext } from './context.ts';
 import { transcribeRecordingJob } from './transcribe-recording-job.ts';
@@ -15,5 +16,6 @@ export const PIPELINE_JOBS: readonly JobDefinition<PipelineContext, any>[] = [
   writeStoryJob,
   followUpQuestionsJob,
   transcribeRecordingJob,
+  gapQuestionsJob,
   refreshInfoJob,
 ];
