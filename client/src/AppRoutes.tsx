@@ -6,6 +6,7 @@ import { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
 import { SignInPage } from './auth/SignInPage.tsx';
 import { AutobiographyPage } from './autobiography/AutobiographyPage.tsx';
 import { NewAutobiographyPage } from './autobiography/NewAutobiographyPage.tsx';
+import { ChapterEditPage } from './chapters/ChapterEditPage.tsx';
 import { ChapterPage } from './chapters/ChapterPage.tsx';
 import { CollectionsPage } from './collections/CollectionsPage.tsx';
 import { InterviewerPage } from './interviewer/InterviewerPage.tsx';
@@ -72,6 +73,7 @@ export function AppRoutes() {
           <Route path="/collections" element={<CollectionsPage />} />
           <Route path="/autobiography" element={<CollectionsPage />} />
           <Route path="/collections/chapters/:chapterId" element={<ChapterPage />} />
+          <Route path="/collections/chapters/:chapterId/edit" element={<ChapterEditPage />} />
           <Route path="/collections/books/new" element={<NewAutobiographyPage />} />
           <Route path="/collections/books/:autobiographyId" element={<AutobiographyPage />} />
           <Route path="/people" element={<PeoplePage tab="person" />} />

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { toLanguage } from '../../../contract/languages.ts';
 import { ApiRequestError } from '../api/request.ts';
 import { StoryChapterCard } from '../chapters/StoryChapterCard.tsx';
+import { useChapterBack } from '../chapters/chapterPaths.ts';
 import { FollowUpQuestions } from '../followUps/FollowUpQuestions.tsx';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate, formatRelativeTime } from '../i18n/format.ts';
@@ -55,6 +56,8 @@ function StoryBody({ story }: { story: Story }) {
   const [deleting, setDeleting] = useState(false);
   const [name, setName] = useState<NameChoice | null>(null);
   const recordingsId = useId();
+  // Opened from a chapter (?chapter=<id>): back returns to it.
+  const chapterBack = useChapterBack();
 
   // A rewrite asked for here: say when it is written, or that it fell back to a draft.
   useEffect(() => {
@@ -68,7 +71,7 @@ function StoryBody({ story }: { story: Story }) {
     const title = hasRealTitle(story) ? story.title : tStory('placeholders.title');
     return (
       <>
-        <PageHeader title={title} />
+        <PageHeader title={title} backTo={chapterBack} />
         <WaitingForEngine
           storyId={story.id}
           className="my-8"
@@ -99,7 +102,7 @@ function StoryBody({ story }: { story: Story }) {
   return (
     <article lang={toLanguage(story.language)} className="grid gap-6">
       <div>
-        <PageHeader title={<StoryTitle story={story} />} />
+        <PageHeader title={<StoryTitle story={story} />} backTo={chapterBack} />
         <p className="-mt-4 flex flex-wrap gap-x-3 text-sm text-stone-400">
           <span>{tStory('created', { date: formatDate(story.createdAt, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
           {story.updatedAt !== story.createdAt && (

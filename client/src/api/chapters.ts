@@ -1,0 +1,124 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { chapterSchema, orderChanges, type ChapterCreateBody, type ChapterDto, type ChapterUpdateBody } from '../../../contract/chapters.ts';
+import type { Language } from '../../../contract/languages.ts';
+import { storySchema, storySummarySchema, type StoryDto } from '../../../contract/library.ts';
+import { CACHE_MS } from '../../../contract/timings.ts';
+import { useDataChanged } from './dataChanged.ts';
+import { apiRequest, getJson } from './request.ts';
+import { storyKey } from './stories.ts';
+
+export type Chapter = ChapterDto;
+
+/** The cache key of every chapter read: the stories-changed notification refreshes them all. */
+const CHAPTERS = '/api/chapters';
+const chaptersKey = (language: Language) => [CHAPTERS, { language }] as const;
+const chapterKey = (id: number) => [CHAPTERS, id] as const;
+const chapterStoriesKey = (id: number) => [CHAPTERS, id, 'stories'] as const;
+
+/** The user's chapters in the interface language, in their order (GET /api/chapters; preloaded after sign-in). */
+export const chaptersQuery = (language: Language) =>
+  queryOptions({
+    queryKey: chaptersKey(language),
+    queryFn: async () => chapterSchema.array().parse(await getJson<unknown>(`${CHAPTERS}?language=${language}`)),
+    staleTime: CACHE_MS.chapters,
+  });
+
+export function useChapters(language: Language) {
+  return useQuery(chaptersQuery(language));
+}
+
+/** One chapter with its counts (GET /api/chapters/{id}), whatever its language. */
+export function useChapter(id: number | null) {
+  return useQuery({
+    queryKey: chapterKey(id ?? 0),
+    queryFn: async () => chapterSchema.parse(await getJson<unknown>(`${CHAPTERS}/${id}`)),
+    enabled: id !== null,
+    staleTime: CACHE_MS.chapters,
+  });
+}
+
+/** The chapter's stories in the chapter's order (GET /api/chapters/{id}/stories). */
+export function useChapterStories(id: number) {
+  return useQuery({
+    queryKey: chapterStoriesKey(id),
+    queryFn: async () => storySummarySchema.array().parse(await getJson<unknown>(`${CHAPTERS}/${id}/stories`)),
+    staleTime: CACHE_MS.chapters,
+  });
+}
+
+/** POST /api/chapters with {userId, title, description, orderIndex, language}. */
+export function useCreateChapter() {
+  const changed = useDataChanged();
+  return useMutation({
+    mutationFn: async (body: ChapterCreateBody) => chapterSchema.parse(await apiRequest('POST', CHAPTERS, body)),
+    onSuccess: changed,
+  });
+}
+
+/** PATCH /api/chapters/{id}: the chapter's own fields; its read is replaced by the answer. */
+export function useUpdateChapter(id: number) {
+  const queryClient = useQueryClient();
+  const changed = useDataChanged();
+  return useMutation({
+    mutationFn: async (body: ChapterUpdateBody) => chapterSchema.parse(await apiRequest('PATCH', `${CHAPTERS}/${id}`, body)),
+    onSuccess: (chapter) => {
+      queryClient.setQueryData(chapterKey(id), chapter);
+      changed();
+    },
+  });
+}
+
+/**
+ * A new order of the chapters: the list shows it at once, then one PATCH per chapter whose
+ * orderIndex changed. If any fails, the list is read again, so it shows the server's order.
+ */
+export function useReorderChapters(language: Language) {
+  const queryClient = useQueryClient();
+  const changed = useDataChanged();
+  return useMutation({
+    mutationFn: async (ordered: Chapter[]) => {
+      await Promise.all(
+        orderChanges(ordered).map(({ id, orderIndex }) => apiRequest('PATCH', `${CHAPTERS}/${id}`, { orderIndex })),
+      );
+    },
+    onMutate: (ordered) => {
+      void queryClient.cancelQueries({ queryKey: chaptersKey(language) });
+      queryClient.setQueryData(
+        chaptersKey(language),
+        ordered.map((chapter, orderIndex) => ({ ...chapter, orderIndex })),
+      );
+    },
+    onSettled: changed,
+  });
+}
+
+/** DELETE /api/chapters/{id}: its stories stay, unassigned. The caller leaves the chapter's screens first. */
+export function useDeleteChapter() {
+  const queryClient = useQueryClient();
+  const changed = useDataChanged();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `${CHAPTERS}/${id}`),
+    onSuccess: (_body, id) => {
+      // After the screen has left: its reads are dropped, not read again into a 404.
+      setTimeout(() => {
+        queryClient.removeQueries({ queryKey: chapterKey(id) });
+        changed();
+      }, 0);
+    },
+  });
+}
+
+/** PATCH /api/stories/{id}/chapter: a story into a chapter, or (null) out of any. */
+export function useMoveStoryToChapter() {
+  const queryClient = useQueryClient();
+  const changed = useDataChanged();
+  return useMutation({
+    mutationFn: async ({ storyId, chapterId }: { storyId: number; chapterId: number | null }): Promise<StoryDto> =>
+      storySchema.parse(await apiRequest('PATCH', `/api/stories/${storyId}/chapter`, { chapterId })),
+    onSuccess: (story) => {
+      queryClient.setQueryData(storyKey(story.id), story);
+      // The library's In Collections / Unassigned counts and the chapters' counts read again.
+      changed();
+    },
+  });
+}
