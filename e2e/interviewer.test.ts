@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stories, users } from '../server/db/schema.ts';
+import { seeder } from '../test/support/seed.ts';
 import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
@@ -101,4 +102,31 @@ it('in Finnish: the themes and their questions read in Finnish', async () => {
   await page.getByText('Mikä oli aivan ensimmäinen työsi, ja paljonko sillä tienasit?').waitFor();
   await page.getByRole('link', { name: 'Nauhoita vastaus kysymykseen: Mikä oli aivan ensimmäinen työsi, ja paljonko sillä tienasit?' }).waitFor();
   await shot(page, 'theme-fi');
+});
+
+it('asks about the untold decades and people, with the writer\'s questions or plain ones', async () => {
+  const { page, userId } = await signedIn('gaps@example.com', 'en');
+  const seed = seeder(server.database.db);
+  await seed.story(userId, { title: 'Moving to the city', year: 1990, temporalType: 'year' });
+  const helmi = await seed.person(userId, 'Helmi', 'aunt');
+  fake.setChatReply((request) =>
+    request.schemaName === 'gap_questions'
+      ? {
+          questions: [
+            { key: 'decade:2000', question: 'Where did the 2000s take you after the move?' },
+            { key: `person:${helmi.id}`, question: 'What did Helmi teach you that you still use?' },
+          ],
+        }
+      : { title: 'The Red House', content: 'We lived in a red house.', people: [], locations: [], dates: [], storyType: 'other' },
+  );
+  await page.goto(`${server.url}/interviewer`);
+  await page.getByRole('heading', { name: 'Not yet told' }).waitFor();
+  await page.getByText('What did Helmi teach you that you still use?').waitFor({ timeout: 30_000 });
+  await page.getByText('Where did the 2000s take you after the move?').waitFor();
+  // A decade the writer had no question for gets the plain one.
+  await page.getByText('What do you remember of the 2010s?').waitFor();
+  await shot(page, 'gaps-en');
+  await page.getByRole('link', { name: 'Record an answer to: What did Helmi teach you that you still use?' }).click();
+  await page.waitForURL(/\/record\?/);
+  await page.getByText('What did Helmi teach you that you still use?').waitFor();
 });
