@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_ERROR_CODES } from './ai-errors.ts';
 import { languageSchema } from './languages.ts';
 import { pointOfViewSchema, storyStyleSchema } from './story-options.ts';
 
@@ -65,6 +66,7 @@ export const autobiographySummarySchema = z.object({
   progress: autobiographyProgressSchema,
   /** Why the book failed, in English; the client shows its own words for `errorCode`. */
   error: z.string().nullable(),
+  errorCode: z.enum(AI_ERROR_CODES).nullable(),
   createdAt: z.string(),
 });
 export type AutobiographySummary = z.infer<typeof autobiographySummarySchema>;

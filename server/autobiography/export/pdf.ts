@@ -1,0 +1,108 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import type { Book } from '../book.ts';
+import { paragraphs } from '../book.ts';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Literata (SIL Open Font License), an e-book face, embedded so every letter renders the
+ * same everywhere: the Latin files hold ä, ö and å; the Latin Extended ones the rest (š, ž...).
+ */
+const FONT_FILES = {
+  regular: require.resolve('@fontsource/literata/files/literata-latin-400-normal.woff'),
+  regularExt: require.resolve('@fontsource/literata/files/literata-latin-ext-400-normal.woff'),
+  bold: require.resolve('@fontsource/literata/files/literata-latin-700-normal.woff'),
+  boldExt: require.resolve('@fontsource/literata/files/literata-latin-ext-700-normal.woff'),
+  italic: require.resolve('@fontsource/literata/files/literata-latin-400-italic.woff'),
+} as const;
+
+const CONTENTS: Record<Book['language'], string> = { en: 'Contents', fi: 'Sisällys' };
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** Text split into runs the main face has glyphs for and runs that need the extended one. */
+function runs(doc: Doc, text: string, face: 'regular' | 'bold'): { font: string; text: string }[] {
+  const main = face;
+  const ext = face === 'regular' ? 'regularExt' : 'boldExt';
+  doc.font(main);
+  const mainFont = (doc as unknown as { _font: { font: { hasGlyphForCodePoint(cp: number): boolean } } })._font.font;
+  const out: { font: string; text: string }[] = [];
+  for (const char of text) {
+    const font = mainFont.hasGlyphForCodePoint(char.codePointAt(0)!) || /\s/.test(char) ? main : ext;
+    const last = out.at(-1);
+    if (last && last.font === font) last.text += char;
+    else out.push({ font, text: char });
+  }
+  return out;
+}
+
+/** Writes text in one face, switching to the extended face for letters the main one lacks. */
+function write(doc: Doc, text: string, face: 'regular' | 'bold', options: PDFKit.Mixins.TextOptions = {}) {
+  const parts = runs(doc, text, face);
+  parts.forEach((part, i) => {
+    doc.font(part.font).text(part.text, { ...options, continued: i < parts.length - 1 });
+  });
+}
+
+/**
+ * The book as a PDF (A5): a title page with the author, a contents page listing the
+ * chapters with their page numbers, then each chapter on a new page. PDF outlines
+ * (bookmarks) name the chapters too.
+ */
+export function bookPdf(book: Book): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A5', margin: 54, bufferPages: true, info: { Title: book.title, Author: book.authorName ?? '' }, lang: book.language, displayTitle: true });
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // Title page.
+  doc.moveDown(8);
+  write(doc, book.title, 'bold', { align: 'center' });
+  doc.fontSize(13);
+  if (book.authorName) {
+    doc.moveDown(1.5);
+    doc.font('italic').text(book.authorName, { align: 'center' });
+  }
+
+  // Contents: page numbers are filled in once the chapters are laid out.
+  doc.addPage();
+  doc.fontSize(18);
+  write(doc, CONTENTS[book.language], 'bold');
+  doc.moveDown(1);
+  doc.fontSize(12);
+  const contentsPage = doc.bufferedPageRange().count - 1;
+  const tocLines: { y: number; title: string }[] = [];
+  for (const chapter of book.chapters) {
+    tocLines.push({ y: doc.y, title: chapter.title });
+    write(doc, chapter.title, 'regular', { width: doc.page.width - 2 * 54 - 40 });
+    doc.moveDown(0.3);
+  }
+
+  const pages: number[] = [];
+  for (const chapter of book.chapters) {
+    doc.addPage();
+    pages.push(doc.bufferedPageRange().count);
+    doc.outline.addItem(chapter.title);
+    doc.fontSize(18);
+    write(doc, chapter.title, 'bold');
+    doc.moveDown(1);
+    doc.fontSize(11);
+    for (const paragraph of paragraphs(chapter.content)) {
+      write(doc, paragraph, 'regular', { align: 'justify', lineGap: 2 });
+      doc.moveDown(0.6);
+    }
+  }
+
+  doc.switchToPage(contentsPage);
+  doc.fontSize(12);
+  tocLines.forEach((line, i) => {
+    doc.font('regular').text(String(pages[i]), 54, line.y, { width: doc.page.width - 2 * 54, align: 'right', lineBreak: false });
+  });
+  doc.end();
+  return done;
+}
