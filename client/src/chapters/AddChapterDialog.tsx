@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUGGESTED_CHAPTERS, type SuggestedChapter } from '../../../contract/chapters.ts';
+import { CHAPTER_DESCRIPTION_MAX, CHAPTER_TITLE_MAX, SUGGESTED_CHAPTERS, type SuggestedChapter } from '../../../contract/chapters.ts';
 import { useCreateChapter } from '../api/chapters.ts';
 import { useCurrentUser } from '../api/currentUser.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
@@ -84,7 +84,7 @@ export function AddChapterDialog({ open, onOpenChange, orderIndex, onCreated }: 
         <Field
           label={t('form.titleLabel')}
           value={title}
-          maxLength={200}
+          maxLength={CHAPTER_TITLE_MAX}
           autoComplete="off"
           onChange={(event) => {
             setTitle(event.target.value);
@@ -95,7 +95,7 @@ export function AddChapterDialog({ open, onOpenChange, orderIndex, onCreated }: 
         <TextAreaField
           label={t('form.descriptionLabel')}
           value={description}
-          maxLength={2000}
+          maxLength={CHAPTER_DESCRIPTION_MAX}
           onChange={(event) => setDescription(event.target.value)}
         />
         <div className="flex flex-wrap justify-end gap-3 pt-2">

@@ -62,6 +62,8 @@ export function ChapterList() {
       ) : (
         <SortableChapters
           chapters={list}
+          // One move's PATCHes finish before the next move starts, so none lands out of turn.
+          disabled={reorder.isPending}
           onReorder={(ordered) => reorder.mutate(ordered, { onError: (error) => failed('reorderFailed', error) })}
         />
       )}

@@ -7,6 +7,7 @@ import { useChapter, useChapters, useMoveStoryToChapter } from '../api/chapters.
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { Card } from '../ui/Card.tsx';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
+import { LoadFailed } from '../ui/ListStates.tsx';
 import { Select, type SelectOption } from '../ui/Select.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { useChapterFailure } from './chapterErrors.ts';
@@ -49,7 +50,9 @@ export function StoryChapterCard({ story }: { story: StoryDto }) {
   const noChapters = chapters.isSuccess && chapters.data.length === 0 && story.chapterId === null;
   return (
     <Card title={t('storyCard.title')} icon={<BookMarked aria-hidden className="size-4 text-amber-300" />}>
-      {noChapters ? (
+      {chapters.isError ? (
+        <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void chapters.refetch()} />
+      ) : noChapters ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-stone-400">{t('storyCard.noChapters')}</p>
           <Link to={CHAPTERS_HOME} className={buttonClasses('secondary')}>
