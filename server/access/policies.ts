@@ -23,7 +23,7 @@ export interface ResourceActions {
   place: 'read' | 'update' | 'delete';
   chapter: 'read' | 'update' | 'delete';
   followUpQuestion: 'read' | 'update' | 'delete';
-  autobiography: 'read' | 'delete';
+  autobiography: 'read' | 'update' | 'delete';
   publishedStory: 'read';
 }
 
@@ -65,7 +65,7 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
   place: { read: isOwner, update: isOwner, delete: isOwner },
   chapter: { read: isOwner, update: isOwner, delete: isOwner },
   followUpQuestion: { read: isOwner, update: isOwner, delete: isOwner },
-  autobiography: { read: isOwner, delete: isOwner },
+  autobiography: { read: isOwner, update: isOwner, delete: isOwner },
   // Published means public: anyone, signed in or not, may read it.
   publishedStory: { read: () => true },
 };

@@ -1,6 +1,85 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUTOBIOGRAPHY_LIST_LIMIT, autobiographyCreateSchema, EXPORT_FORMATS } from '../../contract/autobiography.ts';
+import { languageSchema } from '../../contract/languages.ts';
+import { pathResource } from '../access/path-resource.ts';
+import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
+import { autobiographies } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
+import { bookOf } from './book.ts';
+import { attachmentHeader, EXPORT_TYPES } from './export/download.ts';
+import { bookEpub } from './export/epub.ts';
+import { bookMarkdown } from './export/markdown.ts';
+import { bookPdf } from './export/pdf.ts';
+import { presentDetail, presentSummary } from './presenter.ts';
+import { requestAutobiography, retryAutobiography } from './request-autobiography.ts';
 
-/** Autobiographies (spec 7.8): built by the autobiography work. */
-export async function autobiographyRoutes(_app: FastifyInstance, _deps: { db: Database; queue: Queue }) {}
+const languageQuery = z.object({ language: languageSchema.optional().catch(undefined) });
+
+const bookToRead = pathResource('autobiography', 'read');
+const bookToRetry = pathResource('autobiography', 'update');
+const bookToDelete = pathResource('autobiography', 'delete');
+
+const EXPORTERS = {
+  markdown: async (book: ReturnType<typeof bookOf>) => Buffer.from(bookMarkdown(book), 'utf8'),
+  epub: bookEpub,
+  pdf: bookPdf,
+};
+
+/**
+ * Autobiographies (spec 7.8): the list, generating one from chosen stories or chapters
+ * (a background job; the book is read back while it is written), reading, trying a failed
+ * one again, deleting, and the downloads. A userId in a body is ignored.
+ */
+export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Database; queue: Queue }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db, queue } = deps;
+
+  // Every book whatever its language (the language is accepted as the spec sends it): newest first, bounded.
+  api.get('/api/autobiographies', { schema: { querystring: languageQuery } }, async (request) => {
+    const rows = await db
+      .select()
+      .from(autobiographies)
+      .where(eq(autobiographies.userId, currentUser(request).id))
+      .orderBy(desc(autobiographies.createdAt), desc(autobiographies.id))
+      .limit(AUTOBIOGRAPHY_LIST_LIMIT);
+    return rows.map(presentSummary);
+  });
+
+  api.post('/api/autobiography', { schema: { body: autobiographyCreateSchema } }, async (request, reply) => {
+    const { userId: _ignored, ...body } = request.body;
+    const row = await requestAutobiography(db, queue, currentUser(request).id, body);
+    return reply.status(202).send(presentDetail(row));
+  });
+
+  api.get('/api/autobiographies/:id', { config: bookToRead.config }, async (request) => presentDetail(bookToRead.of(request)));
+
+  api.post('/api/autobiographies/:id/retry', { config: bookToRetry.config }, async (request, reply) =>
+    reply.status(202).send(presentDetail(await retryAutobiography(db, queue, bookToRetry.of(request)))),
+  );
+
+  api.delete('/api/autobiographies/:id', { config: bookToDelete.config }, async (request, reply) => {
+    await db.delete(autobiographies).where(eq(autobiographies.id, bookToDelete.of(request).id));
+    return reply.status(204).send();
+  });
+
+  // One route per format: every path parameter names a resource the access layer authorizes.
+  for (const format of EXPORT_FORMATS) {
+    api.get(`/api/autobiographies/:id/export/${format}`, { config: bookToRead.config }, async (request, reply) => {
+      const row = bookToRead.of(request);
+      if (row.processingStatus !== 'generated') {
+        throw new HttpError(409, 'not_generated', 'The autobiography is not written yet.');
+      }
+      const file = await EXPORTERS[format](bookOf(row));
+      return reply
+        .header('content-type', EXPORT_TYPES[format].mimeType)
+        .header('content-disposition', attachmentHeader(row.title, format))
+        .header('cache-control', 'private, no-store')
+        .send(file);
+    });
+  }
+}

@@ -2,6 +2,7 @@ import { refreshInfoJob } from '../enrichment/refresh-info-job.ts';
 import { followUpQuestionsJob } from '../follow-ups/follow-up-questions-job.ts';
 import { gapQuestionsJob } from '../interviewer/gap-questions-job.ts';
 import type { JobDefinition } from '../jobs/job.ts';
+import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
 import type { PipelineContext } from './context.ts';
 import { transcribeRecordingJob } from './transcribe-recording-job.ts';
 import { writeStoryJob } from './write-story-job.ts';
@@ -18,4 +19,5 @@ export const PIPELINE_JOBS: readonly JobDefinition<PipelineContext, any>[] = [
   transcribeRecordingJob,
   gapQuestionsJob,
   refreshInfoJob,
+  writeAutobiographyJob,
 ];
