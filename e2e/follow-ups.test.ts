@@ -1,0 +1,187 @@
+import { mkdirSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { followUpQuestions, users } from '../server/db/schema.ts';
+import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { seeder } from '../test/support/seed.ts';
+import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
+import { startTestApp, type TestApp } from '../test/support/test-app.ts';
+import { launchChromium } from './support/browser.ts';
+import { CLIENT_DIR } from './support/built-client.ts';
+
+// Follow-up questions at phone size: they appear on a new story, are refreshed and
+// deleted, and one is answered by recording with the fake microphone; the unanswered
+// ones are offered on the interviewer screen. Once in Finnish.
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+const STORY = {
+  title: 'What I Can Do for My Country',
+  content: 'I asked my fellow Americans to ask not what their country could do for them, but what they could do for their country.',
+  people: [],
+  locations: [],
+  dates: [],
+  storyType: 'personal note',
+};
+
+let fake: FakeOpenAi;
+let server: TestApp;
+let browser: Browser;
+let questions: string[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  fake.setTranscript(clipTranscript(CLIPS.jfk));
+  fake.setChatReply((request: ChatRequestInfo) => (request.schemaName === 'follow_up_questions' ? { questions } : STORY));
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
+  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  expect(fake.errors).toEqual([]);
+  await fake?.close();
+});
+
+async function signedIn(email: string, language: 'en' | 'fi' = 'en'): Promise<{ page: Page; userId: string }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
+  await context.grantPermissions(['microphone']);
+  const headers = { origin: server.url };
+  await context.request.post(`${server.url}/api/auth/local/sign-up`, { data: { email, password: 'long enough password', firstName: 'Aino' }, headers });
+  await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language }, headers });
+  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('pageerror', error.message));
+  return { page, userId: user.id };
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/follow-ups-${name}.png`, fullPage: true });
+
+/** Records a few seconds with the fake microphone and stops (the recorder is already running or starts by itself). */
+async function recordAndStop(page: Page) {
+  const timer = page.getByRole('timer');
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/00:0[3-9]/);
+  await page.getByRole('button', { name: 'Stop' }).click();
+}
+
+it('questions appear on a new story, are refreshed and deleted, and one is answered by recording', async () => {
+  questions = ['What did you hope your country would do?', 'Who was listening when you spoke?', 'How did your fellow Americans answer you?'];
+  const { page } = await signedIn('follow-ups@example.com');
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await recordAndStop(page);
+  await page.getByRole('radio', { name: 'A new story' }).check();
+  await page.getByLabel('Story title').fill('Inauguration');
+  await page.getByRole('button', { name: 'Add recording' }).click();
+  await page.getByRole('heading', { name: 'Your story is ready!' }).waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await page.waitForURL(/\/library\/\d+$/);
+  const storyId = Number(page.url().split('/').pop());
+
+  // The questions come in by themselves while the screen is open.
+  const list = page.getByRole('list', { name: 'Follow-up questions' });
+  for (const question of questions) await list.getByText(question).waitFor({ timeout: 30_000 });
+  const sent = JSON.stringify(fake.requestsTo('chat').find((r) => r.json.response_format?.json_schema?.name === 'follow_up_questions')!.json.messages);
+  expect(sent).toContain('fellow Americans');
+  await page.getByRole('heading', { name: 'Follow-up questions' }).scrollIntoViewIfNeeded();
+  await shot(page, 'story-en');
+
+  // Refresh: shows it is working, then the unanswered questions are replaced.
+  questions = ['What did your country mean to you then?'];
+  await page.getByRole('button', { name: 'Refresh follow-up questions' }).click();
+  await list.getByText('What did your country mean to you then?').waitFor({ timeout: 30_000 });
+  expect(await list.getByRole('listitem').count()).toBe(1);
+
+  // Delete asks first; Cancel keeps it.
+  questions = ['What did you hope your country would do?', 'Who was listening when you spoke?'];
+  await page.getByRole('button', { name: 'Refresh follow-up questions' }).click();
+  await list.getByText('Who was listening when you spoke?').waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Delete question: Who was listening when you spoke?' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this question?' });
+  await shot(page, 'delete-en');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await list.getByText('Who was listening when you spoke?').waitFor();
+  await page.getByRole('button', { name: 'Delete question: Who was listening when you spoke?' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Question deleted', { exact: true }).waitFor();
+  await list.getByText('Who was listening when you spoke?').waitFor({ state: 'detached' });
+
+  // Answer: the recorder opens for this story with the question, and starts by itself.
+  const asked = 'What did you hope your country would do?';
+  await page.getByRole('button', { name: `Answer by recording: ${asked}` }).click();
+  await page.waitForURL(/\/record\?/);
+  expect(new URL(page.url()).searchParams.get('storyId')).toBe(String(storyId));
+  await page.getByText(asked).waitFor();
+  await shot(page, 'recorder-en');
+  await recordAndStop(page);
+  await page.getByRole('radio', { name: 'This story' }).check();
+  await page.getByRole('button', { name: 'Add recording' }).click();
+  const skip = page.getByRole('button', { name: 'Skip' });
+  await skip.or(page.getByRole('heading', { name: 'Follow-up questions' })).first().waitFor({ timeout: 60_000 });
+  if (await skip.isVisible()) await skip.click();
+  await page.waitForURL(new RegExp(`/library/${storyId}$`));
+
+  // The story shows it answered, with the way to its recording.
+  const answered = list.getByRole('listitem').filter({ hasText: asked });
+  await answered.getByText('Answered').waitFor({ timeout: 30_000 });
+  const [row] = await server.database.db.select().from(followUpQuestions).where(eq(followUpQuestions.storyId, storyId));
+  expect(row).toMatchObject({ question: asked, isAnswered: true, answerStoryId: storyId });
+  expect(row.answerRecordingId).not.toBeNull();
+  await answered.getByRole('link', { name: 'Open the answer' }).click();
+  await page.waitForURL(new RegExp(`/library/${storyId}/recordings/${row.answerRecordingId}$`));
+  await page.getByText('Answered question').waitFor();
+  await page.getByText(asked).waitFor();
+  await shot(page, 'recording-en');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.waitForURL(new RegExp(`/library/${storyId}$`));
+  await list.getByText(asked).waitFor();
+});
+
+it('the interviewer offers the unanswered questions; Record answers one in its story', async () => {
+  const { page, userId } = await signedIn('inspiration@example.com');
+  const story = await seeder(server.database.db).story(userId, { title: 'The lake', content: 'We rowed across the lake every morning.' });
+  await seeder(server.database.db).followUpQuestion(userId, story.id, 'Who rowed with you?');
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Need inspiration?' }).click();
+  await page.waitForURL(/\/interviewer$/);
+  const offered = page.getByRole('list', { name: 'Questions about your stories' });
+  await offered.getByText('Who rowed with you?').waitFor();
+  await offered.getByText('From “The lake”').waitFor();
+  await shot(page, 'interviewer-en');
+  await page.getByRole('button', { name: 'Record an answer: Who rowed with you?' }).click();
+  await page.waitForURL(/\/record\?/);
+  expect(new URL(page.url()).searchParams.get('storyId')).toBe(String(story.id));
+  await page.getByText('Who rowed with you?').waitFor();
+  // Back leaves the recorder (its Discard question, if any, says so) and the question is answered.
+  await page.getByRole('button', { name: 'Back' }).click();
+  const discard = page.getByRole('button', { name: 'Discard' });
+  await discard.or(page.getByRole('heading', { name: 'Interviewer' })).first().waitFor({ timeout: 15_000 });
+  if (await discard.isVisible()) await discard.click();
+  await page.waitForURL(/\/interviewer$/);
+  await page.getByRole('heading', { name: 'Interviewer' }).waitFor();
+  await expect.poll(async () => page.getByRole('list', { name: 'Questions about your stories' }).count(), { timeout: 10_000 }).toBe(0);
+});
+
+it('in Finnish: the questions, their buttons and the empty state read in Finnish', async () => {
+  const { page, userId } = await signedIn('jatkokysymykset@example.com', 'fi');
+  const old = new Date(Date.now() - 10 * 60_000);
+  const story = await seeder(server.database.db).story(userId, { title: 'Järvi', content: 'Soudimme järven yli joka aamu.', language: 'fi', createdAt: old });
+  await seeder(server.database.db).followUpQuestion(userId, story.id, 'Kuka souti kanssasi?', { language: 'fi' });
+  const empty = await seeder(server.database.db).story(userId, { title: 'Sauna', content: 'Sauna lämpeni lauantaisin.', language: 'fi', createdAt: old });
+
+  await page.goto(`${server.url}/library/${story.id}`);
+  const list = page.getByRole('list', { name: 'Jatkokysymykset' });
+  await list.getByText('Kuka souti kanssasi?').waitFor();
+  await page.getByRole('button', { name: 'Vastaa nauhoittamalla: Kuka souti kanssasi?' }).waitFor();
+  await page.getByRole('button', { name: 'Päivitä jatkokysymykset' }).waitFor();
+  await page.getByRole('heading', { name: 'Jatkokysymykset' }).scrollIntoViewIfNeeded();
+  await shot(page, 'story-fi');
+  await page.getByRole('button', { name: 'Poista kysymys: Kuka souti kanssasi?' }).click();
+  await page.getByRole('alertdialog', { name: 'Poistetaanko tämä kysymys?' }).waitFor();
+  await shot(page, 'delete-fi');
+  await page.getByRole('button', { name: 'Peruuta' }).click();
+
+  await page.goto(`${server.url}/library/${empty.id}`);
+  await page.getByText('Jatkokysymyksiä ei vielä ole. Päivitä, niin saat niitä.').waitFor();
+});
