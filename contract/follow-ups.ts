@@ -51,14 +51,22 @@ export function readFollowUpQuestionId(questionId: string | null | undefined): n
 }
 
 /**
+ * When a story's questions are next expected: its creation, or its latest writing (a
+ * rewritten story gets its unanswered questions again), whichever is later.
+ */
+export function questionsExpectedSince(story: { createdAt: string; generatedAt: string | null }): string {
+  return story.generatedAt && Date.parse(story.generatedAt) > Date.parse(story.createdAt) ? story.generatedAt : story.createdAt;
+}
+
+/**
  * Spec 7.12: a new story's questions are read every 2 s while it has none, then every 3 s
  * within 30 s of its creation, and no more 60 s after it.
  */
 export const FOLLOW_UP_POLL = { emptyMs: 2000, recentMs: 3000, recentWindowMs: 30_000, stopAfterMs: 60_000 } as const;
 
-export function followUpPollInterval(storyCreatedAt: string, questionCount: number, now: number): number | false {
+export function followUpPollInterval(since: string, questionCount: number, now: number): number | false {
   // A clock a little behind the server's reads a negative age: as new.
-  const age = Math.max(0, now - Date.parse(storyCreatedAt));
+  const age = Math.max(0, now - Date.parse(since));
   if (Number.isNaN(age) || age > FOLLOW_UP_POLL.stopAfterMs) return false;
   if (questionCount === 0) return FOLLOW_UP_POLL.emptyMs;
   return age <= FOLLOW_UP_POLL.recentWindowMs ? FOLLOW_UP_POLL.recentMs : false;

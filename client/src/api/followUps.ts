@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   followUpPollInterval,
   followUpQuestionSchema,
+  questionsExpectedSince,
   regenerateQuestionsResultSchema,
   unansweredQuestionSchema,
 } from '../../../contract/follow-ups.ts';
@@ -14,16 +15,16 @@ const BASE = '/api/follow-up-questions';
 
 /**
  * GET /api/stories/{id}/follow-up-questions. Read on the spec's cadence (7.12) while a new
- * story's questions may still be coming, and every 2 s while a refresh runs.
+ * (or newly rewritten) story's questions may still be coming, and every 2 s while a refresh runs.
  */
-export function useStoryQuestions(story: { id: number; createdAt: string }, refreshing: boolean) {
+export function useStoryQuestions(story: { id: number; createdAt: string; generatedAt: string | null }, refreshing: boolean) {
   return useQuery({
     queryKey: [BASE, 'story', story.id] as const,
     queryFn: async () => followUpQuestionSchema.array().parse(await getJson<unknown>(`/api/stories/${story.id}/follow-up-questions`)),
     refetchInterval: (query) => {
       if (query.state.status === 'error') return false;
       if (refreshing) return TIMINGS.statusPollMs;
-      return followUpPollInterval(story.createdAt, query.state.data?.length ?? 0, Date.now());
+      return followUpPollInterval(questionsExpectedSince(story), query.state.data?.length ?? 0, Date.now());
     },
   });
 }

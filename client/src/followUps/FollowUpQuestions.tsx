@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { CheckCircle2, Loader2, MessageCircleQuestion, Mic, RefreshCw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FOLLOW_UP_POLL, type FollowUpQuestionDto } from '../../../contract/follow-ups.ts';
+import { FOLLOW_UP_POLL, type FollowUpQuestionDto, questionsExpectedSince } from '../../../contract/follow-ups.ts';
 import type { StoryDto } from '../../../contract/library.ts';
 import { useAwaitedEngine } from '../api/engines.ts';
 import { useDeleteQuestion, useStoryQuestions } from '../api/followUps.ts';
@@ -136,7 +136,7 @@ export function FollowUpQuestions({ story }: { story: StoryDto }) {
 /** Why there are no questions (yet), never a spinner that goes on for ever. */
 function NoQuestions({ story, written, refreshing }: { story: StoryDto; written: boolean; refreshing: boolean }) {
   const { t } = useTranslation('followUps');
-  const coming = useStillComing(story.createdAt) && written;
+  const coming = useStillComing(questionsExpectedSince(story)) && written;
   const awaited = useAwaitedEngine({ transcription: false, writing: coming || refreshing });
   let text = t('empty');
   if (awaited === 'writer') text = t('waitingForWriter');
@@ -152,8 +152,8 @@ function NoQuestions({ story, written, refreshing }: { story: StoryDto; written:
 }
 
 /** Whether a new story's questions may still be coming (the first 60 s, spec 7.12); turns false by itself. */
-function useStillComing(createdAt: string): boolean {
-  const endsAt = Date.parse(createdAt) + FOLLOW_UP_POLL.stopAfterMs;
+function useStillComing(since: string): boolean {
+  const endsAt = Date.parse(since) + FOLLOW_UP_POLL.stopAfterMs;
   const [coming, setComing] = useState(() => Date.now() < endsAt);
   useEffect(() => {
     const left = endsAt - Date.now();
