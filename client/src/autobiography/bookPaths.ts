@@ -1,0 +1,4 @@
+/** Back from a book goes to the Biography screen, where the list of autobiographies is. */
+export const BOOKS_HOME = '/collections';
+export const NEW_BOOK_PATH = '/collections/books/new';
+export const bookPath = (id: number) => `/collections/books/${id}`;
