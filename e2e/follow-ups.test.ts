@@ -1,7 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createEngines } from '../server/ai/engines.ts';
 import { followUpQuestions, users } from '../server/db/schema.ts';
 import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
 import { fakeOpenAiEngines } from '../test/support/engines.ts';
@@ -44,7 +47,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function signedIn(email: string, language: 'en' | 'fi' = 'en'): Promise<{ page: Page; userId: string }> {
+async function signedIn(email: string, language: 'en' | 'fi' = 'en', on: TestApp = server): Promise<{ page: Page; userId: string }> {
+  const server = on;
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
   await context.grantPermissions(['microphone']);
   const headers = { origin: server.url };
@@ -166,9 +170,9 @@ it('the interviewer offers the unanswered questions; Record answers one in its s
 it('in Finnish: the questions, their buttons and the empty state read in Finnish', async () => {
   const { page, userId } = await signedIn('jatkokysymykset@example.com', 'fi');
   const old = new Date(Date.now() - 10 * 60_000);
-  const story = await seeder(server.database.db).story(userId, { title: 'Järvi', content: 'Soudimme järven yli joka aamu.', language: 'fi', createdAt: old });
+  const story = await seeder(server.database.db).story(userId, { title: 'Järvi', content: 'Soudimme järven yli joka aamu.', language: 'fi', createdAt: old, generatedAt: old });
   await seeder(server.database.db).followUpQuestion(userId, story.id, 'Kuka souti kanssasi?', { language: 'fi' });
-  const empty = await seeder(server.database.db).story(userId, { title: 'Sauna', content: 'Sauna lämpeni lauantaisin.', language: 'fi', createdAt: old });
+  const empty = await seeder(server.database.db).story(userId, { title: 'Sauna', content: 'Sauna lämpeni lauantaisin.', language: 'fi', createdAt: old, generatedAt: old });
 
   await page.goto(`${server.url}/library/${story.id}`);
   const list = page.getByRole('list', { name: 'Jatkokysymykset' });
@@ -184,4 +188,23 @@ it('in Finnish: the questions, their buttons and the empty state read in Finnish
 
   await page.goto(`${server.url}/library/${empty.id}`);
   await page.getByText('Jatkokysymyksiä ei vielä ole. Päivitä, niin saat niitä.').waitFor();
+});
+
+it('with no writing model the story says why its questions have not come, and nothing spins', async () => {
+  const noWriter = await startTestApp(
+    { LOGIN_RATE_LIMIT: '1000' },
+    { clientDir: CLIENT_DIR, engines: createEngines({ modelsDir: mkdtempSync(path.join(tmpdir(), 'saaga-no-writer-')), writer: 'local', transcriber: 'local' }) },
+  );
+  try {
+    const { page, userId } = await signedIn('no-writer@example.com', 'en', noWriter);
+    const story = await seeder(noWriter.database.db).story(userId, { title: 'The lake', content: 'We rowed across the lake every morning.' });
+    await page.goto(`${noWriter.url}/library/${story.id}`);
+    const reason = page.getByRole('status').filter({ hasText: 'Questions will appear once the writing model is ready.' });
+    await reason.waitFor({ timeout: 15_000 });
+    expect(await reason.locator('.animate-spin').count()).toBe(0);
+    await page.getByRole('heading', { name: 'Follow-up questions' }).scrollIntoViewIfNeeded();
+    await shot(page, 'no-writer-en');
+  } finally {
+    await noWriter.close();
+  }
 });

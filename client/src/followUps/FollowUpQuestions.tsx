@@ -14,6 +14,7 @@ import { LoadFailed } from '../ui/ListStates.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { useAnswerByRecording } from './useAnswerByRecording.ts';
 import { useQuestionRefresh } from './useQuestionRefresh.ts';
+import { whyNoQuestions } from './whyNoQuestions.ts';
 
 /**
  * The follow-up questions on story detail (spec 2): proposed by the writer after the story
@@ -137,12 +138,11 @@ export function FollowUpQuestions({ story }: { story: StoryDto }) {
 function NoQuestions({ story, written, refreshing }: { story: StoryDto; written: boolean; refreshing: boolean }) {
   const { t } = useTranslation('followUps');
   const coming = useStillComing(questionsExpectedSince(story)) && written;
-  const awaited = useAwaitedEngine({ transcription: false, writing: coming || refreshing });
-  let text = t('empty');
-  if (awaited === 'writer') text = t('waitingForWriter');
-  else if (!written) text = t('notWritten');
-  else if (coming || refreshing) text = t('coming');
-  const busy = awaited !== 'writer' && written && (coming || refreshing);
+  // Asked whenever a written story has none: a writer that is not ready is the reason to say.
+  const awaited = useAwaitedEngine({ transcription: false, writing: written });
+  const reason = whyNoQuestions({ awaited, written, coming, refreshing });
+  const text = t(reason);
+  const busy = reason === 'coming';
   return (
     <p role="status" className="flex items-center gap-2 text-sm text-stone-400">
       {busy && <Loader2 aria-hidden className="size-4 shrink-0 animate-spin text-amber-200" />}
