@@ -7,8 +7,9 @@ import type { Transaction } from '../jobs/send-job.ts';
 /**
  * A new recording in a story answers the question answered for that story within the
  * last 2 minutes (spec 9.5, from answeredAt) that has no recording yet: it becomes its
- * `answerRecordingId`. When the recording names a follow-up question (`questionId`
- * "follow-up:{id}") only that one is taken; otherwise the latest answered.
+ * `answerRecordingId`. A recording that names a follow-up question (`questionId`
+ * "follow-up:{id}", sent by the recorder opened from it) answers that one, in whichever
+ * story the person chose to put it (a new one too), which becomes its `answerStoryId`.
  */
 export async function linkAnswerRecording(
   tx: Transaction,
@@ -23,14 +24,15 @@ export async function linkAnswerRecording(
     .where(
       and(
         eq(followUpQuestions.userId, recording.userId),
-        eq(followUpQuestions.answerStoryId, recording.storyId),
+        named !== null ? eq(followUpQuestions.id, named) : eq(followUpQuestions.answerStoryId, recording.storyId),
         eq(followUpQuestions.isAnswered, true),
         isNull(followUpQuestions.answerRecordingId),
         gte(followUpQuestions.answeredAt, since),
-        named !== null ? eq(followUpQuestions.id, named) : undefined,
       ),
     )
     .orderBy(desc(followUpQuestions.answeredAt))
     .limit(1);
-  if (question) await tx.update(followUpQuestions).set({ answerRecordingId: recording.id }).where(eq(followUpQuestions.id, question.id));
+  if (question) {
+    await tx.update(followUpQuestions).set({ answerRecordingId: recording.id, answerStoryId: recording.storyId }).where(eq(followUpQuestions.id, question.id));
+  }
 }

@@ -256,6 +256,28 @@ describe('record, write, ask, answer', () => {
     await settledStory(owner, story.id, SETTLED);
   });
 
+  it('a recording that names the question answers it in the story the person chose, a new one too', async () => {
+    const story = await seed().story(ownerId, { content: LAKE });
+    const question = await seed().followUpQuestion(ownerId, story.id, 'Who rowed with you?');
+    const other = await seed().followUpQuestion(ownerId, story.id, 'Where did you sleep?', { isAnswered: true, answerStoryId: story.id, answeredAt: new Date() });
+    writerAnswers([]);
+    expect((await owner.post(`/api/follow-up-questions/${question.id}/answer`, { answerStoryId: story.id })).status).toBe(200);
+
+    const upload = await uploadForm(
+      owner,
+      '/api/recordings',
+      { contextType: 'new_story', appLanguage: 'en', promptQuestion: 'Who rowed with you?', questionId: followUpQuestionId(question.id) },
+      { bytes: jfkWebm, filename: 'recording-5.webm' },
+    );
+    expect(upload.status).toBe(201);
+    const { recording, story: created } = await upload.json();
+    expect(created.id).not.toBe(story.id);
+    expect(await questionRow(question.id)).toMatchObject({ answerRecordingId: recording.id, answerStoryId: created.id });
+    // The other question answered for the story just before is not taken by it.
+    expect(await questionRow(other.id)).toMatchObject({ answerRecordingId: null, answerStoryId: story.id });
+    await settledStory(owner, created.id, SETTLED);
+  });
+
   it('a recording more than 2 minutes after the answer, or in another story, is not the answer', async () => {
     const story = await seed().story(ownerId, { content: LAKE });
     const elsewhere = await seed().story(ownerId);
