@@ -180,10 +180,16 @@ it('makes a chapter from a suggestion, fills it, and the library counts follow; 
 
   // Keyboard: Space picks Hobbies up, two arrows up, Space drops it first.
   await page.getByRole('button', { name: 'Move “Hobbies and interests”' }).focus();
+  // Each step is read out; the next key waits for it, as a person listening would.
+  const announced = (text: string) => page.getByText(text, { exact: true }).waitFor({ state: 'attached', ...WAIT });
   await page.keyboard.press('Space');
+  await announced('Picked up “Hobbies and interests”, at position 3 of 3.');
   await page.keyboard.press('ArrowUp');
+  await announced('“Hobbies and interests” is at position 2 of 3.');
   await page.keyboard.press('ArrowUp');
+  await announced('“Hobbies and interests” is at position 1 of 3.');
   await page.keyboard.press('Space');
+  await announced('“Hobbies and interests” dropped at position 1 of 3.');
   await expect.poll(async () => (await chapterRows(userId)).map((c) => c.title), WAIT).toEqual([
     'Hobbies and interests',
     'Working years',
@@ -228,6 +234,12 @@ it('makes a chapter from a suggestion, fills it, and the library counts follow; 
   expect(await storyChapter(office.id)).toBeNull();
   expect(await storyChapter(promotion.id)).toBeNull();
   await libraryCounts(page, 'Library', filters, [3, 0, 3]);
+
+  // The deleted chapter's address says so, with the way back.
+  await page.goto(`${server.url}/collections/chapters/${career.id}`);
+  await page.getByRole('heading', { name: 'Chapter not found' }).waitFor(WAIT);
+  await page.getByRole('link', { name: 'Back to Biography' }).click();
+  await page.waitForURL(/\/collections$/, WAIT);
 });
 
 it('in Finnish: a suggested chapter in Finnish, a story in it, and the library counts', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useRef } from 'react';
 import clsx from 'clsx';
 import { ChevronRight, GripVertical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -43,10 +44,18 @@ export function SortableChapters({ chapters, onReorder, disabled }: SortableChap
   const positionOf = (id: UniqueIdentifier | undefined) => (id === undefined ? 0 : ids.indexOf(Number(id)) + 1);
   const total = chapters.length;
 
+  // The place last read out: "over" is first the chapter itself, which must not talk over "Picked up".
+  const lastOver = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('reorder.pickedUp', { title: titleOf(active.id), position: positionOf(active.id), total }),
-    onDragOver: ({ active, over }) =>
-      over ? t('reorder.movedTo', { title: titleOf(active.id), position: positionOf(over.id), total }) : undefined,
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return t('reorder.pickedUp', { title: titleOf(active.id), position: positionOf(active.id), total });
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === lastOver.current) return undefined;
+      lastOver.current = over.id;
+      return t('reorder.movedTo', { title: titleOf(active.id), position: positionOf(over.id), total });
+    },
     onDragEnd: ({ active, over }) =>
       t('reorder.dropped', { title: titleOf(active.id), position: positionOf(over?.id ?? active.id), total }),
     onDragCancel: ({ active }) => t('reorder.cancelled', { title: titleOf(active.id), position: positionOf(active.id) }),
