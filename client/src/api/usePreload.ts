@@ -2,13 +2,15 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
+import { autobiographiesQuery } from './autobiographies.ts';
+import { chaptersQuery } from './chapters.ts';
 import { peopleQuery, placesQuery, unlinkedLabelsQuery } from './people.ts';
 import { storiesQuery } from './stories.ts';
 
 /**
- * Spec 7.12: 500 ms after sign-in, read the stories, people and places ahead of need
- * (chapters and autobiographies join when their screens exist); a second later the two
- * unlinked-label lists. A failure here is only logged; the screens read again themselves.
+ * Spec 7.12: 500 ms after sign-in, read the stories, people, places, chapters and
+ * autobiographies ahead of need; a second later the two unlinked-label lists. A failure
+ * here is only logged; the screens read again themselves.
  */
 export function usePreload(): void {
   const queryClient = useQueryClient();
@@ -19,6 +21,8 @@ export function usePreload(): void {
       queryClient.fetchQuery(storiesQuery(language)).catch(failed('stories'));
       queryClient.fetchQuery(peopleQuery(language)).catch(failed('people'));
       queryClient.fetchQuery(placesQuery(language)).catch(failed('places'));
+      queryClient.fetchQuery(chaptersQuery(language)).catch(failed('chapters'));
+      queryClient.fetchQuery(autobiographiesQuery(language)).catch(failed('autobiographies'));
     }, TIMINGS.preloadDelayMs);
     const labelsTimer = setTimeout(() => {
       queryClient.fetchQuery(unlinkedLabelsQuery('person', language)).catch(failed('people unlinked labels'));
