@@ -165,6 +165,11 @@ it('the interviewer offers the unanswered questions; Record answers one in its s
   await page.waitForURL(/\/interviewer$/);
   await page.getByRole('heading', { name: 'Interviewer' }).waitFor();
   await expect.poll(async () => page.getByRole('list', { name: 'Questions about your stories' }).count(), { timeout: 10_000 }).toBe(0);
+  // On its story it reads answered, and with no recording yet it can still be recorded.
+  await page.goto(`${server.url}/library/${story.id}`);
+  const item = page.getByRole('list', { name: 'Follow-up questions' }).getByRole('listitem').filter({ hasText: 'Who rowed with you?' });
+  await item.getByText('Answered').waitFor();
+  await item.getByRole('button', { name: 'Answer by recording: Who rowed with you?' }).waitFor();
 });
 
 it('in Finnish: the questions, their buttons and the empty state read in Finnish', async () => {

@@ -77,46 +77,14 @@ export function FollowUpQuestions({ story }: { story: StoryDto }) {
       ) : (
         <ul className="grid gap-3" aria-labelledby={headingId} aria-busy={refresh.refreshing}>
           {list.map((question) => (
-            <li key={question.id} className="rounded-xl border border-stone-800 bg-stone-950/60 p-4">
-              <p className="text-stone-100">{question.question}</p>
-              <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-                {question.isAnswered ? (
-                  <span className="flex flex-wrap items-center gap-3 text-sm text-emerald-300">
-                    <span className="flex items-center gap-1">
-                      <CheckCircle2 aria-hidden className="size-4" />
-                      {t('answered')}
-                    </span>
-                    {question.answerRecordingId !== null && question.answerStoryId !== null && (
-                      <Link
-                        to={`/library/${question.answerStoryId}/recordings/${question.answerRecordingId}`}
-                        className={`rounded text-amber-200 underline-offset-4 hover:underline ${focusRing}`}
-                      >
-                        {t('listen')}
-                      </Link>
-                    )}
-                  </span>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    className="min-h-10"
-                    onClick={() => answer.start(question, story.id)}
-                    disabled={answer.pendingId !== null}
-                    aria-label={t('answerLabel', { question: question.question })}
-                  >
-                    {answer.pendingId === question.id ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Mic aria-hidden className="size-4" />}
-                    {t('answer')}
-                  </Button>
-                )}
-                <button
-                  type="button"
-                  className={buttonClasses('ghost', 'min-h-10 px-3 text-stone-400 hover:text-red-300')}
-                  onClick={() => setDeleting(question)}
-                  aria-label={`${t('delete')}: ${question.question}`}
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </button>
-              </div>
-            </li>
+            <QuestionItem
+              key={question.id}
+              question={question}
+              answering={answer.pendingId === question.id}
+              answerDisabled={answer.pendingId !== null}
+              onAnswer={() => answer.start(question, story.id)}
+              onDelete={() => setDeleting(question)}
+            />
           ))}
         </ul>
       )}
@@ -131,6 +99,65 @@ export function FollowUpQuestions({ story }: { story: StoryDto }) {
         destructive
       />
     </Card>
+  );
+}
+
+interface QuestionItemProps {
+  question: FollowUpQuestionDto;
+  answering: boolean;
+  answerDisabled: boolean;
+  onAnswer: () => void;
+  onDelete: () => void;
+}
+
+/**
+ * One question: Answer until a recording answers it (an answer begun and left without
+ * recording can be recorded again), Answered with the way to its recording, and delete.
+ */
+function QuestionItem({ question, answering, answerDisabled, onAnswer, onDelete }: QuestionItemProps) {
+  const { t } = useTranslation('followUps');
+  const recorded = question.answerRecordingId !== null && question.answerStoryId !== null;
+  return (
+    <li className="rounded-xl border border-stone-800 bg-stone-950/60 p-4">
+      <p className="text-stone-100">{question.question}</p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          {question.isAnswered && (
+            <span className="flex items-center gap-1 text-emerald-300">
+              <CheckCircle2 aria-hidden className="size-4" />
+              {t('answered')}
+            </span>
+          )}
+          {recorded ? (
+            <Link
+              to={`/library/${question.answerStoryId}/recordings/${question.answerRecordingId}`}
+              className={`rounded text-amber-200 underline-offset-4 hover:underline ${focusRing}`}
+            >
+              {t('listen')}
+            </Link>
+          ) : (
+            <Button
+              variant="secondary"
+              className="min-h-10"
+              onClick={onAnswer}
+              disabled={answerDisabled}
+              aria-label={t('answerLabel', { question: question.question })}
+            >
+              {answering ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Mic aria-hidden className="size-4" />}
+              {t('answer')}
+            </Button>
+          )}
+        </div>
+        <button
+          type="button"
+          className={buttonClasses('ghost', 'min-h-10 px-3 text-stone-400 hover:text-red-300')}
+          onClick={onDelete}
+          aria-label={`${t('delete')}: ${question.question}`}
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+      </div>
+    </li>
   );
 }
 
