@@ -49,6 +49,9 @@ describe('chapter bodies', () => {
       language: 'fi',
     });
     expect(chapterUpdateSchema.parse({ orderIndex: 2 })).toEqual({ orderIndex: 2 });
+    // Null order or language is the same as none: last, and the default language.
+    const nulls = chapterCreateSchema.parse({ title: 'Hobbies', orderIndex: null, language: null });
+    expect([nulls.orderIndex, nulls.language]).toEqual([undefined, undefined]);
   });
 
   it('refuses a blank title with the spec’s words', () => {

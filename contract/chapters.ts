@@ -85,12 +85,16 @@ const orderIndex = z
   .min(0, 'Order cannot be negative')
   .max(CHAPTER_ORDER_MAX, `Order can be at most ${CHAPTER_ORDER_MAX}`);
 
+/** Null is the same as leaving the field out. */
+const optionalOrderIndex = orderIndex.nullish().transform((v) => v ?? undefined);
+const optionalLanguage = languageSchema.nullish().transform((v) => v ?? undefined);
+
 /** POST /api/chapters: {userId, title, description, orderIndex, language}; no orderIndex puts it last. */
 export const chapterCreateSchema = z.object({
   title,
   description,
-  orderIndex: orderIndex.optional(),
-  language: languageSchema.optional(),
+  orderIndex: optionalOrderIndex,
+  language: optionalLanguage,
   userId: ignoredUserId,
 });
 export type ChapterCreateBody = z.input<typeof chapterCreateSchema>;
@@ -99,8 +103,8 @@ export type ChapterCreateBody = z.input<typeof chapterCreateSchema>;
 export const chapterUpdateSchema = z.object({
   title: title.optional(),
   description,
-  orderIndex: orderIndex.optional(),
-  language: languageSchema.optional(),
+  orderIndex: optionalOrderIndex,
+  language: optionalLanguage,
   userId: ignoredUserId,
 });
 export type ChapterUpdateBody = z.input<typeof chapterUpdateSchema>;

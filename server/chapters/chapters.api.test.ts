@@ -68,6 +68,16 @@ describe('POST /api/chapters', () => {
     const third = await json(await client.request('POST', '/api/chapters', { title: 'Travel', orderIndex: 7 }), 201);
     expect(third.orderIndex).toBe(7);
     expect((await json(await client.request('POST', '/api/chapters', { title: 'Hobbies' }), 201)).orderIndex).toBe(8);
+    expect(await json(await client.request('POST', '/api/chapters', { title: 'Lessons', orderIndex: null, language: null }), 201)).toMatchObject({
+      orderIndex: 9,
+      language: 'en',
+    });
+  });
+
+  it("gives a chapter sent without a language the user's own", async () => {
+    const { client } = await freshUser('finn');
+    await client.put('/api/auth/language-preference', { language: 'fi' });
+    expect((await json(await client.request('POST', '/api/chapters', { title: 'Lapsuus' }), 201)).language).toBe('fi');
   });
 
   it('refuses a blank, missing or too long title, a bad order or language, naming the field, and stores nothing', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chapterCreateSchema, chapterUpdateSchema } from '../../contract/chapters.ts';
-import { DEFAULT_LANGUAGE, languageSchema } from '../../contract/languages.ts';
+import { DEFAULT_LANGUAGE, languageSchema, toLanguage } from '../../contract/languages.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
@@ -29,8 +29,10 @@ export async function chapterRoutes(app: FastifyInstance, deps: { db: Database; 
   );
 
   api.post('/api/chapters', { schema: { body: chapterCreateSchema } }, async (request, reply) => {
+    const user = currentUser(request);
     const { userId: _ignored, ...fields } = request.body;
-    const id = await createChapter(db, currentUser(request).id, fields);
+    // No language sent: the user's own.
+    const id = await createChapter(db, user.id, { ...fields, language: fields.language ?? toLanguage(user.languagePreference) });
     return reply.status(201).send(await chapterDetail(db, id));
   });
 
