@@ -154,11 +154,14 @@ it('makes a chapter from a suggestion, fills it, and the library counts follow; 
   await page.waitForTimeout(2500);
   expect((await chapterRows(userId))[0]).toMatchObject({ title: 'Working life', description: null });
   await title.fill('Working years');
-  await page.getByText('Saved', { exact: true }).waitFor(WAIT);
-  await expect.poll(async () => (await chapterRows(userId))[0], WAIT).toMatchObject({ title: 'Working years', description: 'From the first job on.' });
+  await page.getByText('Unsaved changes…').waitFor(WAIT);
   await shot(page, 'edit-en');
+  // Back before the 1.5 s are up: the change is kept all the same.
   await page.getByRole('button', { name: 'Back' }).click();
+  await page.waitForURL(new RegExp(`/collections/chapters/${career.id}$`), WAIT);
+  await expect.poll(async () => (await chapterRows(userId))[0], WAIT).toMatchObject({ title: 'Working years', description: 'From the first job on.' });
   await page.getByRole('heading', { name: 'Working years', level: 1 }).waitFor(WAIT);
+  await page.getByText('From the first job on.').waitFor(WAIT);
 
   // A second and third chapter, then order them by keyboard and by drag.
   for (const suggestion of ['Travel', 'Hobbies']) {
