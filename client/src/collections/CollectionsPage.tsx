@@ -10,10 +10,12 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 export function CollectionsPage() {
   const { t } = useTranslation('shell');
   return (
-    <div className="grid gap-8">
+    <>
       <PageHeader title={t('screens.biography')} />
-      <ChapterList />
-      <AutobiographyList />
-    </div>
+      <div className="grid gap-8">
+        <ChapterList />
+        <AutobiographyList />
+      </div>
+    </>
   );
 }
