@@ -42,7 +42,9 @@ export const setStoryTime = (db: Database, story: StoryToChange, time: TemporalC
 /** Puts the story in one of the actor's chapters, or in none. */
 export async function moveStoryToChapter(db: Database, actor: Actor, story: StoryToChange, chapterId: number | null): Promise<StoryRow> {
   const chapter = chapterId === null ? null : await load(db, actor, 'chapter', chapterId, 'update');
-  return updateStoryRow(db, story, { chapterId: chapter?.id ?? null });
+  if ((chapter?.id ?? null) === story.chapterId) return story;
+  // A place in the old chapter's order means nothing in the new one: it goes with the newest there.
+  return updateStoryRow(db, story, { chapterId: chapter?.id ?? null, chapterOrder: null });
 }
 
 /** Puts the story's recordings in this order; the ids must be exactly its recordings. */
