@@ -61,7 +61,8 @@ export function bookPdf(book: Book): Promise<Buffer> {
   });
 
   // Title page.
-  doc.moveDown(8);
+  doc.fontSize(24);
+  doc.moveDown(6);
   write(doc, book.title, 'bold', { align: 'center' });
   doc.fontSize(13);
   if (book.authorName) {
