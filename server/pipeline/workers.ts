@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { recoverAutobiographies } from '../autobiography/recovery.ts';
 import { recoverInfoRefreshes } from '../enrichment/recovery.ts';
 import { LEASE_MS, releaseAllLeases } from '../jobs/leases.ts';
 import { POLLING_INTERVAL_SECONDS } from '../jobs/queue.ts';
@@ -44,6 +45,8 @@ export async function startPipelineWorkers(ctx: PipelineContext, options: Pipeli
         if (queued.recordings || queued.stories) ctx.log.info(queued, 'queued again work that no job was doing');
         const refreshes = await recoverInfoRefreshes(ctx);
         if (refreshes) ctx.log.info({ refreshes }, 'queued again refreshes of gathered information that no job was doing');
+        const books = await recoverAutobiographies(ctx);
+        if (books) ctx.log.info({ books }, 'queued again autobiographies that no job was writing');
       } catch (error) {
         ctx.log.error({ err: error }, 'recovery of unfinished work failed; the next pass tries again');
       }
