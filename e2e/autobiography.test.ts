@@ -188,3 +188,39 @@ it('in Finnish: the form, the progress and the book read and downloaded', async 
   await page.getByRole('link', { name: /Elämäni tarina/ }).getByText('Valmis').waitFor(WAIT);
   await shot(page, 'list-fi');
 });
+
+it('a failed book says why, and Try again writes the chapters left', async () => {
+  const { page, userId } = await signedIn('failed-book@example.com', 'en');
+  const seed = seeder(server.database.db);
+  const first = await seed.story(userId, { title: 'The lake', content: 'We swam in the lake every morning.' });
+  const second = await seed.story(userId, { title: 'The mill', content: 'I worked at the paper mill for twenty years.' });
+  const book = await seed.autobiography(userId, 'Half a life', {
+    processingStatus: 'failed',
+    error: 'quota_exceeded',
+    authorName: 'Aino Öhman',
+    chapters: [
+      { title: 'Mornings', storyIds: [first.id], content: 'We swam in the lake every morning.', removed: [] },
+      { title: 'Work', storyIds: [second.id], content: null, removed: [] },
+    ],
+  });
+
+  await page.goto(`${server.url}/collections`);
+  await page.getByRole('link', { name: /Half a life/ }).getByText('Failed').waitFor(WAIT);
+  await page.getByRole('link', { name: /Half a life/ }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'The autobiography could not be written.' });
+  await alert.getByText('The AI service’s quota is used up. Please try again later or contact support.').waitFor(WAIT);
+  await shot(page, 'failed-en');
+  fake.reset();
+  fake.setChatReply(retelling);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await page.getByText('Autobiography generated').first().waitFor(WAIT);
+  expect(await page.getByRole('navigation', { name: 'Contents' }).getByRole('link').allTextContents()).toEqual(['Mornings', 'Work']);
+  // Only the chapter not written was asked for.
+  const asked = fake.requestsTo('chat');
+  expect(asked).toHaveLength(1);
+  expect(JSON.stringify(asked[0].json)).toContain('paper mill');
+  // ...following on from the end of the chapter kept from before the failure.
+  expect(JSON.stringify(asked[0].json)).toContain('The end of the chapter before');
+  expect((await page.getByRole('heading', { name: 'Half a life' }).count())).toBe(1);
+  expect(book.title).toBe('Half a life');
+});

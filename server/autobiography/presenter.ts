@@ -8,6 +8,14 @@ type Row = typeof autobiographies.$inferSelect;
 
 const isErrorCode = (code: string | null): code is AiErrorCode => code !== null && code in AI_ERRORS;
 
+/** Why a book failed, in English (the catalogue's own texts speak of recordings); the client has its own words per code. */
+const FAILURE_REASONS: Partial<Record<AiErrorCode, string>> = {
+  quota_exceeded: 'The AI service quota is exceeded.',
+  temporarily_unavailable: 'The AI service is temporarily unavailable.',
+  authentication_failed: 'AI service authentication failed.',
+};
+const failureReason = (code: AiErrorCode) => FAILURE_REASONS[code] ?? 'The writer could not write a chapter.';
+
 /** A row of the list: title, date, state and progress. */
 export function presentSummary(row: Row): AutobiographySummary {
   const errorCode = isErrorCode(row.error) ? row.error : row.error ? 'processing_failed' : null;
@@ -17,7 +25,7 @@ export function presentSummary(row: Row): AutobiographySummary {
     language: row.language,
     status: row.processingStatus,
     progress: { chaptersDone: row.chapters.filter((c) => c.content !== null).length, chaptersTotal: row.chapters.length },
-    error: errorCode ? `Failed to generate autobiography. ${AI_ERRORS[errorCode].server}` : null,
+    error: errorCode ? `Failed to generate autobiography. ${failureReason(errorCode)}` : null,
     errorCode,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AutobiographyCreateBody } from '../../contract/autobiography.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { PointOfView, StoryStyle } from '../../contract/story-options.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
@@ -11,6 +10,7 @@ import { sendJob } from '../jobs/send-job.ts';
 import { planBook } from './book-plan.ts';
 import { writeAutobiographyJob } from './write-autobiography-job.ts';
 
+/** POST /api/autobiography's body once validated (contract/autobiography.ts), without the ignored userId. */
 export interface AutobiographyRequestBody {
   storyIds: number[];
   chapterIds: number[];
@@ -19,7 +19,6 @@ export interface AutobiographyRequestBody {
   pointOfView: PointOfView;
   style: StoryStyle;
 }
-export type { AutobiographyCreateBody };
 
 /** The name on the title page: the author name the person saved, else their own name. */
 async function authorNameOf(db: Database, userId: string): Promise<string | null> {

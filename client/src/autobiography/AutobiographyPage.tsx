@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AlertTriangle, CheckCircle2, Circle, Download, Loader2, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { AI_ERRORS } from '../../../contract/ai-errors.ts';
+import type { AiErrorCode } from '../../../contract/ai-errors.ts';
 import { EXPORT_FORMATS, exportPath } from '../../../contract/autobiography.ts';
 import { useAutobiography, useDeleteAutobiography, useRetryAutobiography, type AutobiographyDetail } from '../api/autobiographies.ts';
 import { ApiRequestError } from '../api/request.ts';
@@ -139,9 +139,12 @@ function Progress({ book }: { book: AutobiographyDetail }) {
   );
 }
 
+/** The reasons a book fails for that the person can act on; any other is the writer's. */
+const failureKey = (code: AiErrorCode) =>
+  code === 'quota_exceeded' || code === 'temporarily_unavailable' || code === 'authentication_failed' ? code : 'other';
+
 function Failed({ book }: { book: AutobiographyDetail }) {
   const { t } = useTranslation('autobiography');
-  const language = useLanguage();
   const retry = useRetryAutobiography(book.id);
   const failed = useBookFailure();
   return (
@@ -150,7 +153,7 @@ function Failed({ book }: { book: AutobiographyDetail }) {
         <AlertTriangle aria-hidden className="size-4" />
         {t('book.failed')}
       </p>
-      {book.errorCode && <p className="text-sm text-red-100/90">{AI_ERRORS[book.errorCode][language]}</p>}
+      {book.errorCode && <p className="text-sm text-red-100/90">{t(`book.reasons.${failureKey(book.errorCode)}`)}</p>}
       <Button variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate(undefined, { onError: (error) => failed('retryFailed', error) })}>
         <RotateCcw aria-hidden className="size-4" />
         {retry.isPending ? t('book.retrying') : t('book.tryAgain')}

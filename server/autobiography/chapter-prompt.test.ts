@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { buildAutobiographyChapterPrompt } from '../ai/prompts/autobiography.ts';
+
+const request = {
+  stories: [{ title: 'Järvellä', content: 'Uin Näsijärvessä.', when: '1965' }],
+  language: 'fi' as const,
+  bookTitle: 'Elämäni',
+  chapterTitle: 'Lapsuus',
+  chapterNumber: 2,
+  chapterCount: 5,
+  previousEnding: 'Edellisen luvun loppu.',
+  pointOfView: 'third' as const,
+  authorName: 'Aino Virtanen',
+};
+
+describe('the prompt of one autobiography chapter', () => {
+  it('carries only its stories, the end of the chapter before, its place in the book and the chosen voice, in Finnish', () => {
+    const prompt = buildAutobiographyChapterPrompt(request);
+    expect(prompt.user).toBe('Edellisen luvun loppu (älä toista sitä):\n"""\nEdellisen luvun loppu.\n"""\n\nTarina 1: Järvellä (1965):\n"""\nUin Näsijärvessä.\n"""');
+    expect(prompt.system).toContain('luku 2/5');
+    expect(prompt.system).toContain('"Elämäni"');
+    expect(prompt.system).toContain('Luvun otsikko on "Lapsuus".');
+    expect(prompt.system).toContain('Aino Virtanen');
+    expect(prompt.system).toContain('Kirjoita suomeksi.');
+  });
+
+  it('asks an unnamed English chapter for a title, in the first person, with no chapter before', () => {
+    const prompt = buildAutobiographyChapterPrompt({ ...request, language: 'en', chapterTitle: undefined, previousEnding: undefined, pointOfView: 'first', chapterNumber: 1 });
+    expect(prompt.user.startsWith('Story 1: Järvellä (1965):')).toBe(true);
+    expect(prompt.system).toContain('chapter 1 of 5');
+    expect(prompt.system).toContain('Give the chapter a short title');
+    expect(prompt.system).toContain('first person');
+    expect(prompt.system).toContain('Write in English.');
+  });
+});
