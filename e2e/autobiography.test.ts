@@ -209,6 +209,7 @@ it('a failed book says why, and Try again writes the chapters left', async () =>
   await page.getByRole('link', { name: /Half a life/ }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'The autobiography could not be written.' });
   await alert.getByText('The AI service’s quota is used up. Please try again later or contact support.').waitFor(WAIT);
+  await alert.getByText('1 of 2 chapters are written; trying again goes on from there.').waitFor(WAIT);
   await shot(page, 'failed-en');
   fake.reset();
   fake.setChatReply(retelling);

@@ -154,6 +154,9 @@ function Failed({ book }: { book: AutobiographyDetail }) {
         {t('book.failed')}
       </p>
       {book.errorCode && <p className="text-sm text-red-100/90">{t(`book.reasons.${failureKey(book.errorCode)}`)}</p>}
+      {book.progress.chaptersDone > 0 && (
+        <p className="text-sm text-red-100/90">{t('book.failedProgress', { done: book.progress.chaptersDone, total: book.progress.chaptersTotal })}</p>
+      )}
       <Button variant="secondary" disabled={retry.isPending} onClick={() => retry.mutate(undefined, { onError: (error) => failed('retryFailed', error) })}>
         <RotateCcw aria-hidden className="size-4" />
         {retry.isPending ? t('book.retrying') : t('book.tryAgain')}
