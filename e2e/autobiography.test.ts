@@ -97,6 +97,8 @@ it('generates an autobiography with progress, reads it, downloads the EPUB and t
   await expect.poll(() => page.getByRole('checkbox', { name: /^The lake/ }).count()).toBe(0);
   await page.getByRole('checkbox', { name: /^The trip north/ }).check();
   await page.getByRole('radio', { name: /Third person/ }).check();
+  await page.getByRole('combobox', { name: 'Style' }).click();
+  await page.getByRole('option', { name: 'Intimate memoir' }).click();
   await shot(page, 'new-en');
 
   // The second chapter's request waits, so the screen shows the book half written.
@@ -104,6 +106,9 @@ it('generates an autobiography with progress, reads it, downloads the EPUB and t
   await generate.click();
   await page.waitForURL(/\/collections\/books\/\d+$/, WAIT);
   await page.getByText('Writing chapter 2 of 3').first().waitFor(WAIT);
+  const firstRequest = fake.requestsTo('chat')[0].json.messages.find((m: { role: string }) => m.role === 'system').content;
+  expect(firstRequest).toContain('Point of view: third person, about the speaker, whose name is Aino Öhman.');
+  expect(firstRequest).toContain('Style: intimate biographical.');
   expect(await page.getByRole('progressbar', { name: 'Chapters written' }).getAttribute('aria-valuenow')).toBe('1');
   await shot(page, 'writing-en');
 

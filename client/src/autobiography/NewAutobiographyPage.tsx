@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AUTOBIOGRAPHY_LIMITS } from '../../../contract/autobiography.ts';
-import type { PointOfView } from '../../../contract/story-options.ts';
+import { STORY_STYLES, type PointOfView, type StoryStyle } from '../../../contract/story-options.ts';
 import { useGenerateAutobiography } from '../api/autobiographies.ts';
 import { useChapters } from '../api/chapters.ts';
 import { storiesQuery } from '../api/stories.ts';
@@ -15,6 +15,7 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { Button, focusRing } from '../ui/Button.tsx';
 import { Field, Input } from '../ui/Input.tsx';
 import { LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
+import { Select } from '../ui/Select.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { useBookFailure } from './bookErrors.ts';
 import { BOOKS_HOME, bookPath } from './bookPaths.ts';
@@ -32,7 +33,9 @@ export function NewAutobiographyPage() {
   const generate = useGenerateAutobiography();
   const failed = useBookFailure();
   const [title, setTitle] = useState(() => t('form.defaultTitle'));
+  const { t: tStory } = useTranslation('storyDetail');
   const [pointOfView, setPointOfView] = useState<PointOfView>('first');
+  const [style, setStyle] = useState<StoryStyle>('auto');
   const [chapterIds, setChapterIds] = useState<Set<number>>(new Set());
   const [storyIds, setStoryIds] = useState<Set<number>>(new Set());
   const [query, setQuery] = useState('');
@@ -54,7 +57,7 @@ export function NewAutobiographyPage() {
     event.preventDefault();
     if (nothingChosen || titleError) return;
     generate.mutate(
-      { title: title.trim(), language, pointOfView, chapterIds: [...chapterIds], storyIds: loneStoryIds },
+      { title: title.trim(), language, pointOfView, style, chapterIds: [...chapterIds], storyIds: loneStoryIds },
       {
         onSuccess: (book) => {
           toast({ title: t('toast.started'), description: t('toast.startedDescription') });
@@ -95,6 +98,14 @@ export function NewAutobiographyPage() {
           </label>
         ))}
       </fieldset>
+
+      <div className="grid gap-1.5">
+        <label htmlFor="book-style" className="text-sm font-medium text-stone-200">
+          {t('form.style')}
+        </label>
+        {/* The story styles' names are the story screens' (spec 9.3). */}
+        <Select id="book-style" value={style} onValueChange={setStyle} options={STORY_STYLES.map((value) => ({ value, label: tStory(`styles.${value}`) }))} />
+      </div>
 
       {chapters.isPending || stories.isPending ? (
         <LoadingRows label={t('loading')} rowClassName="h-12" list />
