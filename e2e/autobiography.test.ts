@@ -11,6 +11,7 @@ import { seeder } from '../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
+import { signedInPage } from './support/signed-in.ts';
 
 // The autobiography at phone size: chapters and a story are chosen, the book is written
 // chapter by chapter while the screen shows which, it is read, its EPUB and PDF are
@@ -47,15 +48,9 @@ afterAll(async () => {
 });
 
 async function signedIn(email: string, language: 'en' | 'fi'): Promise<{ page: Page; userId: string }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US', acceptDownloads: true });
-  const headers = { origin: server.url };
-  await context.request.post(`${server.url}/api/auth/local/sign-up`, { data: { email, password: 'long enough password', firstName: 'Aino' }, headers });
-  await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language }, headers });
-  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  await server.database.db.update(users).set({ authorName: 'Aino Öhman' }).where(eq(users.id, user.id));
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('pageerror', error.message));
-  return { page, userId: user.id };
+  const signed = await signedInPage(browser, server, email, { language, acceptDownloads: true });
+  await server.database.db.update(users).set({ authorName: 'Aino Öhman' }).where(eq(users.id, signed.userId));
+  return signed;
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/autobiography-${name}.png`, fullPage: true });

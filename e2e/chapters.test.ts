@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chapters, stories, users } from '../server/db/schema.ts';
+import { chapters, stories } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
+import { signedInPage } from './support/signed-in.ts';
 
 // Chapters on the Biography tab at phone size: one made from a suggestion, two stories put
 // in it from the chapter view and one from story detail, the library's filter counts
@@ -30,16 +31,7 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 
-async function signedIn(email: string, language: 'en' | 'fi'): Promise<{ page: Page; userId: string }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
-  const headers = { origin: server.url };
-  await context.request.post(`${server.url}/api/auth/local/sign-up`, { data: { email, password: 'long enough password', firstName: 'Aino' }, headers });
-  await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language }, headers });
-  const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('pageerror', error.message));
-  return { page, userId: user.id };
-}
+const signedIn = (email: string, language: 'en' | 'fi') => signedInPage(browser, server, email, { language });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/chapters-${name}.png`, fullPage: true });
 const chapterRows = (userId: string) => db().select().from(chapters).where(eq(chapters.userId, userId)).orderBy(asc(chapters.orderIndex), asc(chapters.id));

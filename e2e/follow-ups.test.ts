@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngines } from '../server/ai/engines.ts';
-import { followUpQuestions, users } from '../server/db/schema.ts';
+import { followUpQuestions } from '../server/db/schema.ts';
 import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
 import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { seeder } from '../test/support/seed.ts';
@@ -13,6 +13,7 @@ import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
+import { signedInPage } from './support/signed-in.ts';
 
 // Follow-up questions at phone size: they appear on a new story, are refreshed and
 // deleted, and one is answered by recording with the fake microphone; the unanswered
@@ -47,18 +48,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function signedIn(email: string, language: 'en' | 'fi' = 'en', on: TestApp = server): Promise<{ page: Page; userId: string }> {
-  const server = on;
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
-  await context.grantPermissions(['microphone']);
-  const headers = { origin: server.url };
-  await context.request.post(`${server.url}/api/auth/local/sign-up`, { data: { email, password: 'long enough password', firstName: 'Aino' }, headers });
-  await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language }, headers });
-  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('pageerror', error.message));
-  return { page, userId: user.id };
-}
+const signedIn = (email: string, language: 'en' | 'fi' = 'en', on: TestApp = server) =>
+  signedInPage(browser, on, email, { language, microphone: true });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/follow-ups-${name}.png`, fullPage: true });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { stories, users } from '../server/db/schema.ts';
+import { stories } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
 import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
+import { signedInPage } from './support/signed-in.ts';
 
 // The interviewer at phone size: a theme's question answered by recording (fake
 // microphone), the theme's count rising, and the answered question leading back. Once in Finnish.
@@ -32,17 +33,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function signedIn(email: string, language: 'en' | 'fi'): Promise<{ page: Page; userId: string }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
-  await context.grantPermissions(['microphone']);
-  const headers = { origin: server.url };
-  await context.request.post(`${server.url}/api/auth/local/sign-up`, { data: { email, password: 'long enough password', firstName: 'Aino' }, headers });
-  await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language }, headers });
-  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('pageerror', error.message));
-  return { page, userId: user.id };
-}
+const signedIn = (email: string, language: 'en' | 'fi') => signedInPage(browser, server, email, { language, microphone: true });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/interviewer-${name}.png`, fullPage: true });
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { recordings, stories, users } from '../server/db/schema.ts';
+import { recordings, stories } from '../server/db/schema.ts';
 import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
+import { signedInPage } from './support/signed-in.ts';
 
 // A person's take is never lost on the way out of the recorder, the time form never dates a
 // memory or overwrites a story's time by itself, and a failed transcription says why.
@@ -35,21 +36,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function signedIn(email: string, language: 'en' | 'fi' = 'en'): Promise<{ page: Page; userId: string }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
-  await context.grantPermissions(['microphone']);
-  const headers = { origin: server.url };
-  await context.request.post(`${server.url}/api/auth/local/sign-up`, {
-    data: { email, password: 'long enough password', firstName: 'Aino' },
-    headers,
-  });
-  await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language }, headers });
-  const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error('pageerror', error.message));
-  page.on('console', (message) => message.type() === 'error' && console.error('console', message.text()));
-  return { page, userId: user.id };
-}
+const signedIn = (email: string, language: 'en' | 'fi' = 'en') => signedInPage(browser, server, email, { language, microphone: true });
 
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
