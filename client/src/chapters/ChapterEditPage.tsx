@@ -1,15 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check, Loader2, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { CHAPTER_DESCRIPTION_MAX, CHAPTER_TITLE_MAX, chapterEditToSave } from '../../../contract/chapters.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
-import { useChapter, useUpdateChapter, type Chapter } from '../api/chapters.ts';
-import { ApiRequestError } from '../api/request.ts';
+import { useUpdateChapter, type Chapter } from '../api/chapters.ts';
 import { TextAreaField } from '../people/FormFields.tsx';
-import { DetailLoading, DetailMessage } from '../shell/DetailStates.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
-import { parseRouteId } from '../shell/routeId.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Input.tsx';
 import { toast } from '../ui/toastStore.ts';
@@ -17,19 +14,15 @@ import { useAutosave } from '../ui/useAutosave.ts';
 import { useChapterFailure } from './chapterErrors.ts';
 import { CHAPTERS_HOME, chapterPath } from './chapterPaths.ts';
 import { DeleteChapterDialog } from './DeleteChapterDialog.tsx';
+import { RouteChapter } from './RouteChapter.tsx';
 
 /** /collections/chapters/:chapterId/edit: the chapter's title and description, saved by themselves (spec 5). */
 export function ChapterEditPage() {
-  const { t } = useTranslation('chapters');
-  const chapterId = parseRouteId(useParams().chapterId);
-  const chapter = useChapter(chapterId);
-
-  if (chapterId === null || (chapter.error instanceof ApiRequestError && chapter.error.status === 404)) {
-    return <DetailMessage text={t('chapter.notFound')} backTo={CHAPTERS_HOME} backLabel={t('chapter.backToChapters')} />;
-  }
-  if (chapter.error) return <DetailMessage text={t('chapter.loadFailed')} backTo={CHAPTERS_HOME} backLabel={t('chapter.backToChapters')} />;
-  if (!chapter.data) return <DetailLoading lines={4} backTo={chapterPath(chapterId)} />;
-  return <ChapterEditForm chapter={chapter.data} />;
+  return (
+    <RouteChapter loadingLines={4} loadingBackTo={chapterPath}>
+      {(chapter) => <ChapterEditForm chapter={chapter} />}
+    </RouteChapter>
+  );
 }
 
 function ChapterEditForm({ chapter }: { chapter: Chapter }) {

@@ -1,36 +1,29 @@
 import { useState } from 'react';
 import { Clock, Loader2, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { StorySummaryDto } from '../../../contract/library.ts';
-import { useChapter, useChapterStories, useMoveStoryToChapter, type Chapter } from '../api/chapters.ts';
-import { ApiRequestError } from '../api/request.ts';
+import { useChapterStories, useMoveStoryToChapter, type Chapter } from '../api/chapters.ts';
 import { hasRealTitle } from '../api/storyProgress.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
-import { DetailLoading, DetailMessage } from '../shell/DetailStates.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
-import { parseRouteId } from '../shell/routeId.ts';
 import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
 import { LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { AddStoriesDialog } from './AddStoriesDialog.tsx';
 import { useChapterFailure } from './chapterErrors.ts';
 import { DeleteChapterDialog } from './DeleteChapterDialog.tsx';
+import { RouteChapter } from './RouteChapter.tsx';
 import { CHAPTERS_HOME, chapterEditPath, storyInChapterPath } from './chapterPaths.ts';
 
 /** /collections/chapters/:chapterId: a chapter and its stories; each opens story detail with a way back here. */
 export function ChapterPage() {
-  const { t } = useTranslation('chapters');
-  const chapterId = parseRouteId(useParams().chapterId);
-  const chapter = useChapter(chapterId);
-
-  if (chapterId === null || (chapter.error instanceof ApiRequestError && chapter.error.status === 404)) {
-    return <DetailMessage text={t('chapter.notFound')} backTo={CHAPTERS_HOME} backLabel={t('chapter.backToChapters')} />;
-  }
-  if (chapter.error) return <DetailMessage text={t('chapter.loadFailed')} backTo={CHAPTERS_HOME} backLabel={t('chapter.backToChapters')} />;
-  if (!chapter.data) return <DetailLoading lines={5} backTo={CHAPTERS_HOME} />;
-  return <ChapterBody chapter={chapter.data} />;
+  return (
+    <RouteChapter loadingLines={5} loadingBackTo={() => CHAPTERS_HOME}>
+      {(chapter) => <ChapterBody chapter={chapter} />}
+    </RouteChapter>
+  );
 }
 
 function ChapterBody({ chapter }: { chapter: Chapter }) {

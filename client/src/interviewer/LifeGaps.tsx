@@ -72,23 +72,11 @@ export function LifeGaps() {
             questionId={gap.key}
           />
         ))}
-        {data.people.map((gap) => (
-          <Gap
-            key={gap.key}
-            icon={<User aria-hidden className="size-4" />}
-            label={gap.name}
-            question={gap.question ?? t('gaps.plainPerson', { name: gap.name })}
-            questionId={gap.key}
-          />
-        ))}
-        {data.places.map((gap) => (
-          <Gap
-            key={gap.key}
-            icon={<MapPin aria-hidden className="size-4" />}
-            label={gap.name}
-            question={gap.question ?? t('gaps.plainPlace', { name: gap.name })}
-            questionId={gap.key}
-          />
+        {[
+          ...data.people.map((gap) => ({ ...gap, icon: <User aria-hidden className="size-4" />, plain: t('gaps.plainPerson', { name: gap.name }) })),
+          ...data.places.map((gap) => ({ ...gap, icon: <MapPin aria-hidden className="size-4" />, plain: t('gaps.plainPlace', { name: gap.name }) })),
+        ].map((gap) => (
+          <Gap key={gap.key} icon={gap.icon} label={gap.name} question={gap.question ?? gap.plain} questionId={gap.key} />
         ))}
       </ul>
     </section>
