@@ -242,6 +242,14 @@ describe('the list, reading, downloads and deleting', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
+  it('honours a language filter, and lists every book without one', async () => {
+    const english = await seed().autobiography(ownerId, 'In English', { language: 'en', processingStatus: 'generated' });
+    const titles = async (query: string) => ((await (await owner.get(`/api/autobiographies${query}`)).json()) as AutobiographySummary[]).map((b) => b.title);
+    expect(await titles('?language=fi')).not.toContain(english.title);
+    expect(await titles('?language=en')).toContain(english.title);
+    expect(await titles('')).toContain(english.title);
+  });
+
   it('downloads Markdown, EPUB and PDF as attachments with a safe name', async () => {
     const book = await writtenBook('Elämäni / järvi');
     const markdown = await owner.get(`/api/autobiographies/${book.id}/export/markdown`);

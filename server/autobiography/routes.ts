@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,12 +39,13 @@ export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Data
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, queue } = deps;
 
-  // Every book whatever its language (the language is accepted as the spec sends it): newest first, bounded.
+  // The user's books in one language when asked, else all (decision 013): newest first, bounded.
   api.get('/api/autobiographies', { schema: { querystring: languageQuery } }, async (request) => {
+    const { language } = request.query;
     const rows = await db
       .select()
       .from(autobiographies)
-      .where(eq(autobiographies.userId, currentUser(request).id))
+      .where(and(eq(autobiographies.userId, currentUser(request).id), language ? eq(autobiographies.language, language) : undefined))
       .orderBy(desc(autobiographies.createdAt), desc(autobiographies.id))
       .limit(AUTOBIOGRAPHY_LIST_LIMIT);
     return rows.map(presentSummary);

@@ -6,7 +6,6 @@ import {
   type AutobiographyDetail,
   type AutobiographySummary,
 } from '../../../contract/autobiography.ts';
-import type { Language } from '../../../contract/languages.ts';
 import { CACHE_MS, TIMINGS } from '../../../contract/timings.ts';
 import { apiRequest, getJson } from './request.ts';
 
@@ -18,17 +17,20 @@ const detailKey = (id: number) => [AUTOBIOGRAPHIES, id] as const;
 /** Read again every 2 s while a book is being written, so its progress moves (spec 7.12, 9.5). */
 const whileWriting = (processing: boolean) => (processing ? TIMINGS.statusPollMs : false);
 
-/** The generated autobiographies, newest first (GET /api/autobiographies; preloaded after sign-in). */
-export const autobiographiesQuery = (language: Language) =>
+/**
+ * Every generated autobiography, newest first, whatever its language (no language filter,
+ * decision 013); preloaded after sign-in.
+ */
+export const autobiographiesQuery = () =>
   queryOptions({
-    queryKey: [AUTOBIOGRAPHIES, { language }] as const,
-    queryFn: async () => autobiographySummarySchema.array().parse(await getJson<unknown>(`${AUTOBIOGRAPHIES}?language=${language}`)),
+    queryKey: [AUTOBIOGRAPHIES, 'all'] as const,
+    queryFn: async () => autobiographySummarySchema.array().parse(await getJson<unknown>(AUTOBIOGRAPHIES)),
     staleTime: CACHE_MS.autobiographies,
   });
 
-export function useAutobiographies(language: Language) {
+export function useAutobiographies() {
   return useQuery({
-    ...autobiographiesQuery(language),
+    ...autobiographiesQuery(),
     refetchInterval: (query) => whileWriting(query.state.data?.some((book) => book.status === 'processing') ?? false),
   });
 }

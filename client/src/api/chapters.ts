@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { chapterSchema, orderChanges, type ChapterCreateBody, type ChapterDto, type ChapterUpdateBody } from '../../../contract/chapters.ts';
-import type { Language } from '../../../contract/languages.ts';
 import { storySchema, storySummarySchema, type StoryDto } from '../../../contract/library.ts';
 import { CACHE_MS } from '../../../contract/timings.ts';
 import { useDataChanged } from './dataChanged.ts';
@@ -11,20 +10,24 @@ export type Chapter = ChapterDto;
 
 /** The cache key of every chapter read: the stories-changed notification refreshes them all. */
 const CHAPTERS = '/api/chapters';
-const chaptersKey = (language: Language) => [CHAPTERS, { language }] as const;
+const chaptersKey = [CHAPTERS, 'all'] as const;
 const chapterKey = (id: number) => [CHAPTERS, id] as const;
 const chapterStoriesKey = (id: number) => [CHAPTERS, id, 'stories'] as const;
 
-/** The user's chapters in the interface language, in their order (GET /api/chapters; preloaded after sign-in). */
-export const chaptersQuery = (language: Language) =>
+/**
+ * Every chapter of the user in their order, whatever language each was made in (GET
+ * /api/chapters with no language filter, decision 013: a chapter never vanishes when the
+ * interface language changes); preloaded after sign-in.
+ */
+export const chaptersQuery = () =>
   queryOptions({
-    queryKey: chaptersKey(language),
-    queryFn: async () => chapterSchema.array().parse(await getJson<unknown>(`${CHAPTERS}?language=${language}`)),
+    queryKey: chaptersKey,
+    queryFn: async () => chapterSchema.array().parse(await getJson<unknown>(CHAPTERS)),
     staleTime: CACHE_MS.chapters,
   });
 
-export function useChapters(language: Language) {
-  return useQuery(chaptersQuery(language));
+export function useChapters() {
+  return useQuery(chaptersQuery());
 }
 
 /** One chapter with its counts (GET /api/chapters/{id}), whatever its language. */
@@ -72,7 +75,7 @@ export function useUpdateChapter(id: number) {
  * A new order of the chapters: the list shows it at once, then one PATCH per chapter whose
  * orderIndex changed. If any fails, the list is read again, so it shows the server's order.
  */
-export function useReorderChapters(language: Language) {
+export function useReorderChapters() {
   const queryClient = useQueryClient();
   const changed = useDataChanged();
   return useMutation({
@@ -82,9 +85,9 @@ export function useReorderChapters(language: Language) {
       );
     },
     onMutate: (ordered) => {
-      void queryClient.cancelQueries({ queryKey: chaptersKey(language) });
+      void queryClient.cancelQueries({ queryKey: chaptersKey });
       queryClient.setQueryData(
-        chaptersKey(language),
+        chaptersKey,
         ordered.map((chapter, orderIndex) => ({ ...chapter, orderIndex })),
       );
     },

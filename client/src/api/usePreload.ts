@@ -21,8 +21,8 @@ export function usePreload(): void {
       queryClient.fetchQuery(storiesQuery(language)).catch(failed('stories'));
       queryClient.fetchQuery(peopleQuery(language)).catch(failed('people'));
       queryClient.fetchQuery(placesQuery(language)).catch(failed('places'));
-      queryClient.fetchQuery(chaptersQuery(language)).catch(failed('chapters'));
-      queryClient.fetchQuery(autobiographiesQuery(language)).catch(failed('autobiographies'));
+      queryClient.fetchQuery(chaptersQuery()).catch(failed('chapters'));
+      queryClient.fetchQuery(autobiographiesQuery()).catch(failed('autobiographies'));
     }, TIMINGS.preloadDelayMs);
     const labelsTimer = setTimeout(() => {
       queryClient.fetchQuery(unlinkedLabelsQuery('person', language)).catch(failed('people unlinked labels'));

@@ -13,7 +13,7 @@ import { chapterInProgress } from './bookStatus.ts';
 export function AutobiographyList() {
   const { t } = useTranslation('autobiography');
   const language = useLanguage();
-  const books = useAutobiographies(language);
+  const books = useAutobiographies();
   const list = books.data ?? [];
 
   return (

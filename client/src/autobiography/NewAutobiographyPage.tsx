@@ -28,7 +28,7 @@ export function NewAutobiographyPage() {
   const { t } = useTranslation('autobiography');
   const language = useLanguage();
   const navigate = useNavigate();
-  const chapters = useChapters(language);
+  const chapters = useChapters();
   const stories = useQuery(storiesQuery(language));
   const generate = useGenerateAutobiography();
   const failed = useBookFailure();

@@ -29,7 +29,7 @@ export function AddStoriesDialog({ chapter, open, onOpenChange }: AddStoriesDial
   const { t: tStory } = useTranslation('story');
   const language = useLanguage();
   const stories = useQuery({ ...storiesQuery(language), enabled: open });
-  const chapters = useChapters(language);
+  const chapters = useChapters();
   const move = useMoveStoryToChapter();
   const failed = useChapterFailure();
   const [query, setQuery] = useState('');

@@ -3,7 +3,6 @@ import { BookMarked, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useChapters, useReorderChapters } from '../api/chapters.ts';
-import { useLanguage } from '../i18n/appLanguage.ts';
 import { Button } from '../ui/Button.tsx';
 import { EmptyState, LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
 import { AddChapterDialog } from './AddChapterDialog.tsx';
@@ -17,10 +16,9 @@ import { SortableChapters } from './SortableChapters.tsx';
  */
 export function ChapterList() {
   const { t } = useTranslation('chapters');
-  const language = useLanguage();
   const navigate = useNavigate();
-  const chapters = useChapters(language);
-  const reorder = useReorderChapters(language);
+  const chapters = useChapters();
+  const reorder = useReorderChapters();
   const failed = useChapterFailure();
   const [adding, setAdding] = useState(false);
   const list = chapters.data ?? [];

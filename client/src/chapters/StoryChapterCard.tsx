@@ -19,7 +19,7 @@ const NONE = 'none';
 export function StoryChapterCard({ story }: { story: StoryDto }) {
   const { t } = useTranslation('chapters');
   const language = useLanguage();
-  const chapters = useChapters(language);
+  const chapters = useChapters();
   const listed = chapters.data?.find((chapter) => chapter.id === story.chapterId);
   // A chapter in the other language is not in the list: read it by itself.
   const current = useChapter(story.chapterId !== null && chapters.data && !listed ? story.chapterId : null);
