@@ -178,7 +178,7 @@ it('a place label is linked to an existing place, and a recording about the plac
   await shot(page, 'place-enriched-en');
 
   // A refresh that fails says so, and keeps what was gathered before.
-  fake.fail('chat', 401, 'invalid_api_key');
+  fake.fail('chat', 401, 'invalid_api_key', { matches: (request) => request.json?.response_format?.json_schema?.name === 'place_enrichment' });
   await page.getByRole('button', { name: 'Refresh' }).click();
   await page.getByText('Failed to refresh information.').first().waitFor({ timeout: 30_000 });
   await page.getByText('The last refresh did not finish').waitFor();

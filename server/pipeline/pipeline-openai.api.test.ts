@@ -17,6 +17,8 @@ const JFK = clipTranscript(CLIPS.jfk);
 const FINNISH = clipTranscript(CLIPS.finnish);
 /** How long background work may take before a test gives up. */
 const SETTLED = 30_000;
+/** A story's writing, not the follow-up questions asked after a story is written. */
+const storyWriting = (request: { json?: any }) => request.json?.response_format?.json_schema?.name === 'story';
 const ASK_NOT = { title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' };
 
 let fake: FakeOpenAi;
@@ -133,7 +135,7 @@ describe('regeneration', () => {
     fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
     const { story } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
     await settledStory(client, story.id, SETTLED);
-    fake.fail('chat', 401, 'invalid_api_key');
+    fake.fail('chat', 401, 'invalid_api_key', { matches: storyWriting });
     expectedRefusals = refusals(1, { endpoint: 'chat', status: 401, code: 'invalid_api_key' });
     await client.post(`/api/stories/${story.id}/regenerate`, { style: 'analytical_architect' });
     await expect.poll(async () => (await (await client.get(`/api/stories/${story.id}`)).json()).processingStatus, { timeout: SETTLED }).toBe('generated');
@@ -185,7 +187,7 @@ describe('failures keep the audio and say what happened in the catalogue\'s word
     expect((await (await client.get(`/api/stories/${story.id}`)).json()).title).toBe('Inauguration day');
     expect(await settledStory(client, story.id, SETTLED)).toMatchObject({ processingStatus: 'generated', title: 'A Title of Its Own' });
 
-    fake.fail('chat', 401, 'invalid_api_key');
+    fake.fail('chat', 401, 'invalid_api_key', { matches: storyWriting });
     expectedRefusals = refusals(1, { endpoint: 'chat', status: 401, code: 'invalid_api_key' });
     const second = (await (await upload(jfkWebm, { appLanguage: 'en', contextName: 'Inauguration day' })).json()).story;
     expect(await settledStory(client, second.id, SETTLED)).toMatchObject({ processingStatus: 'draft', title: 'Inauguration day', content: JFK });
@@ -193,7 +195,7 @@ describe('failures keep the audio and say what happened in the catalogue\'s word
 
   it('when the writer fails for good the story keeps the transcript as a draft', async () => {
     fake.setTranscript(JFK);
-    fake.fail('chat', 401, 'invalid_api_key');
+    fake.fail('chat', 401, 'invalid_api_key', { matches: storyWriting });
     expectedRefusals = refusals(1, { endpoint: 'chat', status: 401, code: 'invalid_api_key' });
     const { recording, story } = await (await upload(jfkWebm, { appLanguage: 'en' })).json();
     await settledRecording(client, recording.id, SETTLED);

@@ -9,6 +9,11 @@ import { pcmToWav } from '../../server/audio/wav.ts';
 export interface FailOptions {
   /** How many requests in a row fail (default 1). */
   times?: number;
+  /**
+   * Only requests this accepts fail (others pass, and do not count): e.g. a story's writing
+   * and not the follow-up questions asked after it. The parsed JSON body, or the form fields.
+   */
+  matches?: (request: { json?: any; fields?: Record<string, string> }) => boolean;
   retryAfterSeconds?: number;
   message?: string;
 }

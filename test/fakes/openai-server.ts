@@ -166,10 +166,10 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     hold.waiting -= 1;
   }
 
-  function takeFailure(endpoint: FakeEndpoint) {
+  function takeFailure(endpoint: FakeEndpoint, record: RecordedRequest) {
     const queue = failures[endpoint];
     const next = queue[0];
-    if (!next) return undefined;
+    if (!next || (next.options.matches && !next.options.matches(record))) return undefined;
     next.left -= 1;
     if (next.left <= 0) queue.shift();
     return next;
@@ -348,7 +348,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
           throw apiError(400, 'We could not parse the JSON body of your request.', 'invalid_request_error', null);
         }
       }
-      const failure = takeFailure(endpoint);
+      const failure = takeFailure(endpoint, record);
       if (failure?.status === 'timeout') {
         record.status = -1; // never answered: the client's timeout must end it
         refused.push({ endpoint, status: 'timeout', code: null, asked: true });
