@@ -39,6 +39,8 @@ export interface AiConfig {
   /** Local writer limits (tokens). */
   localContextSize?: number;
   localMaxOutputTokens?: number;
+  /** How long a job waits to look again while a local model file is missing (default a minute; tests shorten it). */
+  missingModelRetryMs?: number;
   /** OpenAI request timeout. Failed requests are retried by the job queue, not here. */
   requestTimeoutMs?: number;
   /** Upload limit per transcription request (default 24 MB); long audio is split below it. */
@@ -82,7 +84,7 @@ export function createEngines(config: AiConfig): Engines {
 
   const transcriber: Transcriber = adapters.transcriber === 'openai'
     ? new OpenAiTranscriber({ ...openai, model: config.transcriptionModel ?? DEFAULT_TRANSCRIPTION_MODEL, maxUploadBytes: config.maxUploadBytes, detector: speech })
-    : new LocalTranscriber({ modelPath: file(config.whisperModelFile, 'transcriber'), threads });
+    : new LocalTranscriber({ modelPath: file(config.whisperModelFile, 'transcriber'), threads, missingModelRetryMs: config.missingModelRetryMs });
 
   const writer = new StoryWriter(adapters.writer === 'openai'
     ? new OpenAiJsonGenerator({ ...openai, model: config.writerModel ?? DEFAULT_STORY_MODEL })
@@ -91,6 +93,7 @@ export function createEngines(config: AiConfig): Engines {
       threads,
       contextSize: config.localContextSize,
       maxOutputTokens: config.localMaxOutputTokens,
+      missingModelRetryMs: config.missingModelRetryMs,
     }));
 
   const narrator: Narrator = adapters.narrator === 'openai'

@@ -8,16 +8,17 @@ import { settledRecording, settledStory, waitFor } from '../../test/support/pipe
 import { CLIPS, clipTranscript, TEST_MODELS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { createEngines } from '../ai/engines.ts';
-import { MODEL_MISSING_RETRY_MS } from '../ai/local/missing-model.ts';
 import { defaultModel } from '../models/catalogue.ts';
 
 // Work that waits for a missing local model goes on by itself once the model file is
 // there: nobody presses anything and the server is not restarted. The job looks again
-// every MODEL_MISSING_RETRY_MS, so each test takes about a minute; they run side by side.
+// every missingModelRetryMs (a minute in the app, a few seconds here); waiting spends no try.
 const JFK = clipTranscript(CLIPS.jfk);
 const FIRST_TRY = 20_000;
+/** How often a job looks again for the missing model here. */
+const LOOK_AGAIN_MS = 3000;
 /** The next look for the model, and the work after it. */
-const AFTER_MODEL_APPEARS = MODEL_MISSING_RETRY_MS + 40_000;
+const AFTER_MODEL_APPEARS = LOOK_AGAIN_MS + 40_000;
 
 let fake: FakeOpenAi;
 const servers: TestApp[] = [];
@@ -33,7 +34,7 @@ afterAll(async () => {
 async function serverWithout(role: 'transcriber' | 'writer') {
   const modelsDir = mkdtempSync(path.join(tmpdir(), `saaga-no-${role}-`));
   // The other engine is the fake OpenAI server; only `role` is local and missing.
-  const engines = createEngines({ modelsDir, openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl, [role]: 'local' });
+  const engines = createEngines({ modelsDir, openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl, [role]: 'local', missingModelRetryMs: LOOK_AGAIN_MS });
   const server = await startTestApp({}, { engines });
   servers.push(server);
   const { client } = await signedUpClient(server.url, `${role}@example.com`);

@@ -20,7 +20,8 @@ export interface LocalGeneratorSettings {
   /** Most tokens one answer may have (default 4096: an autobiography is long). */
   maxOutputTokens?: number;
   /** Fixed sampling seed, for repeatable output (tests, benchmarks). */
-  seed?: number;
+  seed?: number;  /** How long a job waits to look again while the model file is missing (default MODEL_MISSING_RETRY_MS). */
+  missingModelRetryMs?: number;
 }
 
 /** Tokens produced and time taken by the last generation, for the benchmark. */
@@ -72,7 +73,7 @@ export class LocalJsonGenerator implements JsonGenerator {
   }
 
   private load(): Promise<{ llama: Llama; model: LlamaModel }> {
-    if (!existsSync(this.settings.modelPath)) return Promise.reject(modelMissingError(this.settings.modelPath));
+    if (!existsSync(this.settings.modelPath)) return Promise.reject(modelMissingError(this.settings.modelPath, this.settings.missingModelRetryMs));
     if (!this.loaded) {
       this.loaded = (async () => {
         const llama = await getLlama({ gpu: false, build: 'never', logLevel: 'error' as never });

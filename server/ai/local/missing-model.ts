@@ -4,11 +4,11 @@ import { AiError } from '../errors.ts';
 /** How long a job waits before trying again when a local model is not there yet. */
 export const MODEL_MISSING_RETRY_MS = 60_000;
 
-/** The error a local engine gives while its model file is missing: jobs wait, nothing is lost. */
-export function modelMissingError(modelPath: string): AiError {
+/** The error a local engine gives while its model file is missing: jobs wait (a minute by default), nothing is lost. */
+export function modelMissingError(modelPath: string, retryAfterMs = MODEL_MISSING_RETRY_MS): AiError {
   return new AiError('temporarily_unavailable', {
     retryable: true,
-    retryAfterMs: MODEL_MISSING_RETRY_MS,
+    retryAfterMs,
     detail: modelMissingProblem(modelPath),
   });
 }

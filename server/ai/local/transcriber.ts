@@ -19,7 +19,8 @@ export interface LocalTranscriberSettings {
   /** Threads for decoding (default: every core). */
   threads?: number;
   /** Longest piece given to whisper.cpp at once (default LOCAL_MAX_PIECE_SECONDS). */
-  maxPieceSeconds?: number;
+  maxPieceSeconds?: number;  /** How long a job waits to look again while the model file is missing (default MODEL_MISSING_RETRY_MS). */
+  missingModelRetryMs?: number;
 }
 
 /**
@@ -38,7 +39,7 @@ export class LocalTranscriber implements Transcriber {
   }
 
   private load(): Promise<WhisperContext> {
-    if (!existsSync(this.settings.modelPath)) return Promise.reject(modelMissingError(this.settings.modelPath));
+    if (!existsSync(this.settings.modelPath)) return Promise.reject(modelMissingError(this.settings.modelPath, this.settings.missingModelRetryMs));
     if (!this.context) {
       this.context = initWhisper({ filePath: this.settings.modelPath, useGpu: false }).catch((error: unknown) => {
         this.context = undefined;
