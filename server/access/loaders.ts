@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { autobiographies, chapters, followUpQuestions, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
+import { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import { authorize, type Authorized, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
@@ -17,6 +17,7 @@ const tables = {
   followUpQuestion: followUpQuestions,
   autobiography: autobiographies,
   publishedStory: publishedStories,
+  coAuthorToken: coAuthorTokens,
 } as const;
 
 async function rowsById<K extends ResourceKind>(db: Reader, kind: K, ids: number[]): Promise<ResourceRows[K][]> {

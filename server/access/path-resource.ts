@@ -9,6 +9,8 @@ export interface PathResource {
   kind: ResourceKind;
   action: string;
   param: string;
+  /** What a path value that cannot be an id answers, when the spec names it (else the kind's 404). */
+  invalidId?: () => Error;
 }
 
 declare module 'fastify' {
@@ -29,8 +31,13 @@ const MAX_ID = 2_147_483_647;
  * `action`. Put `config` in the route options; `of(request)` in the handler gives the
  * authorized row, typed.
  */
-export function pathResource<K extends ResourceKind, A extends ResourceActions[K]>(kind: K, action: A, param = 'id') {
-  const resource: PathResource = { kind, action, param };
+export function pathResource<K extends ResourceKind, A extends ResourceActions[K]>(
+  kind: K,
+  action: A,
+  param = 'id',
+  options: { invalidId?: () => Error } = {},
+) {
+  const resource: PathResource = { kind, action, param, invalidId: options.invalidId };
   return {
     config: { resource },
     of(request: FastifyRequest): Authorized<ResourceRows[K], A> {
@@ -52,7 +59,8 @@ export function loadPathResource(db: Database) {
     if (!resource) return;
     const raw = (request.params as Record<string, string | undefined>)[resource.param] ?? '';
     const id = Number(raw);
-    if (!/^\d+$/.test(raw) || id < 1 || id > MAX_ID) throw notFound(NOT_FOUND[resource.kind]);
+    if (!/^\d+$/.test(raw)) throw resource.invalidId?.() ?? notFound(NOT_FOUND[resource.kind]);
+    if (id < 1 || id > MAX_ID) throw notFound(NOT_FOUND[resource.kind]);
     request.authorizedResource = await load(db, request.actor, resource.kind, id, resource.action as never);
   };
 }

@@ -57,6 +57,18 @@ it('lets anyone read a published story', () => {
   for (const actor of [owner, stranger, coAuthor(2), reader]) expect(can(actor, 'read', 'publishedStory', published)).toBe(true);
 });
 
+it('lets only the owner unpublish a story, and see or revoke its co-author link', () => {
+  const published = { id: 3, userId: 'owner', storyId: 1 } as ResourceRows['publishedStory'];
+  const link = { id: 4, userId: 'owner', storyId: 1 } as ResourceRows['coAuthorToken'];
+  expect(can(owner, 'delete', 'publishedStory', published)).toBe(true);
+  expect(can(owner, 'delete', 'coAuthorToken', link)).toBe(true);
+  for (const actor of [stranger, coAuthor(1), reader]) {
+    expect(can(actor, 'delete', 'publishedStory', published)).toBe(false);
+    expect(can(actor, 'read', 'coAuthorToken', link)).toBe(false);
+    expect(can(actor, 'delete', 'coAuthorToken', link)).toBe(false);
+  }
+});
+
 it('makes a refusal and a missing row the same 404', () => {
   expect(() => authorize(stranger, 'read', 'story', story)).toThrow(expect.objectContaining({ statusCode: 404, message: 'Story not found' }));
   expect(() => authorize(owner, 'read', 'story', undefined)).toThrow(expect.objectContaining({ statusCode: 404, message: 'Story not found' }));

@@ -1,4 +1,4 @@
-import type { autobiographies, chapters, followUpQuestions, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
+import type { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 
@@ -12,6 +12,7 @@ export interface ResourceRows {
   followUpQuestion: typeof followUpQuestions.$inferSelect;
   autobiography: typeof autobiographies.$inferSelect;
   publishedStory: typeof publishedStories.$inferSelect;
+  coAuthorToken: typeof coAuthorTokens.$inferSelect;
 }
 export type ResourceKind = keyof ResourceRows;
 
@@ -24,7 +25,8 @@ export interface ResourceActions {
   chapter: 'read' | 'update' | 'delete';
   followUpQuestion: 'read' | 'update' | 'delete';
   autobiography: 'read' | 'update' | 'delete';
-  publishedStory: 'read';
+  publishedStory: 'read' | 'delete';
+  coAuthorToken: 'read' | 'delete';
 }
 
 declare const authorized: unique symbol;
@@ -66,8 +68,10 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
   chapter: { read: isOwner, update: isOwner, delete: isOwner },
   followUpQuestion: { read: isOwner, update: isOwner, delete: isOwner },
   autobiography: { read: isOwner, update: isOwner, delete: isOwner },
-  // Published means public: anyone, signed in or not, may read it.
-  publishedStory: { read: () => true },
+  // Published means public: anyone, signed in or not, may read it; only its owner unpublishes.
+  publishedStory: { read: () => true, delete: isOwner },
+  // A link is its owner's to see and revoke; holding it grants the story's rules above, not the link's.
+  coAuthorToken: { read: isOwner, delete: isOwner },
 };
 
 /** Whether the actor may do this to the row. */
@@ -98,4 +102,5 @@ export const NOT_FOUND: Record<ResourceKind, string> = {
   followUpQuestion: 'Question not found',
   autobiography: 'Autobiography not found',
   publishedStory: 'Story not found',
+  coAuthorToken: 'Link not found',
 };

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { autobiographies, chapters, followUpQuestions, people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
+import {
+  autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordingPeople, recordingPlaces, recordings, stories,
+} from '../db/schema.ts';
 import type { ResourceKind } from './policies.ts';
 import type { RouteEntry } from './route-table.ts';
 
@@ -51,6 +53,8 @@ describe("another user's ids", () => {
     const chapter = await seed.chapter(ownerId, 'Childhood');
     const followUpQuestion = await seed.followUpQuestion(ownerId, story.id, 'Who else was there?');
     const autobiography = await seed.autobiography(ownerId, 'My life', { content: '# My life', processingStatus: 'generated' });
+    const publishedStory = await seed.publishedStory(ownerId, story.id, 'mine');
+    const coAuthorToken = await seed.coAuthorToken(ownerId, story.id);
     await server.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
     await server.database.db.insert(recordingPlaces).values({ recordingId: recording.id, placeId: place.id });
     const ids: Partial<Record<ResourceKind, number>> = {
@@ -61,6 +65,8 @@ describe("another user's ids", () => {
       chapter: chapter.id,
       followUpQuestion: followUpQuestion.id,
       autobiography: autobiography.id,
+      publishedStory: publishedStory.id,
+      coAuthorToken: coAuthorToken.id,
     };
 
     const before = await ownerData(ownerId);
@@ -102,6 +108,8 @@ async function ownerData(userId: string) {
     chapters: await db.select().from(chapters).where(eq(chapters.userId, userId)).orderBy(chapters.id),
     followUpQuestions: await db.select().from(followUpQuestions).where(eq(followUpQuestions.userId, userId)).orderBy(followUpQuestions.id),
     autobiographies: await db.select().from(autobiographies).where(eq(autobiographies.userId, userId)).orderBy(autobiographies.id),
+    publishedStories: await db.select().from(publishedStories).where(eq(publishedStories.userId, userId)).orderBy(publishedStories.id),
+    coAuthorTokens: await db.select().from(coAuthorTokens).where(eq(coAuthorTokens.userId, userId)).orderBy(coAuthorTokens.id),
     personLinks: recordingIds.length ? await db.select().from(recordingPeople).where(inArray(recordingPeople.recordingId, recordingIds)) : [],
     placeLinks: recordingIds.length ? await db.select().from(recordingPlaces).where(inArray(recordingPlaces.recordingId, recordingIds)) : [],
   };

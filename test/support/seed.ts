@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { StoryMetadata } from '../../contract/story-options.ts';
 import type { Database } from '../../server/db/client.ts';
-import { autobiographies, chapters, followUpQuestions, people, places, recordings, stories } from '../../server/db/schema.ts';
+import { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, stories } from '../../server/db/schema.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
 
 type StoryInsert = typeof stories.$inferInsert;
@@ -65,6 +65,17 @@ export function seeder(db: Database, store?: BlobStore) {
     },
     async autobiography(userId: string, title: string, fields: Partial<typeof autobiographies.$inferInsert> = {}) {
       const [row] = await db.insert(autobiographies).values({ userId, title, ...fields }).returning();
+      return row;
+    },
+    async publishedStory(userId: string, storyId: number, slug: string, fields: Partial<typeof publishedStories.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(publishedStories)
+        .values({ userId, storyId, slug, title: 'A summer at the lake', content: 'We rowed across the lake every morning.', ...fields })
+        .returning();
+      return row;
+    },
+    async coAuthorToken(userId: string, storyId: number) {
+      const [row] = await db.insert(coAuthorTokens).values({ userId, storyId, token: randomBytes(32).toString('base64url') }).returning();
       return row;
     },
   };
