@@ -46,6 +46,8 @@ const envSchema = z
     MAIL_FROM: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    CONTRIBUTION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     WORKER: z.enum(['inline', 'off']).default('inline'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   })
@@ -90,6 +92,10 @@ export interface Config {
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
   loginRateLimit: number;
+  /** Requests a minute one address may make to the public story page and co-author link reads. */
+  publicRateLimit: number;
+  /** Contributions (uploads and deletions) a minute one address may make through co-author links. */
+  contributionRateLimit: number;
   runWorkerInline: boolean;
   /** Believe X-Forwarded-* headers (only behind a reverse proxy that sets them). */
   trustProxy: boolean;
@@ -150,6 +156,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM ?? 'Saaga <no-reply@localhost>',
     logLevel: env.LOG_LEVEL,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
+    publicRateLimit: env.PUBLIC_RATE_LIMIT,
+    contributionRateLimit: env.CONTRIBUTION_RATE_LIMIT,
     runWorkerInline: env.WORKER === 'inline',
     trustProxy: env.TRUST_PROXY === 'true',
   };
