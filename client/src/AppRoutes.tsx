@@ -8,6 +8,7 @@ import { AutobiographyPage } from './autobiography/AutobiographyPage.tsx';
 import { NewAutobiographyPage } from './autobiography/NewAutobiographyPage.tsx';
 import { ChapterEditPage } from './chapters/ChapterEditPage.tsx';
 import { ChapterPage } from './chapters/ChapterPage.tsx';
+import { CoAuthorPage } from './coAuthor/CoAuthorPage.tsx';
 import { CollectionsPage } from './collections/CollectionsPage.tsx';
 import { InterviewerPage } from './interviewer/InterviewerPage.tsx';
 import { ThemePage } from './interviewer/ThemePage.tsx';
@@ -17,6 +18,7 @@ import { LibraryPage } from './library/LibraryPage.tsx';
 import { PeoplePage } from './people/PeoplePage.tsx';
 import { PersonDetailPage } from './people/PersonDetailPage.tsx';
 import { PlaceDetailPage } from './people/PlaceDetailPage.tsx';
+import { PublishedStoryPage } from './publishing/PublishedStoryPage.tsx';
 import { RecordingDetail } from './recordings/RecordingDetail.tsx';
 import { RecordingsWithoutStoryPage } from './recordings/RecordingsWithoutStoryPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
@@ -52,8 +54,8 @@ export function AppRoutes() {
 
   return (
     <Routes>
-      <Route path="/published/:slug" element={<ComingSoonPage screen="publishedStory" />} />
-      <Route path="/co-author/:token" element={<ComingSoonPage screen="coAuthor" />} />
+      <Route path="/published/:slug" element={<PublishedStoryPage />} />
+      <Route path="/co-author/:token" element={<CoAuthorPage />} />
       <Route path="/streaming-test" element={<ComingSoonPage screen="streamingTest" />} />
       <Route path="/debug-recording" element={<ComingSoonPage screen="debugRecording" />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toLanguage } from '../../../contract/languages.ts';
 import { ApiRequestError } from '../api/request.ts';
+import { CoAuthorCard } from '../coAuthor/CoAuthorCard.tsx';
 import { StoryChapterCard } from '../chapters/StoryChapterCard.tsx';
 import { useChapterBack } from '../chapters/chapterPaths.ts';
 import { FollowUpQuestions } from '../followUps/FollowUpQuestions.tsx';
@@ -11,6 +12,7 @@ import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate, formatRelativeTime } from '../i18n/format.ts';
 import { DeleteStoryDialog } from './DeleteStoryDialog.tsx';
 import { parseRouteId } from '../shell/routeId.ts';
+import { PublishCard } from '../publishing/PublishCard.tsx';
 import { DetailLoading, DetailMessage } from '../shell/DetailStates.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -155,6 +157,8 @@ function StoryBody({ story }: { story: Story }) {
         <StoryRecordings storyId={story.id} />
       </div>
       <FollowUpQuestions story={story} />
+      <PublishCard story={story} />
+      <CoAuthorCard story={story} />
 
       <DeleteStoryLink onClick={() => setDeleting(true)} />
 
