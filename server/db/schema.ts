@@ -21,6 +21,7 @@ import { STORY_PROCESSING_STATUSES } from '../../contract/story-status.ts';
 import { TEMPORAL_TYPES } from '../../contract/temporal.ts';
 import type { RecordingSettings } from './recording-settings.ts';
 import { AUTOBIOGRAPHY_STATUSES } from '../../contract/autobiography.ts';
+import { NARRATION_STATES } from '../../contract/publishing.ts';
 import type { StoredBookChapter } from '../autobiography/book-plan.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -402,11 +403,20 @@ export const publishedStories = pgTable(
       .notNull()
       .references(() => stories.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
+    /** The public copy: the story as it was when published (server/publishing). */
     title: text('title').notNull(),
     content: text('content').notNull(),
     authorName: text('author_name'),
+    language: text('language').notNull().default('en'),
+    /** The narration's MP3 in blob storage, once `audioStatus` is ready. */
     audioKey: text('audio_key'),
-    audioStatus: text('audio_status'),
+    audioStatus: text('audio_status', { enum: NARRATION_STATES }).notNull().default('none'),
+    /** Why the narration failed (catalogue text); null otherwise. */
+    narrationError: text('narration_error'),
+    /** Which narration is wanted: each publish makes a new one, and a job working on an older one stores nothing. */
+    narrationId: text('narration_id'),
+    narrationVoice: text('narration_voice'),
+    narrationSpeed: real('narration_speed'),
     ...temporalColumns(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -414,6 +424,7 @@ export const publishedStories = pgTable(
     uniqueIndex('published_stories_slug').on(t.slug),
     uniqueIndex('published_stories_story').on(t.storyId),
     check('published_stories_temporal_type_check', oneOf(t.temporalType, TEMPORAL_TYPES)),
+    check('published_stories_audio_status_check', oneOf(t.audioStatus, NARRATION_STATES)),
   ],
 );
 
