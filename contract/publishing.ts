@@ -114,3 +114,10 @@ export const PUBLISHED_DATA_ELEMENT_ID = 'published-story-data';
 /** Share snippet and popups (spec 9.6). */
 export const SHARE_SNIPPET_LENGTH = 150;
 export const SHARE_POPUP = { width: 550, height: 420 } as const;
+
+/** The story's first 150 characters (spaces and line breaks folded) and "…" when there is more (spec 9.6): share texts and the page's description. */
+export function shareSnippet(content: string): string {
+  const text = content.replace(/\s+/g, ' ').trim();
+  if (text.length <= SHARE_SNIPPET_LENGTH) return text;
+  return `${text.slice(0, SHARE_SNIPPET_LENGTH).trimEnd()}…`;
+}
