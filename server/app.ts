@@ -11,6 +11,8 @@ import { sessionStore } from './auth/sessions.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { autobiographyRoutes } from './autobiography/routes.ts';
 import { chapterRoutes } from './chapters/routes.ts';
+import { coAuthorLinkRoutes } from './co-author/link-routes.ts';
+import { coAuthorRoutes } from './co-author/routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
@@ -103,6 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await open.register(signInRoutes, { config, db, sessions });
     await open.register(passwordResetRoutes, { config, db, sessions, mailer });
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
+    await open.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue });
   });
 
   // Everything else needs a session, checked before anything else is read.
@@ -122,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(chapterRoutes, { db, queue: deps.queue });
     await signedIn.register(followUpRoutes, { db, queue: deps.queue });
     await signedIn.register(autobiographyRoutes, { db, queue: deps.queue });
+    await signedIn.register(coAuthorLinkRoutes, { config, db });
   });
 
   await registerSpa(app, deps.clientDir);

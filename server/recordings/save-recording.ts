@@ -18,13 +18,21 @@ export interface StoredAudio {
   durationSeconds: number;
 }
 
+/** Who added a recording through a story's co-author link (server/co-author/), kept on the row. */
+export interface Contributor {
+  name: string;
+  tokenId: number;
+  /** Hash of the contributing browser's key: only that browser may delete it. */
+  keyHash: string;
+}
+
 /**
  * What the route's path named, authorized before the upload was read: the story of
  * `POST /api/stories/{id}/recordings`, or the person or place of `POST /api/people/{id}/recordings`
  * and `POST /api/places/{id}/recordings`. It decides the context whatever the form says.
  */
 export type UploadTarget =
-  | { kind: 'story'; row: Authorized<ResourceRows['story'], 'addRecording'> }
+  | { kind: 'story'; row: Authorized<ResourceRows['story'], 'addRecording'>; contributor?: Contributor }
   | { kind: 'person'; row: Authorized<ResourceRows['person'], 'update'> }
   | { kind: 'place'; row: Authorized<ResourceRows['place'], 'update'> };
 
@@ -37,9 +45,11 @@ export async function saveRecording(
   target: UploadTarget | undefined,
 ): Promise<UploadResult> {
   const { fields } = form;
-  const language = toLanguage(fields.appLanguage ?? fields.language ?? user.languagePreference);
-  const contextType = target?.kind ?? fields.contextType ?? 'new_story';
   const routeStory = target?.kind === 'story' ? target.row : undefined;
+  const contributor = target?.kind === 'story' ? target.contributor : undefined;
+  // A contribution is in the story's language, whatever the contributor's browser speaks.
+  const language = toLanguage(contributor ? routeStory!.language : (fields.appLanguage ?? fields.language ?? user.languagePreference));
+  const contextType = target?.kind ?? fields.contextType ?? 'new_story';
 
   return db.transaction(async (tx) => {
     const actor = signedIn(user);
@@ -98,6 +108,9 @@ export async function saveRecording(
         processingStatus: 'uploaded',
         promptQuestion: fields.promptQuestion,
         questionId: fields.questionId,
+        contributorName: contributor?.name,
+        contributorKeyHash: contributor?.keyHash,
+        coAuthorTokenId: contributor?.tokenId,
         settings: {
           language,
           temperature: fields.temperature,
@@ -115,7 +128,8 @@ export async function saveRecording(
       .returning();
     if (personId) await tx.insert(recordingPeople).values({ recordingId: recording.id, personId });
     if (placeId) await tx.insert(recordingPlaces).values({ recordingId: recording.id, placeId });
-    await linkAnswerRecording(tx, recording);
+    // A contribution answers none of the owner's questions.
+    if (!contributor) await linkAnswerRecording(tx, recording);
     return { recording, storyId, isContextOnly: storyId === null };
   });
 }

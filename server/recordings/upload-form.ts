@@ -55,12 +55,21 @@ export interface UploadForm {
   discard(): Promise<void>;
 }
 
+export interface UploadFormOptions {
+  /**
+   * Checks text fields a route needs beyond the recording's own (a contributor's name):
+   * called as the audio begins, with the fields sent before it, so a refusal comes before a
+   * byte of audio is taken; then once the whole form is read, with every field.
+   */
+  checkFields?: (fields: Readonly<Record<string, string>>, stage: 'beforeAudio' | 'complete') => void;
+}
+
 /**
  * Reads a multipart upload: one `audio` file within the size limit, streamed to a
  * temporary file, and the known fields. A body that is not proper multipart is a 400, a
  * file over the limit a 413, a full temporary disk a 507; on any refusal the file is gone.
  */
-export async function readUploadForm(request: FastifyRequest, maxBytes: number): Promise<UploadForm> {
+export async function readUploadForm(request: FastifyRequest, maxBytes: number, options: UploadFormOptions = {}): Promise<UploadForm> {
   if (!request.isMultipart()) throw new HttpError(400, 'validation', 'audio: expected a multipart upload', 'audio');
   const dir = await mkdtemp(path.join(tmpdir(), 'saaga-upload-')).catch((error: unknown) => {
     throw refusalOf(error);
@@ -75,12 +84,19 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number):
           part.file.resume();
           throw new HttpError(400, 'validation', `${part.fieldname}: unexpected file`, part.fieldname);
         }
+        try {
+          options.checkFields?.(raw, 'beforeAudio');
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
         const file = path.join(dir, 'audio');
         audio = { file, sizeBytes: await spool(part, file), filename: part.filename };
       } else if (typeof part.value === 'string') {
         raw[part.fieldname] = part.value;
       }
     }
+    options.checkFields?.(raw, 'complete');
     if (!audio) throw new HttpError(400, 'validation', 'audio: Required', 'audio');
     const parsed = uploadFieldsSchema.safeParse(raw);
     if (!parsed.success) {

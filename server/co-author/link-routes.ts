@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pathResource } from '../access/path-resource.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { HttpError } from '../http/errors.ts';
+import { linksOf, presentLink, revokeLink, shareStory } from './links.ts';
+
+// Making, seeing and revoking a story's link are the owner's, as editing the story is.
+const storyToShare = pathResource('story', 'update');
+const linkToRevoke = pathResource('coAuthorToken', 'delete', 'tokenId', {
+  invalidId: () => new HttpError(400, 'invalid_token_id', 'Invalid token ID'),
+});
+
+/** The owner's side of co-author links (spec 7.7): create the story's one link, list it, revoke it. Signed in. */
+export async function coAuthorLinkRoutes(app: FastifyInstance, deps: { config: Config; db: Database }) {
+  const { config, db } = deps;
+  const baseUrlOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.post('/api/stories/:id/co-author-token', { config: storyToShare.config }, async (request, reply) => {
+    const { link, created } = await shareStory(db, storyToShare.of(request));
+    return reply.status(created ? 201 : 200).send(presentLink(link, baseUrlOf(request)));
+  });
+
+  app.get('/api/stories/:id/co-author-tokens', { config: storyToShare.config }, async (request) =>
+    (await linksOf(db, storyToShare.of(request))).map((link) => presentLink(link, baseUrlOf(request))),
+  );
+
+  app.delete('/api/co-author-tokens/:tokenId', { config: linkToRevoke.config }, async (request, reply) => {
+    await revokeLink(db, linkToRevoke.of(request));
+    return reply.status(204).send();
+  });
+}
