@@ -14,6 +14,14 @@ import { useSilenceNotice } from './useSilenceNotice.ts';
 
 export type StopResult = { take: Take } | { failure: TakeFailure };
 
+/** How a recorder other than the main one uses the microphone. */
+export interface MicrophoneOptions {
+  /** How often the timer updates (the co-author page: every 100 ms). */
+  tickMs?: number;
+  /** Keep a copy of the take on the device (the signed-in recorder); a visitor's page keeps none. */
+  keepOnDevice?: boolean;
+}
+
 interface Session {
   stream: MediaStream;
   recorder: MediaRecorder;
@@ -60,7 +68,8 @@ function stopRecorder(recorder: MediaRecorder): Promise<void> {
  * (while `listening`), and the two ways a take ends: checked at stop (size, length,
  * quality, then speech), or kept as it is when the person leaves.
  */
-export function useMicrophone(listening: boolean, ownerId: string) {
+export function useMicrophone(listening: boolean, ownerId: string, options: MicrophoneOptions = {}) {
+  const { tickMs = RECORDER_TIMER.tickMs, keepOnDevice = true } = options;
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [elapsedMs, setElapsedMs] = useState(0);
   const session = useRef<Session | null>(null);
@@ -94,7 +103,7 @@ export function useMicrophone(listening: boolean, ownerId: string) {
         format ? { mimeType: format.mimeType, audioBitsPerSecond: format.bitsPerSecond } : undefined,
       );
       const chunks: Blob[] = [];
-      const copyId = await startCopy(ownerId, recorder.mimeType || format?.mimeType || '');
+      const copyId = keepOnDevice ? await startCopy(ownerId, recorder.mimeType || format?.mimeType || '') : null;
       recorder.addEventListener('dataavailable', (event) => {
         chunks.push(event.data);
         if (copyId) keepCopy(() => addChunk(copyId, chunks.length - 1, event.data, recordedMs(clock.current, Date.now()) / 1000));
@@ -110,7 +119,7 @@ export function useMicrophone(listening: boolean, ownerId: string) {
     } finally {
       starting.current = false;
     }
-  }, [ownerId]);
+  }, [ownerId, keepOnDevice]);
 
   const pause = useCallback(() => {
     const current = session.current;
@@ -174,12 +183,12 @@ export function useMicrophone(listening: boolean, ownerId: string) {
     await forgetTakeQuietly(copyId);
   }, [endSession]);
 
-  // The timer shows whole seconds recorded, updated every second while recording.
+  // The timer shows the time recorded, updated every tick (a second by default) while recording.
   useEffect(() => {
     if (!listening) return;
-    const timer = window.setInterval(() => setElapsedMs(recordedMs(clock.current, Date.now())), RECORDER_TIMER.tickMs);
+    const timer = window.setInterval(() => setElapsedMs(recordedMs(clock.current, Date.now())), tickMs);
     return () => window.clearInterval(timer);
-  }, [listening]);
+  }, [listening, tickMs]);
 
   useEffect(() => {
     mounted.current = true;
