@@ -1,0 +1,128 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CONTRIBUTOR_KEY_HEADER,
+  coAuthorTokenSchema,
+  coAuthorViewSchema,
+  contributionResultSchema,
+  type CoAuthorView,
+} from '../../../contract/co-author.ts';
+import { isTranscriptionPending } from '../../../contract/engines.ts';
+import { TIMINGS } from '../../../contract/timings.ts';
+import { apiRequest, getJson, throwIfNotOk } from './request.ts';
+
+/** The story's sharing links (spec 7.4: GET /api/stories/{id}/co-author-tokens); one at most. */
+const tokensKey = (storyId: number) => ['/api/stories', storyId, 'co-author-tokens'] as const;
+const viewKey = (token: string) => ['/api/co-author', token] as const;
+
+export function useCoAuthorTokens(storyId: number) {
+  return useQuery({
+    queryKey: tokensKey(storyId),
+    queryFn: async () => coAuthorTokenSchema.array().parse(await getJson<unknown>(`/api/stories/${storyId}/co-author-tokens`)),
+  });
+}
+
+/** POST /api/stories/{id}/co-author-token (no body): the story's one link, made now. */
+export function useCreateCoAuthorToken(storyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => coAuthorTokenSchema.parse(await apiRequest('POST', `/api/stories/${storyId}/co-author-token`)),
+    onSuccess: (token) => queryClient.setQueryData(tokensKey(storyId), [token]),
+  });
+}
+
+/** DELETE /api/co-author-tokens/{id}: the link stops working; what was added through it stays. */
+export function useDeleteCoAuthorToken(storyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tokenId: number) => apiRequest('DELETE', `/api/co-author-tokens/${tokenId}`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tokensKey(storyId) }),
+  });
+}
+
+/** The contributor key header, when this browser has one for the link. */
+const keyHeaders = (contributorKey: string | null): Record<string, string> =>
+  contributorKey ? { [CONTRIBUTOR_KEY_HEADER]: contributorKey } : {};
+
+/** Whether any contribution is still on its way to a transcript. */
+export const hasPendingContribution = (view: CoAuthorView | undefined): boolean =>
+  view?.recordings.some((recording) => isTranscriptionPending(recording.processingStatus)) ?? false;
+
+interface ViewOptions {
+  contributorKey: string | null;
+  /** False for a token that cannot be one: nothing is asked. */
+  enabled: boolean;
+  /** Re-read every 2 s while this holds for the last answer (spec 7.12). */
+  poll: (view: CoAuthorView | undefined) => boolean;
+}
+
+/**
+ * GET /api/co-author/{token} (public, with the browser's contributor key so its own
+ * contributions are marked). A failure is not retried: the page shows the invalid-link view.
+ */
+export function useCoAuthorView(token: string, { contributorKey, enabled, poll }: ViewOptions) {
+  return useQuery({
+    queryKey: viewKey(token),
+    queryFn: async () => {
+      const response = await fetch(`/api/co-author/${encodeURIComponent(token)}`, {
+        credentials: 'include',
+        headers: keyHeaders(contributorKey),
+      });
+      await throwIfNotOk(response);
+      return coAuthorViewSchema.parse(await response.json());
+    },
+    enabled,
+    retry: false,
+    refetchInterval: (query) => (query.state.status === 'success' && poll(query.state.data) ? TIMINGS.statusPollMs : false),
+  });
+}
+
+export interface ContributionUpload {
+  audio: Blob;
+  fileName: string;
+  contributorName: string;
+  contributorKey: string | null;
+}
+
+/** POST /api/co-author/{token}/recordings: multipart audio and contributorName; answers the contribution and the key. */
+export function useUploadContribution(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ audio, fileName, contributorName, contributorKey }: ContributionUpload) => {
+      const form = new FormData();
+      form.append('contributorName', contributorName);
+      form.append('audio', audio, fileName);
+      const response = await fetch(`/api/co-author/${encodeURIComponent(token)}/recordings`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: keyHeaders(contributorKey),
+        body: form,
+      });
+      await throwIfNotOk(response);
+      return contributionResultSchema.parse(await response.json());
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: viewKey(token) }),
+  });
+}
+
+export interface ContributionDeletion {
+  id: number;
+  contributorName: string;
+  contributorKey: string | null;
+}
+
+/** DELETE /api/co-author/{token}/recordings/{id} with {contributorName} and this browser's key. */
+export function useDeleteContribution(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, contributorName, contributorKey }: ContributionDeletion) => {
+      const response = await fetch(`/api/co-author/${encodeURIComponent(token)}/recordings/${id}`, {
+        method: 'DELETE',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', ...keyHeaders(contributorKey) },
+        body: JSON.stringify({ contributorName }),
+      });
+      await throwIfNotOk(response);
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: viewKey(token) }),
+  });
+}
