@@ -6,17 +6,18 @@ import { focusRing } from '../ui/Button.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { formatDuration, playableDuration } from './duration.ts';
 
-interface AudioPlayerProps {
-  recordingId: number;
+type AudioPlayerProps = {
   /** The stored length in seconds, for audio whose header does not say (recorded webm). */
   storedDuration: number | null;
-}
+} & ({ recordingId: number } | { /** Any other audio, e.g. a published story's narration. */ src: string });
 
 /**
  * Play or pause a recording with a seek slider (spec 2, 4 "Audio player": back to paused
  * at the end). The audio streams from /api/recordings/{id}/audio with range requests.
  */
-export function AudioPlayer({ recordingId, storedDuration }: AudioPlayerProps) {
+export function AudioPlayer(props: AudioPlayerProps) {
+  const { storedDuration } = props;
+  const src = 'src' in props ? props.src : `/api/recordings/${props.recordingId}/audio`;
   const { t } = useTranslation('recordings');
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -44,7 +45,7 @@ export function AudioPlayer({ recordingId, storedDuration }: AudioPlayerProps) {
     <div className="flex items-center gap-3 rounded-xl border border-stone-800 bg-stone-900 p-3">
       <audio
         ref={audio}
-        src={`/api/recordings/${recordingId}/audio`}
+        src={src}
         preload="metadata"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
