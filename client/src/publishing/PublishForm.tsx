@@ -1,0 +1,127 @@
+import { type FormEvent, useId, useState } from 'react';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_TTS_SPEED, DEFAULT_TTS_VOICE } from '../../../contract/ai-settings.ts';
+import { type PublishBody, SLUG_MAX_LENGTH, TTS_SPEEDS, TTS_VOICES } from '../../../contract/publishing.ts';
+import { useNarratorAdapter } from '../api/publishing.ts';
+import { useLanguage } from '../i18n/appLanguage.ts';
+import { formatNumber } from '../i18n/format.ts';
+import { Button, focusRing } from '../ui/Button.tsx';
+import { Field } from '../ui/Input.tsx';
+import { SelectField } from '../ui/Select.tsx';
+import { customSlugOf, slugProblem } from './slug.ts';
+
+type Voice = (typeof TTS_VOICES)[number];
+
+interface PublishFormProps {
+  onPublish: (body: PublishBody) => void;
+  /** Why it cannot be published now (the story is still being written); the form waits. */
+  disabled: boolean;
+}
+
+const voiceName = (voice: string) => voice.charAt(0).toUpperCase() + voice.slice(1);
+
+/**
+ * Publishing a story (spec "Story detail" publish card, 7.6, 9.3): an optional custom link
+ * checked as the server checks it, narration on by default with its voice and speed, Publish.
+ */
+export function PublishForm({ onPublish, disabled }: PublishFormProps) {
+  const { t } = useTranslation('publishing');
+  const language = useLanguage();
+  const narrator = useNarratorAdapter();
+  const [slug, setSlug] = useState('');
+  const [checked, setChecked] = useState(false);
+  const [narration, setNarration] = useState(true);
+  const [voice, setVoice] = useState<Voice>(DEFAULT_TTS_VOICE as Voice);
+  const [speed, setSpeed] = useState<number>(DEFAULT_TTS_SPEED);
+  const slugId = useId();
+  const switchId = useId();
+  const switchHintId = useId();
+
+  const problem = slugProblem(slug);
+  const slugError =
+    checked && problem ? (problem === 'tooLong' ? t('form.slugTooLong', { max: SLUG_MAX_LENGTH }) : t('form.slugPattern')) : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (problem) {
+      document.getElementById(slugId)?.focus();
+      return;
+    }
+    onPublish({ customSlug: customSlugOf(slug), generateAudio: narration, ttsOptions: { voice, speed } });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset disabled={disabled} className="grid gap-4 disabled:opacity-60">
+        <Field
+          id={slugId}
+          label={t('form.slug')}
+          hint={t('form.slugHint')}
+          error={slugError}
+          value={slug}
+          onChange={(event) => setSlug(event.target.value)}
+          onBlur={() => setChecked(slug.trim() !== '')}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          inputMode="url"
+        />
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <label htmlFor={switchId} className="text-sm font-medium text-stone-200">
+              {t('form.narration')}
+            </label>
+            <p id={switchHintId} className="text-xs text-stone-400">
+              {t('form.narrationHint')}
+            </p>
+          </div>
+          <button
+            id={switchId}
+            type="button"
+            role="switch"
+            aria-checked={narration}
+            aria-describedby={switchHintId}
+            onClick={() => setNarration((on) => !on)}
+            className={clsx(
+              'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors',
+              narration ? 'bg-amber-300' : 'bg-stone-700',
+              focusRing,
+            )}
+          >
+            <span
+              aria-hidden
+              className={clsx('inline-block size-5 rounded-full bg-stone-950 transition-transform', narration ? 'translate-x-6' : 'translate-x-1')}
+            />
+          </button>
+        </div>
+        {narration && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            {narrator === 'local' ? (
+              <p className="text-sm text-stone-400 sm:col-span-2">{t('form.localVoice')}</p>
+            ) : (
+              <SelectField
+                label={t('form.voice')}
+                value={voice}
+                options={TTS_VOICES.map((value) => ({ value, label: voiceName(value) }))}
+                onValueChange={setVoice}
+                disabled={disabled}
+              />
+            )}
+            <SelectField
+              label={t('form.speed')}
+              value={String(speed)}
+              options={TTS_SPEEDS.map((value) => ({ value: String(value), label: t('form.speedValue', { speed: formatNumber(value, language) }) }))}
+              onValueChange={(value) => setSpeed(Number(value))}
+              disabled={disabled}
+            />
+          </div>
+        )}
+        <Button type="submit" className="justify-self-start">
+          {t('form.publish')}
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
