@@ -31,6 +31,8 @@ import type { Queue } from './jobs/queue.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
 import { placeRoutes } from './places/routes.ts';
+import { publicStoryRoutes } from './publishing/public-routes.ts';
+import { publishingRoutes } from './publishing/routes.ts';
 import { personPlaceUploadRoutes } from './recordings/person-place-uploads.ts';
 import { recordingRoutes } from './recordings/routes.ts';
 import type { BlobStore } from './storage/index.ts';
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await open.register(signInRoutes, { config, db, sessions });
     await open.register(passwordResetRoutes, { config, db, sessions, mailer });
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
+    await open.register(publicStoryRoutes, { config, db, store: deps.store, clientDir: deps.clientDir });
     await open.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue });
   });
 
@@ -125,6 +128,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(chapterRoutes, { db, queue: deps.queue });
     await signedIn.register(followUpRoutes, { db, queue: deps.queue });
     await signedIn.register(autobiographyRoutes, { db, queue: deps.queue });
+    await signedIn.register(publishingRoutes, { config, db, queue: deps.queue, store: deps.store });
     await signedIn.register(coAuthorLinkRoutes, { config, db });
   });
 

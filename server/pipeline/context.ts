@@ -8,6 +8,6 @@ export interface PipelineContext {
   db: Database;
   store: BlobStore;
   queue: Queue;
-  engines: Pick<Engines, 'transcriber' | 'writer' | 'speech'>;
+  engines: Pick<Engines, 'transcriber' | 'writer' | 'speech' | 'narrator'>;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }

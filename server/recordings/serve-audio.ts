@@ -25,7 +25,25 @@ export async function sendAudio(
   store: BlobStore,
   recording: Authorized<ResourceRows['recording'], 'read'>,
 ) {
-  const size = await store.size(recording.audioKey);
+  return sendStoredAudio(request, reply, store, {
+    key: recording.audioKey,
+    mimeType: recording.mimeType,
+    disposition: `attachment; filename="recording-${recording.id}.${EXTENSIONS[recording.mimeType] ?? 'audio'}"`,
+    cacheControl: 'private, max-age=3600',
+  });
+}
+
+/** What `sendStoredAudio` sends: a blob, its type, and the headers that differ between callers. */
+export interface StoredAudio {
+  key: string;
+  mimeType: string;
+  disposition: string;
+  cacheControl: string;
+}
+
+/** Sends audio from the blob store, whole or the byte range asked for (206), with nosniff. */
+export async function sendStoredAudio(request: FastifyRequest, reply: FastifyReply, store: BlobStore, audio: StoredAudio) {
+  const size = await store.size(audio.key);
   if (size === null) throw notFound('Audio not found');
   const range = parseByteRange(request.headers.range, size);
   if (range === 'unsatisfiable') {

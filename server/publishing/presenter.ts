@@ -1,0 +1,74 @@
+import type { FastifyRequest } from 'fastify';
+import { toLanguage } from '../../contract/languages.ts';
+import { type PublicStory, type PublishedStorySummary, TTS_VOICES } from '../../contract/publishing.ts';
+import type { Config } from '../config.ts';
+import type { publishedStories, stories } from '../db/schema.ts';
+
+export type PublishedStoryRow = typeof publishedStories.$inferSelect;
+type StoryRow = typeof stories.$inferSelect;
+
+/** Where the app is reached: PUBLIC_URL, else the origin this request came to. */
+export function siteOrigin(config: Pick<Config, 'publicUrl'>, request: FastifyRequest): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** The public page's path, and the narration's (relative, as the public read gives it). */
+export const publicPagePath = (slug: string) => `/published/${slug}`;
+export const publicAudioPath = (slug: string) => `/api/published/${slug}/audio`;
+
+/** Whether the story changed after publishing: the public page still shows the copy. */
+export function isOutdated(copy: Pick<PublishedStoryRow, 'title' | 'content'>, story: Pick<StoryRow, 'title' | 'content'>): boolean {
+  return copy.title !== story.title || copy.content !== story.content;
+}
+
+const isVoice = (voice: string | null): voice is (typeof TTS_VOICES)[number] => (TTS_VOICES as readonly string[]).includes(voice ?? '');
+
+/** The owner's view of the public copy (the publish card). */
+export function presentSummary(copy: PublishedStoryRow, story: Pick<StoryRow, 'title' | 'content'>, origin: string): PublishedStorySummary {
+  return {
+    id: copy.id,
+    slug: copy.slug,
+    publicUrl: `${origin}${publicPagePath(copy.slug)}`,
+    publishedAt: copy.publishedAt.toISOString(),
+    narration: copy.audioStatus,
+    narrationError: copy.audioStatus === 'failed' ? copy.narrationError : null,
+    isOutdated: isOutdated(copy, story),
+    voice: isVoice(copy.narrationVoice) ? copy.narrationVoice : null,
+    speed: copy.narrationSpeed,
+  };
+}
+
+type PublicTime = Pick<PublicStory, 'temporalType' | 'year' | 'month' | 'day' | 'endYear'>;
+const NO_TIME: PublicTime = { temporalType: null, year: null, month: null, day: null, endYear: null };
+
+/** The story's time in the published page's vocabulary (spec 3): specific, month, year, span. */
+export function publicTime(copy: Pick<PublishedStoryRow, 'temporalType' | 'specificDate' | 'month' | 'year' | 'endYear'>): PublicTime {
+  switch (copy.temporalType) {
+    case 'specific_date': {
+      const [year, month, day] = (copy.specificDate ?? '').split('-').map(Number);
+      if (!year || !month || !day) return NO_TIME;
+      return { ...NO_TIME, temporalType: 'specific', year, month, day };
+    }
+    case 'month_year':
+      return { ...NO_TIME, temporalType: 'month', year: copy.year, month: copy.month };
+    case 'year':
+      return { ...NO_TIME, temporalType: 'year', year: copy.year };
+    case 'year_span':
+      return { ...NO_TIME, temporalType: 'span', year: copy.year, endYear: copy.endYear };
+    default:
+      return NO_TIME;
+  }
+}
+
+/** GET /api/published/{slug}: the copy as anyone may read it; the audio only once it is ready. */
+export function presentPublicStory(copy: PublishedStoryRow): PublicStory {
+  return {
+    title: copy.title,
+    content: copy.content,
+    authorName: copy.authorName,
+    audioUrl: copy.audioStatus === 'ready' && copy.audioKey ? publicAudioPath(copy.slug) : null,
+    publishedAt: copy.publishedAt.toISOString(),
+    language: toLanguage(copy.language),
+    ...publicTime(copy),
+  };
+}

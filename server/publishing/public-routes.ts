@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../contract/publishing.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { publishedStories } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { sendStoredAudio } from '../recordings/serve-audio.ts';
+import type { BlobStore } from '../storage/index.ts';
+import { etagOf, matchesEtag, PUBLIC_CACHE_CONTROL, sendCacheable } from './http-cache.ts';
+import { NARRATION_MIME_TYPE } from './join-narration.ts';
+import { BARE_INDEX_HTML, renderMissingPage, renderPublishedPage } from './page.ts';
+import { presentPublicStory, publicPagePath, siteOrigin } from './presenter.ts';
+
+interface PublicStoryDeps {
+  config: Config;
+  db: Database;
+  store: BlobStore;
+  /** Folder of the built client, whose index.html the page is built on; unset in API tests. */
+  clientDir?: string;
+}
+
+/** The public copy a slug names; a value that cannot be a slug names none. */
+async function copyBySlug(db: Database, slug: string) {
+  if (slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return undefined;
+  const [copy] = await db.select().from(publishedStories).where(eq(publishedStories.slug, slug));
+  return copy;
+}
+
+/** The built client's index.html, read each time (the server may rebuild it), or a bare page without one. */
+async function indexHtml(clientDir: string | undefined): Promise<string> {
+  if (!clientDir) return BARE_INDEX_HTML;
+  return readFile(path.join(clientDir, 'index.html'), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return BARE_INDEX_HTML;
+    throw error;
+  });
+}
+
+/**
+ * What anyone may read of a published story (spec 7.6), each rate limited per address:
+ * GET /api/published/{slug}, its narration at /api/published/{slug}/audio (byte ranges),
+ * and the page /published/{slug}, rendered here so it reads and previews without
+ * JavaScript. Reads are cacheable for a minute with an ETag.
+ */
+export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryDeps) {
+  const { config, db, store } = deps;
+  await app.register(rateLimit, { global: false });
+  const limited = { rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } };
+  const slugOf = (request: { params: unknown }) => (request.params as { slug: string }).slug;
+
+  app.get('/api/published/:slug', { config: limited }, async (request, reply) => {
+    const copy = await copyBySlug(db, slugOf(request));
+    if (!copy) throw notFound('Story not found');
+    return sendCacheable(request, reply, JSON.stringify(presentPublicStory(copy)), 'application/json; charset=utf-8');
+  });
+
+  app.get('/api/published/:slug/audio', { config: limited }, async (request, reply) => {
+    const copy = await copyBySlug(db, slugOf(request));
+    if (!copy || copy.audioStatus !== 'ready' || !copy.audioKey) throw notFound('Audio not found');
+    // Each narration has its own key: the key is the version.
+    const etag = etagOf(copy.audioKey);
+    reply.header('etag', etag);
+    if (!request.headers.range && matchesEtag(request.headers['if-none-match'], etag)) {
+      return reply.status(304).header('cache-control', PUBLIC_CACHE_CONTROL).send();
+    }
+    return sendStoredAudio(request, reply, store, {
+      key: copy.audioKey,
+      mimeType: NARRATION_MIME_TYPE,
+      disposition: `inline; filename="${copy.slug}.mp3"`,
+      cacheControl: PUBLIC_CACHE_CONTROL,
+    });
+  });
+
+  app.get('/published/:slug', { config: limited }, async (request, reply) => {
+    const [copy, index] = await Promise.all([copyBySlug(db, slugOf(request)), indexHtml(deps.clientDir)]);
+    if (!copy) {
+      // The app shows "Story Not Found"; a page published a moment later must not be hidden by a cache.
+      return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderMissingPage(index));
+    }
+    const story = presentPublicStory(copy);
+    const origin = siteOrigin(config, request);
+    const html = renderPublishedPage(index, story, {
+      page: `${origin}${publicPagePath(copy.slug)}`,
+      audio: story.audioUrl ? `${origin}${story.audioUrl}` : null,
+    });
+    return sendCacheable(request, reply, html, 'text/html; charset=utf-8');
+  });
+}

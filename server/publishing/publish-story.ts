@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { publishBodySchema } from '../../contract/publishing.ts';
+import type { Authorized, ResourceRows } from '../access/policies.ts';
+import type { Database } from '../db/client.ts';
+import { publishedStories, stories, users } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Queue } from '../jobs/queue.ts';
+import { sendJob, type Transaction } from '../jobs/send-job.ts';
+import type { BlobStore } from '../storage/index.ts';
+import { narrateStoryJob } from './narrate-story-job.ts';
+import type { PublishedStoryRow } from './presenter.ts';
+import { slugCandidates, slugFromTitle } from './slug.ts';
+
+export type PublishRequest = z.output<typeof publishBodySchema>;
+type StoryRow = ResourceRows['story'];
+
+const slugTaken = () => new HttpError(409, 'slug_taken', 'This link is already used by another story');
+const stillWriting = () => new HttpError(409, 'busy', 'This story is still being written. Publish it when it is ready.');
+
+/** How many made slugs one query checks; a title shared by more stories is checked again from there. */
+const SLUG_BATCH = 20;
+/** Two publishes racing for one made slug: the loser picks again, this many times. */
+const SLUG_RACES = 3;
+
+/** The name a published story is signed with: the author name, else first and last name, else none. */
+export function authorNameOf(user: Pick<typeof users.$inferSelect, 'authorName' | 'firstName' | 'lastName'>): string | null {
+  const author = user.authorName?.trim();
+  if (author) return author;
+  const name = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ');
+  return name || null;
+}
+
+/** The first made slug for this title that no other story holds (`title`, `title-2`, ...). */
+async function freeSlug(tx: Transaction, storyId: number, title: string): Promise<string> {
+  const base = slugFromTitle(title);
+  for (let from = 1; ; from += SLUG_BATCH) {
+    const candidates = slugCandidates(base, from, SLUG_BATCH);
+    const held = await tx
+      .select({ slug: publishedStories.slug })
+      .from(publishedStories)
+      .where(and(inArray(publishedStories.slug, candidates), ne(publishedStories.storyId, storyId)));
+    const taken = new Set(held.map((row) => row.slug));
+    const free = candidates.find((slug) => !taken.has(slug));
+    if (free) return free;
+  }
+}
+
+/** The slug this publish uses: the custom one (409 when another story holds it), the story's own, or one made from the title. */
+async function chooseSlug(tx: Transaction, story: StoryRow, customSlug: string | null, existing: PublishedStoryRow | undefined): Promise<string> {
+  if (customSlug) {
+    const [holder] = await tx
+      .select({ id: publishedStories.id })
+      .from(publishedStories)
+      .where(and(eq(publishedStories.slug, customSlug), ne(publishedStories.storyId, story.id)));
+    if (holder) throw slugTaken();
+    return customSlug;
+  }
+  return existing?.slug ?? freeSlug(tx, story.id, story.title);
+}
+
+/** True for PostgreSQL's unique_violation, however the driver wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Publishes a story, or publishes it again: its title, text, time, language and the
+ * owner's name are copied into the one public copy of the story (the page shows that copy
+ * until the next publish). With narration, the narrate-story job is queued in the same
+ * transaction (narration `waiting`); without, there is none. Any earlier narration's
+ * audio is removed once the new copy is committed. A story still being written is a 409.
+ */
+export async function publishStory(
+  db: Database,
+  queue: Queue,
+  store: BlobStore,
+  authorized: Authorized<StoryRow, 'update'>,
+  request: PublishRequest,
+): Promise<{ copy: PublishedStoryRow; story: StoryRow }> {
+  for (let race = 1; ; race++) {
+    try {
+      const result = await db.transaction((tx) => publishIn(tx, queue, authorized.id, request));
+      if (result.oldAudioKey) await store.delete(result.oldAudioKey);
+      return result;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Someone else took the slug between our look and our write.
+      if (request.customSlug || race >= SLUG_RACES) throw slugTaken();
+    }
+  }
+}
+
+async function publishIn(tx: Transaction, queue: Queue, storyId: number, request: PublishRequest) {
+  // The story as it is now, locked so an edit cannot slip between the copy and the commit.
+  const [story] = await tx.select().from(stories).where(eq(stories.id, storyId)).for('update');
+  if (!story) throw new HttpError(404, 'not_found', 'Story not found');
+  if (story.processingStatus === 'processing') throw stillWriting();
+  const [owner] = await tx.select().from(users).where(eq(users.id, story.userId));
+  const [existing] = await tx.select().from(publishedStories).where(eq(publishedStories.storyId, story.id)).for('update');
+  const slug = await chooseSlug(tx, story, request.customSlug, existing);
+
+  const narrationId = request.generateAudio ? randomUUID() : null;
+  const copy = {
+    slug,
+    title: story.title,
+    content: story.content,
+    authorName: owner ? authorNameOf(owner) : null,
+    language: story.language,
+    temporalType: story.temporalType,
+    specificDate: story.specificDate,
+    month: story.month,
+    year: story.year,
+    endYear: story.endYear,
+    audioKey: null,
+    audioStatus: request.generateAudio ? ('waiting' as const) : ('none' as const),
+    narrationError: null,
+    narrationId,
+    narrationVoice: request.generateAudio ? request.ttsOptions.voice : null,
+    narrationSpeed: request.generateAudio ? request.ttsOptions.speed : null,
+    publishedAt: new Date(),
+  };
+  const [row] = existing
+    ? await tx.update(publishedStories).set(copy).where(eq(publishedStories.id, existing.id)).returning()
+    : await tx.insert(publishedStories).values({ ...copy, userId: story.userId, storyId: story.id }).returning();
+  if (narrationId) await sendJob(queue, narrateStoryJob, { publishedStoryId: row.id, narrationId }, { within: tx });
+  return { copy: row, story, oldAudioKey: existing?.audioKey ?? null };
+}
+
+/** Unpublishes: the public copy goes (its slug is free again), then its narration's audio. */
+export async function unpublishStory(db: Database, store: BlobStore, copy: Authorized<PublishedStoryRow, 'delete'>): Promise<void> {
+  const [removed] = await db.delete(publishedStories).where(eq(publishedStories.id, copy.id)).returning({ audioKey: publishedStories.audioKey });
+  if (removed?.audioKey) await store.delete(removed.audioKey);
+}
+
+/** The public copy of a story, if it has one. */
+export async function publishedCopyOf(db: Database, storyId: number): Promise<PublishedStoryRow | undefined> {
+  const [copy] = await db.select().from(publishedStories).where(eq(publishedStories.storyId, storyId));
+  return copy;
+}
