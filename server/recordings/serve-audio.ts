@@ -49,14 +49,14 @@ export async function sendStoredAudio(request: FastifyRequest, reply: FastifyRep
   if (range === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${size}`).send({ message: 'Range not satisfiable', code: 'range' });
   }
-  const blob = await store.get(recording.audioKey, range ?? undefined);
+  const blob = await store.get(audio.key, range ?? undefined);
   if (!blob) throw notFound('Audio not found');
   reply
     .header('accept-ranges', 'bytes')
-    .header('content-type', recording.mimeType)
-    .header('content-disposition', `attachment; filename="recording-${recording.id}.${EXTENSIONS[recording.mimeType] ?? 'audio'}"`)
+    .header('content-type', audio.mimeType)
+    .header('content-disposition', audio.disposition)
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, max-age=3600');
+    .header('cache-control', audio.cacheControl);
   if (!range) return reply.header('content-length', size).send(blob.body);
   return reply
     .status(206)
