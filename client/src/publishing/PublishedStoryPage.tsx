@@ -56,7 +56,7 @@ function PublishedStory({ slug, language }: { slug: string; language: Language }
   const initial = useMemo(() => embeddedStory(slug), [slug]);
   const story = usePublicStory(slug, initial);
   const missing = story.error instanceof ApiRequestError && story.error.status === 404;
-  useDocumentTitle(story.data ? `${story.data.title} | Saaga` : missing ? `${t('page.notFound.title')} | Saaga` : null);
+  useDocumentTitle(story.data ? `${story.data.title} · Saaga` : missing ? `${t('page.notFound.title')} · Saaga` : null);
 
   if (story.data) return <StoryArticle story={story.data} language={language} />;
   if (missing) return <StoryNotFound />;

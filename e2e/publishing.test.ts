@@ -1,0 +1,281 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createEngines } from '../server/ai/engines.ts';
+import { seeder } from '../test/support/seed.ts';
+import { startTestApp, type TestApp } from '../test/support/test-app.ts';
+import { launchChromium } from './support/browser.ts';
+import { CLIENT_DIR } from './support/built-client.ts';
+import { signedInPage } from './support/signed-in.ts';
+
+// Publishing at phone size: the owner publishes a written story with narration (the local
+// espeak-ng narrator) and watches the progress reach complete, copies the link; a signed-out
+// reader opens the page, plays the narration and finds the share buttons; the page reads
+// with JavaScript off; an unknown link is "Story Not Found"; an edit after publishing is
+// noted on the card until Republish; Unpublish after asking takes the page away. Once in Finnish.
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+const PHONE = { width: 390, height: 844 };
+
+let server: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  // No key and no models: the transcriber and writer are not needed (the stories are
+  // seeded written); the narrator is the local one, which needs no model.
+  const engines = createEngines({ modelsDir: mkdtempSync(path.join(tmpdir(), 'saaga-publishing-')), transcriber: 'local', writer: 'local', narrator: 'local' });
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines });
+  browser = await launchChromium({ splash: 'skip' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/publishing-${name}.png`, fullPage: true });
+
+/** A signed-out reader's own browser, with its own cache (a public page is cached a minute). */
+async function readerPage(locale: 'en-US' | 'fi-FI' = 'en-US', options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ viewport: PHONE, locale, ...options });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('pageerror', error.message));
+  return { page, context };
+}
+
+/**
+ * Watches the card's progress bar until it reads 100 and gives every value it showed; the
+ * bar must only ever move forward through the spec's stages.
+ */
+async function watchProgress(page: Page, timeout: number): Promise<number[]> {
+  const bar = page.getByRole('progressbar', { name: /Publishing|Julkaistaan/ });
+  const seen: number[] = [];
+  await expect
+    .poll(
+      async () => {
+        const now = Number(await bar.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => NaN));
+        if (!Number.isNaN(now) && seen.at(-1) !== now) seen.push(now);
+        return seen.at(-1);
+      },
+      { timeout, interval: 100 },
+    )
+    .toBe(100);
+  expect(seen.every((value) => [10, 30, 60, 90, 100].includes(value))).toBe(true);
+  expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+  return seen;
+}
+
+/** The player's position (the slider's value, seconds) moves on once Play is pressed. */
+async function playsNarration(page: Page, playLabel: string) {
+  const slider = page.getByRole('slider');
+  expect(Number(await slider.inputValue())).toBe(0);
+  await page.getByRole('button', { name: playLabel }).click();
+  await expect.poll(async () => Number(await slider.inputValue()), { timeout: 15_000 }).toBeGreaterThan(0.3);
+}
+
+it('the owner publishes with narration; a reader plays it and shares; edited, republished, unpublished', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'publisher@example.com');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.context().request.put(`${server.url}/api/auth/author-name`, { data: { authorName: 'Aino Virtanen' }, headers: { origin: server.url } });
+  const seed = seeder(server.database.db);
+  const content = 'We rowed across the lake every morning.\nThe water was still and cold.\n\nIn the evenings we sat on the pier and listened to the loons.';
+  const story = await seed.story(userId, { title: 'A summer at the lake', content, temporalType: 'year', year: 1985 });
+  const other = await seed.story(userId, { title: 'The pier', content: 'My father built the pier.' });
+
+  await page.goto(`${server.url}/library/${story.id}`);
+  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Publish', exact: true }) });
+  await card.scrollIntoViewIfNeeded();
+  const narration = card.getByRole('switch', { name: 'Narration' });
+  expect(await narration.getAttribute('aria-checked')).toBe('true');
+  // The server's narrator is the local one: it speaks with its own voice, so no voice is offered.
+  await card.getByText("This server's narrator speaks with its own voice in the story's language.").waitFor();
+  expect(await card.getByLabel('Voice').count()).toBe(0);
+  await card.getByLabel('Speed').waitFor();
+  await shot(page, 'card-en');
+
+  // The link is checked as the server checks it, before anything is sent.
+  const slug = card.getByLabel('Custom link (optional)');
+  await slug.fill('Summer at the Lake');
+  await card.getByRole('button', { name: 'Publish' }).click();
+  await card.getByText('Use lowercase letters a-z, digits and hyphens.').waitFor();
+  await shot(page, 'slug-error-en');
+  await slug.fill('  summer-at-the-lake ');
+  await card.getByRole('button', { name: 'Publish' }).click();
+
+  // Progress follows the request and then the narration job, to complete.
+  const seen = await watchProgress(page, 90_000);
+  expect(seen.at(-1)).toBe(100);
+  await card.getByText('Complete', { exact: true }).waitFor();
+  await page.getByText('Story published', { exact: true }).waitFor();
+  await card.getByText('The narration is ready.').waitFor();
+  const url = `${server.url}/published/summer-at-the-lake`;
+  expect(await card.getByTestId('public-url').textContent()).toBe(url);
+  await card.getByText(/^Published .*(ago|now)$/).waitFor();
+  await shot(page, 'published-en');
+
+  // Copy puts the link on the clipboard.
+  await card.getByRole('button', { name: 'Copy the public link' }).click();
+  await page.getByText('Link copied to clipboard', { exact: true }).waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  expect(await card.getByRole('link', { name: 'Open link' }).getAttribute('href')).toBe(url);
+
+  // Another story cannot take the same link.
+  await page.goto(`${server.url}/library/${other.id}`);
+  const otherCard = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Publish', exact: true }) });
+  await otherCard.getByLabel('Custom link (optional)').fill('summer-at-the-lake');
+  await otherCard.getByRole('switch', { name: 'Narration' }).click();
+  await otherCard.getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('Publishing Failed', { exact: true }).waitFor();
+  await page.getByText('This link is already used by another story. Choose another one.', { exact: true }).waitFor();
+  await otherCard.getByLabel('Custom link (optional)').waitFor();
+  await shot(page, 'slug-taken-en');
+  await page.goBack();
+  await page.waitForURL(new RegExp(`/library/${story.id}$`));
+  await card.getByTestId('public-url').waitFor();
+
+  // A signed-out reader: the story, the narration playing, the share buttons.
+  const reader = await readerPage();
+  await reader.page.goto(url);
+  await reader.page.getByRole('heading', { level: 1, name: 'A summer at the lake' }).waitFor();
+  await reader.page.getByText('By Aino Virtanen').waitFor();
+  await reader.page.getByText(/^Published .*(ago|now)$/).waitFor();
+  await reader.page.getByText('1 min read').waitFor();
+  await reader.page.getByText('1985', { exact: true }).waitFor();
+  const text = await reader.page.locator('main [lang="en"].whitespace-pre-line').innerText();
+  expect(text).toContain('We rowed across the lake every morning.\nThe water was still and cold.');
+  expect(await reader.page.title()).toBe('A summer at the lake · Saaga');
+  await playsNarration(reader.page, 'Play');
+  await reader.page.getByRole('button', { name: 'Pause' }).click();
+  for (const name of ['Share on X', 'Share on Facebook', 'Share on LinkedIn', 'Share on WhatsApp', 'Share by e-mail']) {
+    await reader.page.getByRole('link', { name }).waitFor();
+  }
+  expect(await reader.page.getByRole('link', { name: 'Share on X' }).getAttribute('href')).toContain(encodeURIComponent(url));
+  const mail = new URLSearchParams((await reader.page.getByRole('link', { name: 'Share by e-mail' }).getAttribute('href'))!.split('?')[1]);
+  expect(mail.get('subject')).toBe('A summer at the lake');
+  expect(mail.get('body')).toBe(`We rowed across the lake every morning. The water was still and cold. In the evenings we sat on the pier and listened to the loons.\n\n${url}`);
+  await reader.page.getByRole('button', { name: 'Copy link' }).waitFor();
+  await reader.page.getByRole('link', { name: 'Saaga' }).waitFor();
+  await shot(reader.page, 'public-en');
+
+  // With JavaScript off the server's page still has the title and the text.
+  const noScript = await readerPage('en-US', { javaScriptEnabled: false });
+  await noScript.page.goto(url);
+  await noScript.page.getByRole('heading', { level: 1, name: 'A summer at the lake' }).waitFor();
+  expect(await noScript.page.locator('body').innerText()).toContain('In the evenings we sat on the pier and listened to the loons.');
+  await shot(noScript.page, 'public-no-js-en');
+  await noScript.context.close();
+
+  // An unknown link.
+  await reader.page.goto(`${server.url}/published/no-such-story`);
+  await reader.page.getByRole('heading', { name: 'Story Not Found' }).waitFor();
+  await reader.page.getByText("The story you're looking for doesn't exist or has been unpublished.").waitFor();
+  await shot(reader.page, 'not-found-en');
+  await reader.page.getByRole('link', { name: 'Go to the home page' }).click();
+  await reader.page.waitForURL(`${server.url}/`);
+  await reader.page.goBack();
+  await reader.page.getByRole('heading', { name: 'Story Not Found' }).waitFor();
+  await reader.context.close();
+
+  // An edit after publishing: the card says the public page keeps the published version.
+  await page.getByRole('button', { name: 'A summer at the lake' }).click();
+  await page.getByLabel('Title').fill('A summer at the lake, 1985');
+  await page.getByLabel('Title').press('Enter');
+  await page.getByText('Story title updated', { exact: true }).waitFor();
+  await card.getByText('Edited since publishing: the public page shows the published version until you republish.').waitFor();
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'outdated-en');
+  const before = await readerPage();
+  await before.page.goto(url);
+  await before.page.getByRole('heading', { level: 1, name: 'A summer at the lake' }).waitFor();
+  await before.context.close();
+
+  // Republish keeps the link and makes the narration again.
+  await card.getByRole('button', { name: 'Republish' }).click();
+  await watchProgress(page, 90_000);
+  await card.getByText('The narration is ready.').waitFor();
+  expect(await card.getByText(/^Edited since publishing/).count()).toBe(0);
+  expect(await card.getByTestId('public-url').textContent()).toBe(url);
+  const after = await readerPage();
+  await after.page.goto(url);
+  await after.page.getByRole('heading', { level: 1, name: 'A summer at the lake, 1985' }).waitFor();
+  await after.context.close();
+
+  // Unpublish asks first; Cancel keeps the page.
+  await card.getByRole('button', { name: 'Unpublish' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Unpublish this story?' });
+  await confirm.waitFor();
+  await shot(page, 'unpublish-en');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await card.getByTestId('public-url').waitFor();
+  await card.getByRole('button', { name: 'Unpublish' }).click();
+  await confirm.getByRole('button', { name: 'Unpublish' }).click();
+  await page.getByText('Story unpublished', { exact: true }).waitFor();
+  await card.getByLabel('Custom link (optional)').waitFor();
+  await shot(page, 'unpublished-en');
+  const gone = await readerPage();
+  await gone.page.goto(url);
+  await gone.page.getByRole('heading', { name: 'Story Not Found' }).waitFor();
+  await gone.context.close();
+});
+
+it('a story still being written cannot be published yet, and says why', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'still-writing@example.com');
+  const story = await seeder(server.database.db).story(userId, { title: 'The pier', content: 'My father built the pier.', processingStatus: 'processing' });
+  await page.goto(`${server.url}/library/${story.id}`);
+  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Publish', exact: true }) });
+  await card.getByText('This story is still being written. You can publish it once it is ready.').waitFor();
+  expect(await card.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'still-writing-en');
+});
+
+it('in Finnish: the card, its progress and a Finnish reader’s page', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'julkaisija@example.com', { language: 'fi' });
+  const story = await seeder(server.database.db).story(userId, {
+    title: 'Kesä järvellä',
+    content: 'Soudimme järven yli joka aamu.\nVesi oli tyyni ja kylmä.',
+    language: 'fi',
+    temporalType: 'month_year',
+    month: 7,
+    year: 1985,
+  });
+  await page.goto(`${server.url}/library/${story.id}`);
+  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Julkaise', exact: true }) });
+  await card.getByRole('switch', { name: 'Äänikerronta' }).waitFor();
+  await card.getByText('Jos jätät tyhjäksi, linkki tehdään otsikosta.').waitFor();
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'card-fi');
+  await card.getByRole('button', { name: 'Julkaise' }).click();
+  await watchProgress(page, 90_000);
+  await card.getByText('Valmis', { exact: true }).waitFor();
+  await card.getByText('Äänikerronta on valmis.').waitFor();
+  await card.getByText(/^Julkaistu /).waitFor();
+  // Empty link: one made from the title.
+  const url = (await card.getByTestId('public-url').textContent())!;
+  expect(url).toMatch(new RegExp(`^${server.url}/published/[a-z0-9-]+$`));
+  expect(url).toContain('kesa');
+  await shot(page, 'published-fi');
+
+  const reader = await readerPage('fi-FI');
+  await reader.page.goto(url);
+  await reader.page.getByRole('heading', { level: 1, name: 'Kesä järvellä' }).waitFor();
+  await reader.page.getByText(/^Julkaistu /).waitFor();
+  await reader.page.getByText('1 min lukuaika').waitFor();
+  await reader.page.getByText('heinäkuu 1985').waitFor();
+  await reader.page.getByRole('link', { name: 'Jaa WhatsAppissa' }).waitFor();
+  await reader.page.getByRole('button', { name: 'Kopioi linkki' }).waitFor();
+  await playsNarration(reader.page, 'Toista');
+  await shot(reader.page, 'public-fi');
+  await reader.page.goto(`${server.url}/published/ei-ole`);
+  await reader.page.getByRole('heading', { name: 'Tarinaa ei löytynyt' }).waitFor();
+  await reader.page.getByText('Etsimääsi tarinaa ei ole olemassa tai sen julkaisu on peruttu.').waitFor();
+  await shot(reader.page, 'not-found-fi');
+  await reader.context.close();
+
+  await card.getByRole('button', { name: 'Peru julkaisu' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Perutaanko tarinan julkaisu?' });
+  await confirm.getByRole('button', { name: 'Peru julkaisu' }).click();
+  await page.getByText('Tarinan julkaisu peruttu', { exact: true }).waitFor();
+  await card.getByLabel('Oma linkki (valinnainen)').waitFor();
+});
