@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -35,9 +37,16 @@ let seed: ReturnType<typeof seeder>;
 let englishWav: Buffer;
 let clips: { dir: string; remove: () => Promise<void> };
 
+/** This file's own temporary folder (TMPDIR), so the uploads under way here can be seen. */
+let ownTmp: string;
+const sharedTmp = process.env.TMPDIR;
+const uploadsUnderWay = () => readdirSync(ownTmp).filter((name) => name.startsWith('saaga-upload-'));
+
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   clips = await clipDir();
+  ownTmp = mkdtempSync(path.join(clips.dir, 'tmp-'));
+  process.env.TMPDIR = ownTmp;
   englishWav = readFileSync(CLIPS.english);
   // Polling the view is many reads a minute; the limits have their own test.
   server = await startTestApp(
@@ -49,6 +58,8 @@ beforeAll(async () => {
 });
 beforeEachFake();
 afterAll(async () => {
+  if (sharedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = sharedTmp;
   await server?.close();
   await fake?.close();
   await clips?.remove();
@@ -304,6 +315,48 @@ describe('adding a recording', () => {
     expect(await recordingCount()).toBe(before);
   });
 
+  it('keeps nothing when the link is revoked while the audio is on its way, and says the link is gone', async () => {
+    const { story, link } = await sharedStory();
+    const before = await recordingCount();
+    const boundary = 'revoked-meanwhile';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="contributorName"\r\n\r\nPekka\r\n`
+        + `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="r.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const half = Math.floor(englishWav.length / 2);
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${server.url}/api/co-author/${link.token}/recordings`, {
+        method: 'POST',
+        headers: { origin: server.url, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + englishWav.length + tail.length) },
+      });
+      request.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+      request.write(Buffer.concat([head, englishWav.subarray(0, half)]));
+      // Once the server is taking the audio, the owner revokes the link; then the rest arrives.
+      void until(() => uploadsUnderWay().length > 0, 10_000, 'the upload to start spooling')
+        .then(() => owner.request('DELETE', `/api/co-author-tokens/${link.id}`))
+        .then((revoked) => {
+          expect(revoked.status).toBe(204);
+          request.end(Buffer.concat([englishWav.subarray(half), tail]));
+        })
+        .catch(reject);
+    });
+    const { status, body } = await answer;
+    expect(status).toBe(404);
+    expect(JSON.parse(body)).toMatchObject({ code: 'invalid_token' });
+    expect(await recordingCount()).toBe(before);
+    expect((await storyRow(story.id)).hasNewRecordings).toBe(false);
+    const kept: string[] = [];
+    for await (const blob of server.store.list(`users/${ownerId}/recordings/`)) kept.push(blob.key);
+    const known = (await server.database.db.select({ audioKey: recordings.audioKey }).from(recordings)).map((r) => r.audioKey);
+    expect(kept.filter((key) => !known.includes(key))).toEqual([]);
+  });
+
   it('cannot reach another story, even one of the same owner', async () => {
     const { link } = await sharedStory();
     const other = await sharedStory();
@@ -396,3 +449,12 @@ describe('the owner regenerating the story', () => {
     expect(prompt).toMatch(/Recording 1:\n"""\nMy own words about the lake\.\n"""/);
   });
 });
+
+/** Polls `ready` every 20 ms until it holds, failing after `timeoutMs`. */
+async function until(ready: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

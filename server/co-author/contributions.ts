@@ -20,6 +20,7 @@ import { readUploadForm, type UploadForm } from '../recordings/upload-form.ts';
 import { type UploadDependencies, uploadRecording } from '../recordings/upload-recording.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { contributorKeyOf, hashContributorKey, newContributorKey } from './contributor-key.ts';
+import { invalidLink } from './link-actor.ts';
 
 type RecordingRow = ResourceRows['recording'];
 
@@ -93,8 +94,19 @@ export async function addContribution(deps: UploadDependencies, actor: CoAuthorA
     kind: 'story',
     row: story,
     contributor: { name: name!, tokenId: actor.tokenId, keyHash },
+  }).catch((error: unknown) => {
+    // The link was revoked while the audio arrived: nothing was kept, the link is gone.
+    throw violatesForeignKey(error) ? invalidLink() : error;
   });
   return { recording: presentContribution(result.recording, { ...actor, contributorKeyHash: keyHash }), contributorKey: key };
+}
+
+/** PostgreSQL's foreign key violation, however deep the driver wrapped it. */
+function violatesForeignKey(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === '23503') return true;
+  }
+  return false;
 }
 
 /**
