@@ -13,6 +13,8 @@ import { apiRequest, getJson, throwIfNotOk } from './request.ts';
 /** The story's sharing links (spec 7.4: GET /api/stories/{id}/co-author-tokens); one at most. */
 const tokensKey = (storyId: number) => ['/api/stories', storyId, 'co-author-tokens'] as const;
 const viewKey = (token: string) => ['/api/co-author', token] as const;
+// Which contributions are "mine" depends on the key: a new key reads the page again.
+const viewWithKey = (token: string, contributorKey: string | null) => [...viewKey(token), contributorKey ?? ''] as const;
 
 export function useCoAuthorTokens(storyId: number) {
   return useQuery({
@@ -61,7 +63,7 @@ interface ViewOptions {
  */
 export function useCoAuthorView(token: string, { contributorKey, enabled, poll }: ViewOptions) {
   return useQuery({
-    queryKey: viewKey(token),
+    queryKey: viewWithKey(token, contributorKey),
     queryFn: async () => {
       const response = await fetch(`/api/co-author/${encodeURIComponent(token)}`, {
         credentials: 'include',
@@ -71,6 +73,8 @@ export function useCoAuthorView(token: string, { contributorKey, enabled, poll }
       return coAuthorViewSchema.parse(await response.json());
     },
     enabled,
+    // The page stays on screen while it is read again under a new key.
+    placeholderData: (previous) => previous,
     retry: false,
     refetchInterval: (query) => (query.state.status === 'success' && poll(query.state.data) ? TIMINGS.statusPollMs : false),
   });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AI_ERRORS, type AiErrorCode } from '../../../contract/ai-errors.ts';
 import { RECORDER_TIMER } from '../../../contract/recorder.ts';
+import { RECORDING_LIMITS } from '../../../contract/recording-limits.ts';
 import { useUploadContribution } from '../api/coAuthor.ts';
 import { ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
@@ -48,9 +49,11 @@ export function useContributionRecorder(token: string, contributor: StoredContri
   const microphone = useMicrophone(listening, `co-author:${token}`, { tickMs: RECORDER_TIMER.coAuthorTickMs, keepOnDevice: false });
   const upload = useUploadContribution(token);
 
-  const refuse = (failure: TakeFailure) => {
+  /** The page's own words (spec 5): under a second is too short, whatever else is wrong with so little. */
+  const refuse = (failure: TakeFailure, recordedMs: number) => {
     if (failure.type !== 'problem' || failure.problem.kind === 'low_quality') return takeFailed(failure);
-    const description = failure.problem.kind === 'too_short' ? t('recorder.tooShort') : t('recorder.noSpeech');
+    const tooShort = failure.problem.kind === 'too_short' || recordedMs < RECORDING_LIMITS.minDurationSeconds * 1000;
+    const description = tooShort ? t('recorder.tooShort') : t('recorder.noSpeech');
     toast({ title: t('recorder.recordingError'), description, variant: 'destructive' });
   };
 
@@ -102,10 +105,11 @@ export function useContributionRecorder(token: string, contributor: StoredContri
       setStep({ phase: 'recording' });
     },
     stop: async () => {
+      const recordedMs = microphone.elapsedMs;
       setStep({ phase: 'analyzing' });
       const result = await microphone.stop();
       if ('failure' in result) {
-        refuse(result.failure);
+        refuse(result.failure, recordedMs);
         return setStep({ phase: 'idle' });
       }
       await send(result.take);

@@ -1,0 +1,302 @@
+import { mkdirSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { contributorStorageKey } from '../contract/co-author.ts';
+import { coAuthorTokens, recordings, stories } from '../server/db/schema.ts';
+import { clipDir, silenceClip } from '../test/support/audio-clips.ts';
+import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { seeder } from '../test/support/seed.ts';
+import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
+import { startTestApp, type TestApp } from '../test/support/test-app.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import { launchChromium } from './support/browser.ts';
+import { CLIENT_DIR } from './support/built-client.ts';
+import { signedInPage } from './support/signed-in.ts';
+
+// Co-author links at phone size: the owner makes a story's link; relatives open it signed
+// out, give their name, record with the fake microphone, see and delete their own
+// contribution; a stranger with the same name cannot delete it; the owner sees it on the
+// story with the Co-author badge, then deletes the link, which stops working. Once in Finnish.
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+const LONG_STORY =
+  'Every summer we drove north to the cottage by the lake. My grandmother baked blueberry pies, ' +
+  'my grandfather fixed the old rowing boat, and we children swam until our lips turned blue. ' +
+  'In the evenings the whole family sat on the porch and listened to the loons calling across the water.';
+
+let fake: FakeOpenAi;
+let server: TestApp;
+let browser: Browser;
+let silentBrowser: Browser;
+let clips: { dir: string; remove: () => Promise<void> };
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  fake.setTranscript(clipTranscript(CLIPS.jfk));
+  fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do.', people: [], locations: [], dates: [], storyType: 'other' });
+  clips = await clipDir();
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', CONTRIBUTION_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
+  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
+  silentBrowser = await launchChromium({ fakeAudioFile: await silenceClip(8, clips.dir, 'silent-microphone.wav'), splash: 'skip' });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await silentBrowser?.close();
+  await server?.close();
+  expect(fake.errors).toEqual([]);
+  await fake?.close();
+  await clips?.remove();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/co-author-${name}.png`, fullPage: true });
+
+/** A signed-out visitor's phone, with the microphone allowed. */
+async function visitor(from: Browser, language: 'en' | 'fi' = 'en'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await from.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
+  await context.grantPermissions(['microphone']);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('pageerror', error.message));
+  return { context, page };
+}
+
+/** Records with the fake microphone until the timer shows `seconds`, then stops. */
+async function record(page: Page, seconds: number) {
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  const timer = page.getByRole('timer');
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^0:0[${seconds}-9]$`));
+  await page.getByRole('button', { name: 'Stop' }).click();
+}
+
+const contributionsOf = (storyId: number) => server.database.db.select().from(recordings).where(eq(recordings.storyId, storyId));
+
+it('a relative records through the link, deletes and records again; a stranger cannot delete it; the owner sees it and deletes the link', async () => {
+  const { page: owner, userId } = await signedInPage(browser, server, 'co-author-owner@example.com', { microphone: true });
+  await owner.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const story = await seeder(server.database.db).story(userId, { title: 'Summers at the cottage', content: LONG_STORY, language: 'en' });
+
+  // No link yet: what a link is for, and Create link.
+  await owner.goto(`${server.url}/library/${story.id}`);
+  await owner.getByRole('heading', { name: 'Sharing link' }).waitFor();
+  await owner.getByText('add their own recordings to this story through a link, without an account').waitFor();
+  await owner.getByRole('heading', { name: 'Sharing link' }).scrollIntoViewIfNeeded();
+  await shot(owner, 'card-none-en');
+  await owner.getByRole('button', { name: 'Create link' }).click();
+  await owner.getByText('Sharing link created').first().waitFor();
+  const field = owner.getByRole('textbox', { name: 'Sharing link' });
+  await field.waitFor();
+  const url = await field.inputValue();
+  expect(url).toMatch(new RegExp(`^${server.url}/co-author/[A-Za-z0-9_-]{43}$`));
+  const token = url.split('/').pop()!;
+  const [tokenRow] = await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id));
+  expect(tokenRow.token).toBe(token);
+  await owner.getByRole('button', { name: 'Copy' }).click();
+  await owner.getByText('Sharing link copied').first().waitFor();
+  expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await shot(owner, 'card-link-en');
+
+  // A relative, signed out: the story's beginning, cut at a word, and the rest on Read more.
+  const relative = await visitor(browser);
+  const page = relative.page;
+  await page.goto(url);
+  await page.getByRole('heading', { name: 'Summers at the cottage', level: 1 }).waitFor();
+  await page.getByText('Help Aino tell this story').waitFor();
+  const storyText = page.locator('#co-author-story');
+  const preview = (await storyText.textContent())!;
+  expect(preview.endsWith('…')).toBe(true);
+  expect(preview.length).toBeLessThanOrEqual(201);
+  expect(LONG_STORY.startsWith(preview.slice(0, -1))).toBe(true);
+  expect(LONG_STORY[preview.length - 1]).toMatch(/[\s,.]/);
+  await shot(page, 'page-en');
+  await page.getByRole('button', { name: 'Read more' }).click();
+  expect(await storyText.textContent()).toBe(LONG_STORY);
+  await page.getByRole('button', { name: 'Show less' }).click();
+  expect(await storyText.textContent()).toBe(preview);
+
+  // The name step: empty is refused, Cancel goes back, Enter accepts.
+  await page.getByRole('button', { name: 'Add your voice' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Please enter your name to upload recordings').waitFor();
+  await shot(page, 'name-required-en');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Add your voice' }).click();
+  await page.getByLabel('Your name').fill('  Liisa ');
+  await page.getByLabel('Your name').press('Enter');
+  await page.getByRole('heading', { name: 'Hi Liisa!' }).waitFor();
+  await shot(page, 'named-en');
+
+  // Under a second: the page's own words, nothing sent.
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByText('Recording too short. Please record for at least 1 second.').first().waitFor();
+  await page.getByText('Recording Error').first().waitFor();
+  expect(await contributionsOf(story.id)).toEqual([]);
+
+  // A take with a pause: the timer stands still while paused.
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  const timer = page.getByRole('timer', { name: 'Recording time' });
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/^0:0[2-9]$/);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByText('Paused', { exact: true }).waitFor();
+  const pausedAt = await timer.textContent();
+  await shot(page, 'paused-en');
+  await page.waitForTimeout(1500);
+  expect(await timer.textContent()).toBe(pausedAt);
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/^0:0[4-9]$/);
+  await shot(page, 'recording-en');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  // Done: the page says so, and a toast too.
+  await page.getByRole('button', { name: 'Record another' }).waitFor({ timeout: 30_000 });
+  await page.locator('main').getByText('Upload successful').waitFor();
+  await page.locator('main').getByText('Transcribing in background...').waitFor();
+  await page.getByRole('status').filter({ hasText: 'Notification' }).filter({ hasText: 'Upload successful' }).waitFor();
+  await shot(page, 'done-en');
+
+  // The contribution, transcribed, under "Your contributions"; the device keeps the key and the name.
+  const yours = page.getByRole('region', { name: 'Your contributions' });
+  await yours.getByText(/“And so my fellow Americans.*”/).waitFor({ timeout: 30_000 });
+  await yours.getByText(/^\d+ words$/).waitFor();
+  await yours.getByText('by Liisa').waitFor();
+  await shot(page, 'contribution-en');
+  const [first] = await contributionsOf(story.id);
+  expect(first).toMatchObject({ contributorName: 'Liisa', coAuthorTokenId: tokenRow.id, userId, processingStatus: 'transcribed' });
+  const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), contributorStorageKey(token)))!);
+  expect(stored).toMatchObject({ name: 'Liisa', key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+
+  // Delete, after confirming.
+  await yours.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this recording?' });
+  await shot(page, 'delete-confirm-en');
+  await confirm.getByRole('button', { name: 'Delete recording' }).click();
+  await page.getByText('Recording deleted').first().waitFor();
+  await expect.poll(() => yours.count()).toBe(0);
+  expect(await contributionsOf(story.id)).toEqual([]);
+
+  // And again.
+  await page.getByRole('button', { name: 'Record another' }).click();
+  await record(page, 3);
+  await page.getByRole('button', { name: 'Record another' }).waitFor({ timeout: 30_000 });
+  await yours.getByText(/“And so my fellow Americans.*”/).waitFor({ timeout: 30_000 });
+  const [second] = await contributionsOf(story.id);
+  expect(second.contributorName).toBe('Liisa');
+
+  // Coming back on the same device: greeted by name.
+  await page.reload();
+  await page.getByRole('heading', { name: 'Welcome back, Liisa!' }).waitFor();
+
+  // A stranger who types the same name in another browser: listed as someone else's, no Delete.
+  const stranger = await visitor(browser);
+  await stranger.page.goto(url);
+  await stranger.page.getByRole('button', { name: 'Add your voice' }).click();
+  await stranger.page.getByLabel('Your name').fill('Liisa');
+  await stranger.page.getByRole('button', { name: 'Continue' }).click();
+  const others = stranger.page.getByRole('region', { name: 'Other contributions' });
+  await others.getByText('by Liisa').waitFor();
+  expect(await stranger.page.getByRole('region', { name: 'Your contributions' }).count()).toBe(0);
+  expect(await stranger.page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  await shot(stranger.page, 'stranger-en');
+  // Nor does the API let it: the name alone is not enough.
+  const refused = await stranger.context.request.delete(`${server.url}/api/co-author/${token}/recordings/${second.id}`, {
+    data: { contributorName: 'Liisa' },
+    headers: { origin: server.url },
+  });
+  expect(refused.ok()).toBe(false);
+  expect(await contributionsOf(story.id)).toHaveLength(1);
+
+  // The owner sees the contribution among the story's recordings, with the Co-author badge and the name.
+  await owner.reload();
+  await owner.getByText('Co-author: Liisa').waitFor();
+  const [ownerStory] = await server.database.db.select().from(stories).where(eq(stories.id, story.id));
+  expect(ownerStory.hasNewRecordings).toBe(true);
+  await owner.getByText('Co-author: Liisa').scrollIntoViewIfNeeded();
+  await shot(owner, 'owner-badge-en');
+
+  // The owner deletes the link, after confirming: it stops working, the contribution stays.
+  await owner.getByRole('button', { name: 'Delete link' }).click();
+  const deleteLink = owner.getByRole('alertdialog', { name: 'Delete the sharing link?' });
+  await deleteLink.getByText('Recordings already added through it stay on the story.').waitFor();
+  await shot(owner, 'delete-link-confirm-en');
+  await deleteLink.getByRole('button', { name: 'Delete link' }).click();
+  await owner.getByText('Sharing link deleted').first().waitFor();
+  await owner.getByRole('button', { name: 'Create link' }).waitFor();
+  expect(await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id))).toEqual([]);
+  expect(await contributionsOf(story.id)).toHaveLength(1);
+
+  await page.reload();
+  await page.getByRole('heading', { name: 'Invalid or expired link' }).waitFor();
+  await page.getByText('This collaboration link has expired').waitFor();
+  await shot(page, 'invalid-en');
+
+  await relative.context.close();
+  await stranger.context.close();
+  await owner.context().close();
+}, 240_000);
+
+it('in Finnish: the page speaks the story’s language, a silent take is refused, and others’ contributions show in Finnish', async () => {
+  const { page: owner, userId } = await signedInPage(browser, server, 'co-author-fi@example.com', { language: 'fi' });
+  const story = await seeder(server.database.db).story(userId, { title: 'Kesät mökillä', content: 'Joka kesä ajoimme pohjoiseen järven rantaan.', language: 'fi' });
+  await owner.goto(`${server.url}/library/${story.id}`);
+  await owner.getByRole('heading', { name: 'Jakolinkki' }).waitFor();
+  await owner.getByRole('button', { name: 'Luo linkki' }).click();
+  await owner.getByText('Jakolinkki luotu').first().waitFor();
+  const url = await owner.getByRole('textbox', { name: 'Jakolinkki' }).inputValue();
+  await owner.getByRole('heading', { name: 'Jakolinkki' }).scrollIntoViewIfNeeded();
+  await shot(owner, 'card-link-fi');
+  const [tokenRow] = await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id));
+  // Someone else's contribution, already written down.
+  await seeder(server.database.db).recording(userId, {
+    storyId: story.id,
+    contributorName: 'Eino',
+    coAuthorTokenId: tokenRow.id,
+    transcription: 'Muistan sen kesän hyvin.',
+    duration: 65,
+    createdAt: new Date('2026-03-05T12:00:00Z'),
+  });
+
+  // An English browser: the page still speaks the story's Finnish.
+  const { page } = await visitor(silentBrowser, 'en');
+  await page.goto(url);
+  await page.getByRole('heading', { name: 'Kesät mökillä', level: 1 }).waitFor();
+  await page.getByText('Aino pyytää apuasi tämän tarinan kertomiseen').waitFor();
+  expect(await page.getByRole('button', { name: 'Lue lisää' }).count()).toBe(0);
+  const others = page.getByRole('region', { name: 'Muiden lisäykset' });
+  await others.getByText('”Muistan sen kesän hyvin.”').waitFor();
+  await others.getByText('4 sanaa').waitFor();
+  await others.getByText('1:05').waitFor();
+  await others.getByText('5.3.2026').waitFor();
+  await others.getByText('Eino', { exact: true }).waitFor();
+  await shot(page, 'page-fi');
+
+  await page.getByRole('button', { name: 'Lisää oma äänesi' }).click();
+  await page.getByRole('button', { name: 'Jatka' }).click();
+  await page.getByText('Kirjoita nimesi, jotta voit lähettää nauhoituksia').waitFor();
+  await page.getByLabel('Nimesi').fill('Matti');
+  await page.getByRole('button', { name: 'Jatka' }).click();
+  await page.getByRole('heading', { name: 'Hei, Matti!' }).waitFor();
+  await shot(page, 'named-fi');
+
+  // The fake microphone is silent here: refused before anything is sent.
+  await page.getByRole('button', { name: 'Nauhoita', exact: true }).click();
+  const timer = page.getByRole('timer', { name: 'Nauhoitusaika' });
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/^0:0[2-9]$/);
+  await shot(page, 'recording-fi');
+  await page.getByRole('button', { name: 'Lopeta' }).click();
+  await page.getByText('Puhetta ei havaittu. Yritä nauhoittaa uudelleen.').first().waitFor({ timeout: 15_000 });
+  await page.getByText('Nauhoitusvirhe').first().waitFor();
+  await shot(page, 'silent-fi');
+  const rows = await server.database.db
+    .select()
+    .from(recordings)
+    .where(and(eq(recordings.storyId, story.id), eq(recordings.contributorName, 'Matti')));
+  expect(rows).toEqual([]);
+  await page.getByRole('button', { name: 'Nauhoita', exact: true }).waitFor();
+
+  // A link that is not one: the invalid-link view.
+  await page.goto(`${server.url}/co-author/${'x'.repeat(43)}`);
+  await page.getByRole('heading', { name: /Invalid or expired link|Virheellinen tai vanhentunut linkki/ }).waitFor();
+  await shot(page, 'invalid-other');
+  await page.context().close();
+  await owner.context().close();
+}, 180_000);
