@@ -143,6 +143,14 @@ it('a relative records through the link, deletes and records again; a stranger c
   await shot(page, 'paused-en');
   await page.waitForTimeout(1500);
   expect(await timer.textContent()).toBe(pausedAt);
+  // Leaving mid-take asks first; staying keeps the take.
+  await page.getByRole('link', { name: 'Saaga' }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
+  await leave.getByText('Your recording has not been sent yet.').waitFor();
+  await shot(page, 'leave-en');
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  expect(new URL(page.url()).pathname).toBe(`/co-author/${token}`);
+  expect(await timer.textContent()).toBe(pausedAt);
   await page.getByRole('button', { name: 'Resume' }).click();
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/^0:0[4-9]$/);
   await shot(page, 'recording-en');
@@ -174,9 +182,30 @@ it('a relative records through the link, deletes and records again; a stranger c
   await expect.poll(() => yours.count()).toBe(0);
   expect(await contributionsOf(story.id)).toEqual([]);
 
-  // And again.
+  // And again. The server refuses it as silent first: the page's words, and Try Again starts over.
+  const uploads = `${server.url}/api/co-author/${token}/recordings`;
+  await page.route(uploads, (route) =>
+    route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ code: 'no_speech', message: 'No speech detected in the recording.' }) }),
+  );
   await page.getByRole('button', { name: 'Record another' }).click();
+  await record(page, 2);
+  const failure = page.locator('main').getByRole('alert');
+  await failure.getByText('Recording Error').waitFor({ timeout: 30_000 });
+  await failure.getByText('No speech detected. Please try recording again.').waitFor();
+  await failure.getByRole('button', { name: 'Try Again' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).waitFor();
+  // Then the server is down: the take is kept, and Try Again sends the same one.
+  await page.unroute(uploads);
+  await page.route(uploads, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Service unavailable' }) }),
+  );
   await record(page, 3);
+  await failure.getByText('Upload failed').waitFor({ timeout: 30_000 });
+  await failure.getByText("Something went wrong on Saaga's side. Please try again later.").waitFor();
+  await shot(page, 'upload-failed-en');
+  expect(await contributionsOf(story.id)).toEqual([]);
+  await page.unroute(uploads);
+  await failure.getByRole('button', { name: 'Try Again' }).click();
   await page.getByRole('button', { name: 'Record another' }).waitFor({ timeout: 30_000 });
   await yours.getByText(/“And so my fellow Americans.*”/).waitFor({ timeout: 30_000 });
   const [second] = await contributionsOf(story.id);
