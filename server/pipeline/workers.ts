@@ -4,6 +4,7 @@ import { recoverInfoRefreshes } from '../enrichment/recovery.ts';
 import { LEASE_MS, releaseAllLeases } from '../jobs/leases.ts';
 import { POLLING_INTERVAL_SECONDS } from '../jobs/queue.ts';
 import { startJobRunner } from '../jobs/runner.ts';
+import { recoverNarrations } from '../publishing/recovery.ts';
 import type { PipelineContext } from './context.ts';
 import { PIPELINE_JOBS } from './jobs.ts';
 import { recoverUnfinishedWork } from './recovery.ts';
@@ -47,6 +48,8 @@ export async function startPipelineWorkers(ctx: PipelineContext, options: Pipeli
         if (refreshes) ctx.log.info({ refreshes }, 'queued again refreshes of gathered information that no job was doing');
         const books = await recoverAutobiographies(ctx);
         if (books) ctx.log.info({ books }, 'queued again autobiographies that no job was writing');
+        const narrations = await recoverNarrations(ctx);
+        if (narrations) ctx.log.info({ narrations }, 'queued again narrations of published stories that no job was making');
       } catch (error) {
         ctx.log.error({ err: error }, 'recovery of unfinished work failed; the next pass tries again');
       }
