@@ -34,7 +34,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/publishing-${name}.png`, fullPage: true });
+/** What the phone's screen shows (390×844), or the whole page. */
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/publishing-${name}.png`, fullPage });
 
 /** A signed-out reader's own browser, with its own cache (a public page is cached a minute). */
 async function readerPage(locale: 'en-US' | 'fi-FI' = 'en-US', options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
@@ -48,14 +49,18 @@ async function readerPage(locale: 'en-US' | 'fi-FI' = 'en-US', options: { javaSc
  * Watches the card's progress bar until it reads 100 and gives every value it showed; the
  * bar must only ever move forward through the spec's stages.
  */
-async function watchProgress(page: Page, timeout: number): Promise<number[]> {
+async function watchProgress(page: Page, timeout: number, shotName?: string): Promise<number[]> {
   const bar = page.getByRole('progressbar', { name: /Publishing|Julkaistaan/ });
   const seen: number[] = [];
   await expect
     .poll(
       async () => {
         const now = Number(await bar.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => NaN));
-        if (!Number.isNaN(now) && seen.at(-1) !== now) seen.push(now);
+        if (!Number.isNaN(now) && seen.at(-1) !== now) {
+          seen.push(now);
+          // The first stage caught on its way, as the person sees it.
+          if (shotName && now < 100 && seen.length === 1) await shot(page, shotName);
+        }
         return seen.at(-1);
       },
       { timeout, interval: 100 },
@@ -104,7 +109,8 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
   await card.getByRole('button', { name: 'Publish' }).click();
 
   // Progress follows the request and then the narration job, to complete.
-  const seen = await watchProgress(page, 90_000);
+  const seen = await watchProgress(page, 90_000, 'progress-en');
+  console.info('publish progress seen', seen);
   expect(seen.at(-1)).toBe(100);
   await card.getByText('Complete', { exact: true }).waitFor();
   await page.getByText('Story published', { exact: true }).waitFor();
@@ -128,7 +134,9 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
   await otherCard.getByRole('button', { name: 'Publish' }).click();
   await page.getByText('Publishing Failed', { exact: true }).waitFor();
   await page.getByText('This link is already used by another story. Choose another one.', { exact: true }).waitFor();
-  await otherCard.getByLabel('Custom link (optional)').waitFor();
+  // What was typed stays, to choose another.
+  expect(await otherCard.getByLabel('Custom link (optional)').inputValue()).toBe('summer-at-the-lake');
+  expect(await otherCard.getByRole('switch', { name: 'Narration' }).getAttribute('aria-checked')).toBe('false');
   await shot(page, 'slug-taken-en');
   await page.goBack();
   await page.waitForURL(new RegExp(`/library/${story.id}$`));
@@ -156,21 +164,21 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
   expect(mail.get('body')).toBe(`We rowed across the lake every morning. The water was still and cold. In the evenings we sat on the pier and listened to the loons.\n\n${url}`);
   await reader.page.getByRole('button', { name: 'Copy link' }).waitFor();
   await reader.page.getByRole('link', { name: 'Saaga' }).waitFor();
-  await shot(reader.page, 'public-en');
+  await shot(reader.page, 'public-en', true);
 
   // With JavaScript off the server's page still has the title and the text.
   const noScript = await readerPage('en-US', { javaScriptEnabled: false });
   await noScript.page.goto(url);
   await noScript.page.getByRole('heading', { level: 1, name: 'A summer at the lake' }).waitFor();
   expect(await noScript.page.locator('body').innerText()).toContain('In the evenings we sat on the pier and listened to the loons.');
-  await shot(noScript.page, 'public-no-js-en');
+  await shot(noScript.page, 'public-no-js-en', true);
   await noScript.context.close();
 
   // An unknown link.
   await reader.page.goto(`${server.url}/published/no-such-story`);
   await reader.page.getByRole('heading', { name: 'Story Not Found' }).waitFor();
   await reader.page.getByText("The story you're looking for doesn't exist or has been unpublished.").waitFor();
-  await shot(reader.page, 'not-found-en');
+  await shot(reader.page, 'not-found-en', true);
   await reader.page.getByRole('link', { name: 'Go to the home page' }).click();
   await reader.page.waitForURL(`${server.url}/`);
   await reader.page.goBack();
@@ -247,7 +255,7 @@ it('in Finnish: the card, its progress and a Finnish reader’s page', async () 
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'card-fi');
   await card.getByRole('button', { name: 'Julkaise' }).click();
-  await watchProgress(page, 90_000);
+  await watchProgress(page, 90_000, 'progress-fi');
   await card.getByText('Valmis', { exact: true }).waitFor();
   await card.getByText('Äänikerronta on valmis.').waitFor();
   await card.getByText(/^Julkaistu /).waitFor();
@@ -266,11 +274,11 @@ it('in Finnish: the card, its progress and a Finnish reader’s page', async () 
   await reader.page.getByRole('link', { name: 'Jaa WhatsAppissa' }).waitFor();
   await reader.page.getByRole('button', { name: 'Kopioi linkki' }).waitFor();
   await playsNarration(reader.page, 'Toista');
-  await shot(reader.page, 'public-fi');
+  await shot(reader.page, 'public-fi', true);
   await reader.page.goto(`${server.url}/published/ei-ole`);
   await reader.page.getByRole('heading', { name: 'Tarinaa ei löytynyt' }).waitFor();
   await reader.page.getByText('Etsimääsi tarinaa ei ole olemassa tai sen julkaisu on peruttu.').waitFor();
-  await shot(reader.page, 'not-found-fi');
+  await shot(reader.page, 'not-found-fi', true);
   await reader.context.close();
 
   await card.getByRole('button', { name: 'Peru julkaisu' }).click();

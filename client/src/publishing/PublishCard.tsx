@@ -97,15 +97,16 @@ export function PublishCard({ story }: { story: Story }) {
         <div className="grid gap-4">
           {writing && <p className="text-sm text-amber-100">{t('card.stillWriting')}</p>}
           {progress && <PublishProgressBar progress={progress} />}
-          {publish.isPending ? null : published ? (
+          {/* Kept while a publish is on its way, so a refused one leaves what was typed. */}
+          {published ? (
             <PublishedState
               published={published}
               onRepublish={() => start(republishBody(published))}
               onUnpublish={() => setConfirming(true)}
-              republishDisabled={writing || narrationWorking}
+              republishDisabled={writing || narrationWorking || publish.isPending}
             />
           ) : (
-            <PublishForm onPublish={start} disabled={writing} />
+            <PublishForm onPublish={start} disabled={writing || publish.isPending} />
           )}
         </div>
       )}
