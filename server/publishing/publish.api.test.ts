@@ -285,6 +285,19 @@ describe('narration', () => {
     expect(await server.store.size(again.audioKey!)).toBeNull();
   });
 
+  it('goes with its story: deleting the story unpublishes it and removes the audio', async () => {
+    const story = await seed().story(ownerId, { title: 'Deleted with its story', content: 'Soon gone.' });
+    await published(story.id, {});
+    await settledNarration(story.id);
+    const copy = (await copyOf(story.id))!;
+    expect(await server.store.size(copy.audioKey!)).toBeGreaterThan(0);
+
+    expect((await owner.request('DELETE', `/api/stories/${story.id}`)).status).toBe(204);
+    expect(await copyOf(story.id)).toBeUndefined();
+    expect(await server.store.size(copy.audioKey!)).toBeNull();
+    expect((await new HttpClient(server.url).get('/api/published/deleted-with-its-story')).status).toBe(404);
+  });
+
   it('of a story published again while it is spoken is the new one; the old job stores nothing', async () => {
     const story = await seed().story(ownerId, { title: 'Told twice', content: 'The first telling of the story.' });
     const held = fake.hold('speech', (r) => String(r.json?.input).includes('first telling'));

@@ -5,7 +5,7 @@ import type { Actor } from '../access/actor.ts';
 import { load } from '../access/loaders.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
-import { recordings, stories } from '../db/schema.ts';
+import { publishedStories, recordings, stories } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { BlobStore } from '../storage/index.ts';
 import type { TemporalColumns } from '../temporal/temporal-context.ts';
@@ -64,14 +64,16 @@ export async function reorderRecordings(db: Database, story: StoryToChange, reco
 }
 
 /**
- * Deletes a story with its recordings, then their audio. Rows go first: a crash between
- * the two leaves an unreferenced file (swept later), never a recording without its audio.
+ * Deletes a story with its recordings and its public copy, then their audio (the
+ * narration's too). Rows go first: a crash between the two leaves an unreferenced file
+ * (swept later), never a recording without its audio.
  */
 export async function deleteStory(db: Database, store: BlobStore, story: Authorized<StoryRow, 'delete'>): Promise<void> {
   const removed = await db.transaction(async (tx) => {
     const audio = await tx.select({ key: recordings.audioKey }).from(recordings).where(eq(recordings.storyId, story.id));
+    const narration = await tx.select({ key: publishedStories.audioKey }).from(publishedStories).where(eq(publishedStories.storyId, story.id));
     await tx.delete(stories).where(eq(stories.id, story.id));
-    return audio;
+    return [...audio, ...narration];
   });
   await Promise.all(removed.map(({ key }) => store.delete(key)));
 }
