@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { LinkIcon, Mic } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { COAUTHOR_TOKEN_PATTERN, type CoAuthorView, type Contribution } from '../../../contract/co-author.ts';
+import type { Language } from '../../../contract/languages.ts';
 import { hasPendingContribution, useCoAuthorView, useDeleteContribution } from '../api/coAuthor.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import i18n from '../i18n/index.ts';
-import { switchLanguage } from '../i18n/appLanguage.ts';
 import { useLeaveGuard } from '../recorder/useLeaveGuard.ts';
 import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -47,7 +47,6 @@ export function CoAuthorPage() {
       return shouldPollContributions(data.recordings, pendingSince.current, Date.now());
     },
   });
-  useStoryLanguage(view.data?.story.language);
 
   const remember = (next: StoredContributor) => {
     saveContributor(token, next);
@@ -64,28 +63,30 @@ export function CoAuthorPage() {
           <SkeletonLines count={4} />
         </div>
       ) : (
-        <CoAuthorStory
-          token={token}
-          view={view.data}
-          contributor={contributor}
-          onContributor={remember}
-          onUploaded={() => {
-            pendingSince.current = null;
-          }}
-        />
+        <StoryLanguage language={view.data.story.language}>
+          <CoAuthorStory
+            token={token}
+            view={view.data}
+            contributor={contributor}
+            onContributor={remember}
+            onUploaded={() => {
+              pendingSince.current = null;
+            }}
+          />
+        </StoryLanguage>
       )}
     </PageFrame>
   );
 }
 
-/** The page speaks the story's language while it is open, and gives the interface back on leaving. */
-function useStoryLanguage(language: 'en' | 'fi' | undefined) {
-  useEffect(() => {
-    if (!language) return;
-    const before = i18n.language;
-    switchLanguage(language);
-    return () => switchLanguage(before === 'fi' ? 'fi' : 'en');
-  }, [language]);
+/**
+ * The page speaks the story's language (a relative reads it in the family's language),
+ * through its own copy of the translations: the app's language, and a signed-in visitor's
+ * preference, stay as they are.
+ */
+function StoryLanguage({ language, children }: { language: Language; children: ReactNode }) {
+  const instance = useMemo(() => i18n.cloneInstance({ lng: language }), [language]);
+  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }
 
 function PageFrame({ children }: { children: ReactNode }) {
