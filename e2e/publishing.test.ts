@@ -183,7 +183,28 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
   await reader.page.waitForURL(`${server.url}/`);
   await reader.page.goBack();
   await reader.page.getByRole('heading', { name: 'Story Not Found' }).waitFor();
+  // Reached inside the app (no server-rendered copy in the page): the story is asked for.
+  await reader.page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, '/published/summer-at-the-lake');
+  await reader.page.getByRole('heading', { level: 1, name: 'A summer at the lake' }).waitFor();
+  await reader.page.getByRole('button', { name: 'Play' }).waitFor();
   await reader.context.close();
+
+  // A browser that refuses the clipboard: the link is shown selected to copy by hand.
+  const refused = await readerPage();
+  await refused.page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('refused')) } });
+  });
+  await refused.page.goto(url);
+  await refused.page.getByRole('button', { name: 'Copy link' }).click();
+  await refused.page.getByText('Failed to copy link to clipboard', { exact: true }).waitFor();
+  const fallback = refused.page.getByRole('textbox', { name: 'Link to this story' });
+  expect(await fallback.inputValue()).toBe(url);
+  expect(await fallback.evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionEnd))).toBe(url);
+  await shot(refused.page, 'copy-refused-en');
+  await refused.context.close();
 
   // An edit after publishing: the card says the public page keeps the published version.
   await page.getByRole('button', { name: 'A summer at the lake' }).click();
