@@ -75,5 +75,5 @@ export async function deleteStory(db: Database, store: BlobStore, story: Authori
     await tx.delete(stories).where(eq(stories.id, story.id));
     return [...audio, ...narration];
   });
-  await Promise.all(removed.map(({ key }) => store.delete(key)));
+  await Promise.all(removed.map(({ key }) => (key ? store.delete(key) : undefined)));
 }
