@@ -91,7 +91,7 @@ export function PublishCard({ story }: { story: Story }) {
           <div className="h-11 animate-pulse rounded-lg bg-stone-800" />
           <div className="h-11 w-1/2 animate-pulse rounded-lg bg-stone-800" />
         </div>
-      ) : status.isError ? (
+      ) : status.isError && !status.data ? (
         <LoadFailed message={t('card.loadFailed')} retryLabel={t('card.retry')} onRetry={() => void status.refetch()} />
       ) : (
         <div className="grid gap-4">
