@@ -44,11 +44,15 @@ describe('on plain http', () => {
   afterAll(() => server?.close());
 
   it('puts the headers on the page, on every app path, and on the built files', async () => {
-    for (const route of ['/', '/sign-in', '/co-author/some-token', '/published/some-story', '/assets/index-abc123.js']) {
+    for (const route of ['/', '/sign-in', '/co-author/some-token', '/assets/index-abc123.js']) {
       const response = await fetch(`${server.url}${route}`);
       expect(response.status, route).toBe(200);
       expectSecurityHeaders(response, route);
     }
+    // A slug nobody published: the app's page with 404 (it shows "Story Not Found"), rendered by the server.
+    const unpublished = await fetch(`${server.url}/published/some-story`);
+    expect(unpublished.status).toBe(404);
+    expectSecurityHeaders(unpublished, '/published/some-story');
   });
 
   it('lets the page load only its own scripts, and play recorded audio from blob: URLs', async () => {
