@@ -32,10 +32,8 @@ export function usePublishedStatus(storyId: number) {
   return useQuery({
     queryKey: publishedStatusKey(storyId),
     queryFn: async () => publishedStatusSchema.parse(await getJson<unknown>(`/api/stories/${storyId}/published-status`)),
-    refetchInterval: (query) => {
-      if (query.state.status === 'error') return false;
-      return narrationInProgress(query.state.data?.publishedStory?.narration) ? TIMINGS.statusPollMs : false;
-    },
+    // A failed read while the job works is asked again: the progress must not stop on one hiccup.
+    refetchInterval: (query) => (narrationInProgress(query.state.data?.publishedStory?.narration) ? TIMINGS.statusPollMs : false),
   });
 }
 
