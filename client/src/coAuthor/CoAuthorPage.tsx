@@ -8,6 +8,8 @@ import type { Language } from '../../../contract/languages.ts';
 import { hasPendingContribution, useCoAuthorView, useDeleteContribution } from '../api/coAuthor.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import i18n from '../i18n/index.ts';
+import { RecordingSupportBanner } from '../recorder/RecordingSupportBanner.tsx';
+import { browserRecordingEnvironment, recordingSupportProblems } from '../recorder/recordingSupport.ts';
 import { useLeaveGuard } from '../recorder/useLeaveGuard.ts';
 import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
@@ -139,6 +141,7 @@ function CoAuthorStory({ token, view, contributor, onContributor, onUploaded }: 
   });
   const deleteContribution = useDeleteContribution(token);
   const leaving = useRef(false);
+  const [unsupported] = useState(() => recordingSupportProblems(browserRecordingEnvironment()));
   const blocker = useLeaveGuard(recorder.busy ? 'ask' : 'free', leaving);
 
   const preview = storyPreview(view.story.content);
@@ -219,6 +222,7 @@ function CoAuthorStory({ token, view, contributor, onContributor, onUploaded }: 
                 {t('name.change')}
               </Button>
             </div>
+            <RecordingSupportBanner problems={unsupported} />
             <ContributionRecorder
               step={recorder.step}
               elapsedMs={recorder.elapsedMs}
