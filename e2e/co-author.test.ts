@@ -271,6 +271,14 @@ it('in Finnish: the page speaks the story’s language, a silent take is refused
   await owner.getByRole('button', { name: 'Luo linkki' }).click();
   await owner.getByText('Jakolinkki luotu').first().waitFor();
   const url = await owner.getByRole('textbox', { name: 'Jakolinkki' }).inputValue();
+  // The Clipboard API refused: copied through the text area instead.
+  await owner.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+  });
+  await owner.getByRole('button', { name: 'Kopioi' }).click();
+  await owner.getByText('Jakolinkki kopioitu').first().waitFor();
+  await owner.context().grantPermissions(['clipboard-read']);
+  expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await owner.getByRole('heading', { name: 'Jakolinkki' }).scrollIntoViewIfNeeded();
   await shot(owner, 'card-link-fi');
   const [tokenRow] = await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id));
