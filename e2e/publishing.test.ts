@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngines } from '../server/ai/engines.ts';
+import { startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { seeder } from '../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { launchChromium } from './support/browser.ts';
@@ -307,4 +309,32 @@ it('in Finnish: the card, its progress and a Finnish reader’s page', async () 
   await confirm.getByRole('button', { name: 'Peru julkaisu' }).click();
   await page.getByText('Tarinan julkaisu peruttu', { exact: true }).waitFor();
   await card.getByLabel('Oma linkki (valinnainen)').waitFor();
+});
+
+it("with OpenAI's narrator the card offers its voices, and the chosen voice and speed reach it", async () => {
+  const fake = await startFakeOpenAi();
+  const openAi = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
+  try {
+    const { page, userId } = await signedInPage(browser, openAi, 'voices@example.com');
+    const story = await seeder(openAi.database.db).story(userId, { title: 'The pier', content: 'My father built the pier the summer I turned seven.' });
+    await page.goto(`${openAi.url}/library/${story.id}`);
+    const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Publish', exact: true }) });
+    await card.getByLabel('Voice').click();
+    await page.getByRole('option', { name: 'Nova' }).click();
+    await card.getByLabel('Speed').click();
+    await page.getByRole('option', { name: '1.25×' }).click();
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'voices-en');
+    expect(await card.getByText("This server's narrator speaks with its own voice").count()).toBe(0);
+    await card.getByRole('button', { name: 'Publish' }).click();
+    await watchProgress(page, 60_000);
+    await card.getByText('The narration is ready.').waitFor();
+    const spoken = fake.requestsTo('speech');
+    expect(spoken.length).toBeGreaterThan(0);
+    expect(spoken.every((request) => request.json.voice === 'nova' && request.json.speed === 1.25)).toBe(true);
+    expect(fake.errors).toEqual([]);
+  } finally {
+    await openAi.close();
+    await fake.close();
+  }
 });
