@@ -311,7 +311,7 @@ it('in Finnish: the card, its progress and a Finnish reader’s page', async () 
   await card.getByLabel('Oma linkki (valinnainen)').waitFor();
 });
 
-it("with OpenAI's narrator the card offers its voices, and the chosen voice and speed reach it", async () => {
+it("with OpenAI's narrator: its voices offered, the chosen voice and speed sent, the generating stage shown, a failed narration said and tried again", async () => {
   const fake = await startFakeOpenAi();
   const openAi = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
   try {
@@ -326,12 +326,37 @@ it("with OpenAI's narrator the card offers its voices, and the chosen voice and 
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'voices-en');
     expect(await card.getByText("This server's narrator speaks with its own voice").count()).toBe(0);
+    // The narrator is held while it speaks: the card says so, at 60.
+    const held = fake.hold('speech');
     await card.getByRole('button', { name: 'Publish' }).click();
+    const bar = card.getByRole('progressbar', { name: 'Publishing' });
+    await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('60');
+    await card.getByText('Generating narration', { exact: true }).waitFor();
+    await card.getByText('The narration is being made.').waitFor();
+    await shot(page, 'progress-generating-en');
+    held.release();
     await watchProgress(page, 60_000);
     await card.getByText('The narration is ready.').waitFor();
     const spoken = fake.requestsTo('speech');
     expect(spoken.length).toBeGreaterThan(0);
     expect(spoken.every((request) => request.json.voice === 'nova' && request.json.speed === 1.25)).toBe(true);
+
+    // A narration that fails: the text stays public, the card says why and offers Republish.
+    fake.fail('speech', 401);
+    await card.getByRole('button', { name: 'Unpublish' }).waitFor();
+    await page.context().request.post(`${openAi.url}/api/stories/${story.id}/publish`, {
+      data: { customSlug: null, generateAudio: true, ttsOptions: { voice: 'nova', speed: 1.25 } },
+      headers: { origin: openAi.url },
+    });
+    await page.reload();
+    const failure = card.getByRole('alert').filter({ hasText: 'The narration could not be made' });
+    await failure.getByText('AI service authentication failed. Please contact support.', { exact: false }).waitFor({ timeout: 30_000 });
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'narration-failed-en');
+    await failure.getByRole('button', { name: 'Republish' }).click();
+    await watchProgress(page, 60_000);
+    await card.getByText('The narration is ready.').waitFor();
+    expect(fake.refused.map((refusal) => refusal.status)).toEqual([401]);
     expect(fake.errors).toEqual([]);
   } finally {
     await openAi.close();
