@@ -185,11 +185,21 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
   await reader.page.waitForURL(`${server.url}/`);
   await reader.page.goBack();
   await reader.page.getByRole('heading', { name: 'Story Not Found' }).waitFor();
-  // Reached inside the app (no server-rendered copy in the page): the story is asked for.
+  // Reached inside the app (no server-rendered copy in the page): the story is asked for,
+  // with a skeleton meanwhile (the answer is held here until it has been seen).
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await reader.page.route('**/api/published/summer-at-the-lake', async (route) => {
+    await answered;
+    await route.continue();
+  });
   await reader.page.evaluate((to) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/published/summer-at-the-lake');
+  await reader.page.getByLabel('Loading the story').waitFor();
+  await shot(reader.page, 'loading-en');
+  answer();
   await reader.page.getByRole('heading', { level: 1, name: 'A summer at the lake' }).waitFor();
   await reader.page.getByRole('button', { name: 'Play' }).waitFor();
   await reader.context.close();
