@@ -22,7 +22,7 @@ const stillWriting = () => new HttpError(409, 'busy', 'This story is still being
 /** How many made slugs one query checks; a title shared by more stories is checked again from there. */
 const SLUG_BATCH = 20;
 /** Two publishes racing for one made slug: the loser picks again, this many times. */
-const SLUG_RACES = 3;
+const SLUG_RACES = 5;
 
 /** The name a published story is signed with: the author name, else first and last name, else none. */
 export function authorNameOf(user: Pick<typeof users.$inferSelect, 'authorName' | 'firstName' | 'lastName'>): string | null {

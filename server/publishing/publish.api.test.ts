@@ -141,6 +141,12 @@ describe('slugs', () => {
     expect((await published(first.id, { ...silent, customSlug: '' })).publishedStory.slug).toBe('the-old-sauna');
   });
 
+  it('gives stories published at the same moment with the same title a slug each', async () => {
+    const same = await Promise.all([1, 2, 3].map(() => seed().story(ownerId, { title: 'At the same moment' })));
+    const results = await Promise.all(same.map((story) => published(story.id)));
+    expect(results.map((r) => r.publishedStory.slug).sort()).toEqual(['at-the-same-moment', 'at-the-same-moment-2', 'at-the-same-moment-3']);
+  });
+
   it('refuses a custom slug another story holds, with the spec words', async () => {
     const mine = await seed().story(ownerId, { title: 'Taken link' });
     await published(mine.id, { ...silent, customSlug: 'taken-link' });
