@@ -140,6 +140,12 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
   expect(await otherCard.getByLabel('Custom link (optional)').inputValue()).toBe('summer-at-the-lake');
   expect(await otherCard.getByRole('switch', { name: 'Narration' }).getAttribute('aria-checked')).toBe('false');
   await shot(page, 'slug-taken-en');
+  // Another link, and no narration: complete at once.
+  await otherCard.getByLabel('Custom link (optional)').fill('the-pier');
+  await otherCard.getByRole('button', { name: 'Publish' }).click();
+  await watchProgress(page, 30_000);
+  await otherCard.getByText('Published without narration.').waitFor();
+  expect(await otherCard.getByTestId('public-url').textContent()).toBe(`${server.url}/published/the-pier`);
   await page.goBack();
   await page.waitForURL(new RegExp(`/library/${story.id}$`));
   await card.getByTestId('public-url').waitFor();
