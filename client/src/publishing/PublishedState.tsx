@@ -5,9 +5,9 @@ import { narrationInProgress } from '../api/publishing.ts';
 import { aiErrorText, matchAiError } from '../../../contract/ai-errors.ts';
 import type { PublishedStorySummary } from '../../../contract/publishing.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
-import { formatRelativeTime } from '../i18n/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { PublishedLink } from './PublishedLink.tsx';
+import { publishedAgo } from './publicStory.ts';
 
 interface PublishedStateProps {
   published: PublishedStorySummary;
@@ -34,7 +34,7 @@ export function PublishedState({ published, onRepublish, onUnpublish, republishD
     <div className="grid gap-4">
       <p className="flex items-center gap-2 text-sm text-emerald-200">
         <CheckCircle2 aria-hidden className="size-4 shrink-0" />
-        {t('published.when', { time: formatRelativeTime(published.publishedAt, language) })}
+        {t('published.when', { time: publishedAgo(published.publishedAt, language) })}
       </p>
       <PublishedLink url={published.publicUrl} />
       <Narration published={published} republish={republish} />

@@ -8,12 +8,11 @@ import { readingMinutes } from '../../../contract/reading.ts';
 import { usePublicStory } from '../api/publishing.ts';
 import { ApiRequestError } from '../api/request.ts';
 import i18n from '../i18n/index.ts';
-import { formatRelativeTime } from '../i18n/format.ts';
 import { AudioPlayer } from '../recordings/AudioPlayer.tsx';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { LoadFailed } from '../ui/ListStates.tsx';
 import { SkeletonLines } from '../ui/SkeletonLines.tsx';
-import { embeddedStory, publicStoryTime } from './publicStory.ts';
+import { embeddedStory, publicStoryTime, publishedAgo } from './publicStory.ts';
 import { ShareButtons } from './ShareButtons.tsx';
 
 /**
@@ -83,7 +82,7 @@ function StoryArticle({ story, language }: { story: PublicStory; language: Langu
         <h1 className="font-serif text-3xl leading-tight font-semibold text-stone-50 sm:text-4xl">{story.title}</h1>
         {story.authorName && <p className="text-base text-amber-100">{t('page.by', { name: story.authorName })}</p>}
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-400">
-          <span>{t('page.published', { time: formatRelativeTime(story.publishedAt, language) })}</span>
+          <span>{t('page.published', { time: publishedAgo(story.publishedAt, language) })}</span>
           <span className="flex items-center gap-1">
             <Clock aria-hidden className="size-4" />
             {t('page.readingTime', { count: readingMinutes(story.content) })}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PublicStory } from '../../../contract/publishing.ts';
 import en from '../i18n/locales/en/publishing.json';
 import fi from '../i18n/locales/fi/publishing.json';
-import { parseEmbeddedStory, publicStoryTime } from './publicStory.ts';
+import { parseEmbeddedStory, publicStoryTime, publishedAgo } from './publicStory.ts';
 
 const story: PublicStory = {
   title: 'The lake',
@@ -30,6 +30,18 @@ describe('publicStoryTime', () => {
   it('is null without a time', () => {
     expect(publicStoryTime(story, 'en')).toBeNull();
     expect(publicStoryTime({ ...story, temporalType: 'year' }, 'en')).toBeNull();
+  });
+});
+
+describe('publishedAgo', () => {
+  const now = Date.parse('2025-06-15T12:00:00Z');
+  it('says how long ago, in the language asked', () => {
+    expect(publishedAgo('2025-06-15T11:55:00Z', 'en', now)).toBe('5 minutes ago');
+    expect(publishedAgo('2025-06-15T11:55:00Z', 'fi', now)).toBe('5 minuuttia sitten');
+  });
+
+  it('is never in the future when the server’s clock runs ahead', () => {
+    expect(publishedAgo('2025-06-15T12:00:02Z', 'en', now)).toBe('now');
   });
 });
 

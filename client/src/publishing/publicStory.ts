@@ -1,6 +1,15 @@
 import { PUBLISHED_DATA_ELEMENT_ID, type PublicStory, publicStorySchema } from '../../../contract/publishing.ts';
 import type { Language } from '../../../contract/languages.ts';
+import { formatRelativeTime } from '../i18n/format.ts';
 import { temporalLabel } from '../time/temporalLabel.ts';
+
+/**
+ * How long ago a story was published ("5 minutes ago", "5 minuuttia sitten"); a server clock
+ * a little ahead of this device's never makes it "in 2 seconds".
+ */
+export function publishedAgo(publishedAt: string, language: Language, now: number = Date.now()): string {
+  return formatRelativeTime(publishedAt, language, Math.max(now, Date.parse(publishedAt)));
+}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
