@@ -33,7 +33,7 @@ describe('text inside the page', () => {
 describe('the page', () => {
   it('keeps line breaks: blank lines part paragraphs, single ones stay breaks', () => {
     const html = renderPublishedPage(BARE_INDEX_HTML, story, urls);
-    expect(html).toContain('<p class="mb-4">Yksi.<br />Kaksi.</p>\n<p class="mb-4">Kolme.</p>');
+    expect(html).toContain('<p>Yksi.<br />Kaksi.</p>\n<p>Kolme.</p>');
     expect(html).toContain('<html lang="fi">');
     expect(html).toContain('Julkaistu <time datetime="2026-06-15T12:00:00.000Z">15. kesäkuuta 2026</time>');
   });
@@ -41,7 +41,7 @@ describe('the page', () => {
   it('uses a bare page when the index has nowhere to put the story', () => {
     const html = renderPublishedPage('<!doctype html><html><body><main id="app"></main></body></html>', story, urls);
     expect(html).toMatch(/^<!doctype html>\n<html lang="fi">/);
-    expect(html).toContain('<div id="root"><main');
+    expect(html).toContain('<div id="root"><div class="min-h-dvh');
     expect(html).not.toContain('id="app"');
   });
 

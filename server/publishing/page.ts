@@ -43,23 +43,27 @@ function paragraphs(content: string): string {
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean)
-    .map((p) => `<p class="mb-4">${p.split('\n').map(escapeHtml).join('<br />')}</p>`)
+    .map((p) => `<p>${p.split('\n').map(escapeHtml).join('<br />')}</p>`)
     .join('\n');
 }
 
-/** The story as readable HTML: title, author, date, text. The app draws itself over it. */
+/** The story as readable HTML: title, author, date, text, in the app's own look. The app draws itself over it. */
 function storyArticle(story: PublicStory): string {
   const date = new Date(story.publishedAt);
   const dateText = new Intl.DateTimeFormat(DATE_LOCALES[story.language], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
   return [
-    '<main class="mx-auto max-w-2xl px-5 py-10 text-stone-100">',
-    '<article>',
-    `<h1 class="mb-2 text-3xl font-semibold">${escapeHtml(story.title)}</h1>`,
-    story.authorName ? `<p class="text-stone-300">${escapeHtml(story.authorName)}</p>` : '',
-    `<p class="mb-8 text-sm text-stone-400">${PUBLISHED_LABEL[story.language]} <time datetime="${escapeHtml(story.publishedAt)}">${escapeHtml(dateText)}</time></p>`,
-    `<div class="text-lg leading-relaxed">${paragraphs(story.content)}</div>`,
+    '<div class="min-h-dvh bg-stone-950 text-stone-100">',
+    '<main class="mx-auto grid w-full max-w-2xl gap-8 px-5 pt-8 pb-12">',
+    '<article class="grid gap-8">',
+    '<header class="grid gap-3">',
+    `<h1 class="font-serif text-3xl leading-tight font-semibold text-stone-50">${escapeHtml(story.title)}</h1>`,
+    story.authorName ? `<p class="text-base text-amber-100">${escapeHtml(story.authorName)}</p>` : '',
+    `<p class="text-sm text-stone-400">${PUBLISHED_LABEL[story.language]} <time datetime="${escapeHtml(story.publishedAt)}">${escapeHtml(dateText)}</time></p>`,
+    '</header>',
+    `<div class="grid gap-6 font-serif text-lg leading-relaxed text-stone-100">${paragraphs(story.content)}</div>`,
     '</article>',
     '</main>',
+    '</div>',
   ].filter(Boolean).join('\n');
 }
 
@@ -119,6 +123,12 @@ export function renderPublishedPage(indexHtml: string, story: PublicStory, urls:
 
 /** The page for a slug nobody has published: the app shows "Story Not Found"; the text is there without JavaScript too. */
 export function renderMissingPage(indexHtml: string): string {
-  const root = `<main class="mx-auto max-w-2xl px-5 py-10 text-stone-100"><h1 class="mb-2 text-2xl font-semibold">${NOT_FOUND.title}</h1><p class="text-stone-400">${escapeHtml(NOT_FOUND.text)}</p></main>`;
+  const root = [
+    '<div class="min-h-dvh bg-stone-950 text-stone-100"><main class="mx-auto grid w-full max-w-2xl gap-8 px-5 pt-8 pb-12">',
+    '<div class="flex flex-col items-center gap-4 py-16 text-center">',
+    `<h1 class="text-2xl font-semibold text-stone-50">${NOT_FOUND.title}</h1>`,
+    `<p class="max-w-sm text-sm text-stone-400">${escapeHtml(NOT_FOUND.text)}</p>`,
+    '</div></main></div>',
+  ].join('');
   return fillIndex(indexHtml, { lang: 'en', head: `<title>${NOT_FOUND.title} · Saaga</title>\n    <meta name="robots" content="noindex" />`, root });
 }

@@ -103,10 +103,10 @@ describe('the published page', () => {
     expect(html).not.toContain('og:audio');
 
     // The story reads without JavaScript, inside the app's root, with its line breaks.
-    const root = /<div id="root">([^]*?)<\/div>\n/.exec(html)![1];
-    expect(root).toContain('<h1 class="mb-2 text-3xl font-semibold">Mökkikesä</h1>');
-    expect(root).toContain('<p class="mb-4">Kesällä 1965 soudimme järven yli joka aamu.<br />Isä lauloi vanhoja lauluja.</p>');
-    expect(root).toContain('<p class="mb-4">Illalla lämmitimme saunan');
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf(`<script type="application/json"`));
+    expect(root).toContain('<h1 class="font-serif text-3xl leading-tight font-semibold text-stone-50">Mökkikesä</h1>');
+    expect(root).toContain('<p>Kesällä 1965 soudimme järven yli joka aamu.<br />Isä lauloi vanhoja lauluja.</p>');
+    expect(root).toContain('<p>Illalla lämmitimme saunan');
     expect(root).toMatch(/Julkaistu <time datetime="[^"]+">\d+\. \p{L}+ \d{4}<\/time>/u);
 
     // And the app starts from the same story as the public read.
@@ -125,7 +125,7 @@ describe('the published page', () => {
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<!-- not');
     expect(html).toContain('<title>&lt;/script&gt;&lt;b&gt;Bold&lt;/b&gt; &amp; &quot;quoted&quot; &#39;single&#39; $&amp; $1 · Saaga</title>');
-    expect(html).toContain('<p class="mb-4">Line &lt;img src=x onerror=alert(1)&gt;<br />&lt;script&gt;alert(2)&lt;/script&gt;&lt;!-- not a comment</p>');
+    expect(html).toContain('<p>Line &lt;img src=x onerror=alert(1)&gt;<br />&lt;script&gt;alert(2)&lt;/script&gt;&lt;!-- not a comment</p>');
     // Two script elements (the app's and the data), each closed once.
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(embedded(html)).toMatchObject({ title, content });
@@ -190,7 +190,7 @@ describe('without a built client, behind PUBLIC_URL, with a low rate limit', () 
     const html = await (await new HttpClient(bare.url).get('/published/plain-page')).text();
     expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect(html).toContain('<link rel="canonical" href="https://saaga.example/published/plain-page" />');
-    expect(html).toContain('<div id="root"><main');
+    expect(html).toContain('<div id="root"><div class="min-h-dvh');
     expect(embedded(html)).toMatchObject({ title: 'Plain page', content: 'Told plainly.', audioUrl: null });
   });
 
