@@ -3,6 +3,8 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../contract/publishing.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -48,17 +50,18 @@ async function indexHtml(clientDir: string | undefined): Promise<string> {
 export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryDeps) {
   const { config, db, store } = deps;
   await app.register(rateLimit, { global: false });
-  const limited = { rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } };
-  const slugOf = (request: { params: unknown }) => (request.params as { slug: string }).slug;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Any value is looked up as a slug: one that cannot be is a 404 like an unknown one.
+  const route = { config: { rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } }, schema: { params: z.object({ slug: z.string() }) } };
 
-  app.get('/api/published/:slug', { config: limited }, async (request, reply) => {
-    const copy = await copyBySlug(db, slugOf(request));
+  api.get('/api/published/:slug', route, async (request, reply) => {
+    const copy = await copyBySlug(db, request.params.slug);
     if (!copy) throw notFound('Story not found');
     return sendCacheable(request, reply, JSON.stringify(presentPublicStory(copy)), 'application/json; charset=utf-8');
   });
 
-  app.get('/api/published/:slug/audio', { config: limited }, async (request, reply) => {
-    const copy = await copyBySlug(db, slugOf(request));
+  api.get('/api/published/:slug/audio', route, async (request, reply) => {
+    const copy = await copyBySlug(db, request.params.slug);
     if (!copy || copy.audioStatus !== 'ready' || !copy.audioKey) throw notFound('Audio not found');
     // Each narration has its own key: the key is the version.
     const etag = etagOf(copy.audioKey);
@@ -74,8 +77,8 @@ export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryD
     });
   });
 
-  app.get('/published/:slug', { config: limited }, async (request, reply) => {
-    const [copy, index] = await Promise.all([copyBySlug(db, slugOf(request)), indexHtml(deps.clientDir)]);
+  api.get('/published/:slug', route, async (request, reply) => {
+    const [copy, index] = await Promise.all([copyBySlug(db, request.params.slug), indexHtml(deps.clientDir)]);
     if (!copy) {
       // The app shows "Story Not Found"; a page published a moment later must not be hidden by a cache.
       return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderMissingPage(index));
