@@ -94,6 +94,15 @@ it('signs a new user up, speaks Finnish after the first-time choice, and signs o
   expect(await currentUser()).toBeNull();
 });
 
+it('opens a published story with no splash over it: a reader from a shared link sees the page at once', async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
+  const reader = await context.newPage();
+  await reader.goto(`${server.url}/published/no-such-story`);
+  await reader.getByRole('heading', { name: 'Story Not Found' }).waitFor();
+  expect(await reader.getByTestId('splash').count()).toBe(0);
+  await context.close();
+});
+
 it('shows the not-found page for an unknown path and a coming-soon screen where a later issue builds the screen', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   await skipSplash(context);

@@ -18,9 +18,13 @@ declare global {
 // Also kept here: where sessionStorage is refused the splash still plays once per page load.
 let shownThisLoad = false;
 
+/** A published story arrives rendered by the server: a reader from a shared link sees it at once, not a cover. */
+const SERVER_RENDERED_PREFIX = '/published/';
+
 /** True when the splash already played in this visit (this tab's session), or a test skips it. */
 function alreadyShown(): boolean {
   if (shownThisLoad || window.saagaSkipSplash === true) return true;
+  if (window.location.pathname.startsWith(SERVER_RENDERED_PREFIX)) return true;
   try {
     return window.sessionStorage.getItem(SESSION_KEYS.splashShown) !== null;
   } catch {
