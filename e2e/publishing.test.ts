@@ -210,10 +210,11 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
   await reader.page.getByRole('button', { name: 'Play' }).waitFor();
   await reader.context.close();
 
-  // A browser that refuses the clipboard: the link is shown selected to copy by hand.
+  // A browser that refuses the clipboard and the copy command: the link is shown selected to copy by hand.
   const refused = await readerPage();
   await refused.page.addInitScript(() => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('refused')) } });
+    document.execCommand = () => false;
   });
   await refused.page.goto(url);
   await refused.page.getByRole('button', { name: 'Copy link' }).click();

@@ -10,7 +10,7 @@ import { Input } from '../ui/Input.tsx';
 import { LoadFailed } from '../ui/ListStates.tsx';
 import { SkeletonLines } from '../ui/SkeletonLines.tsx';
 import { toast } from '../ui/toastStore.ts';
-import { copyText } from './copyText.ts';
+import { useCopyLink } from '../ui/useCopyLink.ts';
 
 /**
  * Story detail's co-author card (spec "Sharing link": none or present, one per story):
@@ -32,10 +32,8 @@ export function CoAuthorCard({ story }: { story: Story }) {
       onError: () => toast({ title: t('toast.createFailed'), variant: 'destructive' }),
     });
 
-  const copyLink = async (url: string) => {
-    if (await copyText(url)) toast({ title: t('toast.copied') });
-    else toast({ title: t('toast.copyFailed'), variant: 'destructive' });
-  };
+  // The link is always in the field above, selectable: no other fallback is needed here.
+  const { copy: copyLink } = useCopyLink({ copied: t('toast.copied'), failed: t('toast.copyFailed') });
 
   const deleteLink = (id: number) =>
     remove.mutate(id, {

@@ -1,8 +1,8 @@
 import { Copy, ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '../ui/Button.tsx';
-import { CopyFallback } from './CopyFallback.tsx';
-import { useCopyLink } from './useCopyLink.ts';
+import { CopyFallback } from '../ui/CopyFallback.tsx';
+import { useCopyLink } from '../ui/useCopyLink.ts';
 
 /** The public URL with Copy (and the text-area fallback when the clipboard refuses) and Open link. */
 export function PublishedLink({ url }: { url: string }) {

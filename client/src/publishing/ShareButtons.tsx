@@ -3,9 +3,9 @@ import clsx from 'clsx';
 import { Link2, Mail, MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { focusRing } from '../ui/Button.tsx';
-import { CopyFallback } from './CopyFallback.tsx';
+import { CopyFallback } from '../ui/CopyFallback.tsx';
 import { SHARE_TARGETS, type ShareTarget, sharePopupFeatures, shareUrl } from './share.ts';
-import { useCopyLink } from './useCopyLink.ts';
+import { useCopyLink } from '../ui/useCopyLink.ts';
 
 /** The services' own names; e-mail is said in the page's language. */
 const NAMES: Record<Exclude<ShareTarget, 'email'>, string> = { twitter: 'X', facebook: 'Facebook', linkedin: 'LinkedIn', whatsapp: 'WhatsApp' };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import clsx from 'clsx';
-import { focusRing } from '../ui/Button.tsx';
+import { focusRing } from './Button.tsx';
 
 /** The link in a read-only text area, selected, for copying by hand when the clipboard refused. */
 export function CopyFallback({ url, label }: { url: string; label: string }) {
