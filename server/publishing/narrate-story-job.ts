@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { splitForSpeech } from '../ai/openai/narrator.ts';
 import type { Narration } from '../ai/ports.ts';
 import { publishedStories } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';
+import { narrationAudioKey } from '../recordings/audio-key.ts';
 import type { PipelineContext } from '../pipeline/context.ts';
 import { joinNarration, NARRATION_MIME_TYPE } from './join-narration.ts';
 
@@ -23,11 +23,6 @@ interface NarrateStoryPayload {
   publishedStoryId: number;
   /** The narration this job makes; a publish since then wants another, and this one stores nothing. */
   narrationId: string;
-}
-
-/** Where a narration's MP3 is stored: beside the owner's recordings, a fresh name per narration. */
-export function narrationAudioKey(userId: string, publishedStoryId: number): string {
-  return `users/${userId}/narrations/${publishedStoryId}-${randomUUID()}.mp3`;
 }
 
 /** What is spoken: the title, then the story. */

@@ -9,3 +9,13 @@ export function recordingAudioKey(userId: string | number, extension: string): s
 export function isRecordingAudioKey(key: string): boolean {
   return /^users\/[^/]+\/recordings\/[^/]+$/.test(key);
 }
+
+/** Where a published story's narration is stored: beside the owner's recordings, a fresh name per narration. */
+export function narrationAudioKey(userId: string, publishedStoryId: number): string {
+  return `users/${userId}/narrations/${publishedStoryId}-${randomUUID()}.mp3`;
+}
+
+/** True for keys under some user's narrations folder. */
+export function isNarrationAudioKey(key: string): boolean {
+  return /^users\/[^/]+\/narrations\/[^/]+$/.test(key);
+}

@@ -10,7 +10,7 @@ import { users } from '../db/schema.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { localBlobStore } from '../storage/local-store.ts';
 import { s3BlobStore } from '../storage/s3-store.ts';
-import { recordingAudioKey } from './audio-key.ts';
+import { narrationAudioKey, recordingAudioKey } from './audio-key.ts';
 import { ORPHAN_AUDIO_MIN_AGE_MS, sweepOrphanAudio } from './sweep-orphan-audio.ts';
 
 // The sweep on a real database, against the local folder and S3 through a real S3 protocol server.
@@ -51,24 +51,32 @@ const keysOf = async (store: BlobStore) => {
 };
 
 describe.each(stores)('sweeping orphan audio from the %s store', (_name, makeStore) => {
-  it('removes old recording audio no row names, and nothing else', async () => {
+  it('removes old recording and narration audio no row names, and nothing else', async () => {
     const store = makeStore();
     const { db } = database;
     const [user] = await db.insert(users).values({ email: `${_name}-sweep@example.com` }).returning();
-    const named = await seeder(db, store).recording(user.id);
+    const seed = seeder(db, store);
+    const named = await seed.recording(user.id);
     const orphan = recordingAudioKey(user.id, 'webm');
     await store.put(orphan, Buffer.from('a crash came between this and its row'), 'audio/webm');
-    const narration = `users/${user.id}/narrations/story-1.mp3`;
-    await store.put(narration, Buffer.from('not a recording: not the sweep\'s'), 'audio/mpeg');
+    const story = await seed.story(user.id);
+    const narration = narrationAudioKey(user.id, 1);
+    await store.put(narration, Buffer.from('the published story names this one'), 'audio/mpeg');
+    await seed.publishedStory(user.id, story.id, `${_name}-sweep`, { audioKey: narration, audioStatus: 'ready' });
+    const orphanNarration = narrationAudioKey(user.id, 1);
+    await store.put(orphanNarration, Buffer.from('a crash came between this and its row'), 'audio/mpeg');
+    const other = `users/${user.id}/exports/book.epub`;
+    await store.put(other, Buffer.from('not audio: not the sweep\'s'), 'application/epub+zip');
 
     // Everything was written just now: an upload in flight looks like this, and is left alone.
     expect(await sweepOrphanAudio(db, store)).toEqual({ examined: 0, removed: 0 });
-    expect(await keysOf(store)).toEqual([named.audioKey, narration, orphan].sort());
+    expect(await keysOf(store)).toEqual([named.audioKey, orphan, narration, orphanNarration, other].sort());
 
     const later = new Date(Date.now() + ORPHAN_AUDIO_MIN_AGE_MS + 60_000);
-    expect(await sweepOrphanAudio(db, store, { now: later })).toEqual({ examined: 2, removed: 1 });
-    expect(await keysOf(store)).toEqual([named.audioKey, narration].sort());
+    expect(await sweepOrphanAudio(db, store, { now: later })).toEqual({ examined: 4, removed: 2 });
+    expect(await keysOf(store)).toEqual([named.audioKey, narration, other].sort());
     expect(await store.get(orphan)).toBeNull();
+    expect(await store.get(orphanNarration)).toBeNull();
     expect(await store.size(named.audioKey)).toBeGreaterThan(0);
   });
 
