@@ -4,9 +4,11 @@ import { defineConfig } from 'vitest/config';
  * Projects: `unit` (pure logic, fast), `api` (the real server on a real database),
  * `engines` (real local AI engines on test-size models), `e2e` (Chromium through Playwright).
  * Every test may use only this machine; where whisper.cpp runs (the VAD too), its native
- * chatter is switched off. Files of every project run side by side, as many as there are
- * workers: each has its own server, database, browser and temporary folders, and running
- * the browser and engine files one at a time left a core idle (CI on 2 cores: 13 to 10 min).
+ * chatter is switched off. Browser files run side by side with the API files, as many as
+ * there are workers: each has its own server, database, browser and temporary folders (one
+ * at a time they left a core idle: CI on 2 cores went from 16 to 13 min). Engine files run
+ * alone at the end: whisper.cpp and llama.cpp spin a thread per core and slow down
+ * manyfold when another worker takes one.
  */
 const noNetwork = 'test/support/no-network.ts';
 const quietNativeLogs = 'test/support/quiet-native-logs.ts';
@@ -41,6 +43,7 @@ export default defineConfig({
           setupFiles: [noNetwork, quietNativeLogs],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {
