@@ -33,6 +33,10 @@ export default defineConfig({
           setupFiles: [noNetwork, quietNativeLogs],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Each file builds its own server, database and fakes, and restores what it changes
+          // (TMPDIR); sharing the loaded modules between files of a worker saves the import of
+          // the whole server per file (the API suite on 2 cores: 247 s to 177 s).
+          isolate: false,
         },
       },
       {
