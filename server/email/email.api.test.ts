@@ -46,11 +46,13 @@ describe('POST /api/email/welcome', () => {
     await client.put('/api/auth/language-preference', { language: 'fi' });
     const response = await client.post('/api/email/welcome');
     expect(response.status).toBe(200);
-    const { id } = await response.json();
+    const { id, delivery } = await response.json();
     expect(id).toMatch(/@/);
+    expect(delivery).toBe('smtp');
     const mail = received.at(-1)!;
     expect(mail.to).toEqual(['liisa@example.com']);
     expect(mail.body).toContain('Subject: Tervetuloa Saagaan');
+    expect(mail.body).toContain(`Message-ID: <${id.replace(/^<|>$/g, '')}>`);
   });
 
   it('needs a session', async () => {
@@ -65,7 +67,8 @@ describe('POST /api/email/welcome', () => {
       await client.post('/api/auth/local/sign-up', { email: 'a@example.com', password: 'long enough password', firstName: 'A' });
       const response = await client.post('/api/email/welcome');
       expect(response.status).toBe(200);
-      expect((await response.json()).id).toMatch(/@/);
+      const body = await response.json();
+      expect(body).toEqual({ id: expect.stringMatching(/@/), delivery: 'outbox' });
       const [file, ...others] = readdirSync(path.join(dataDir, 'outbox'));
       expect(others).toEqual([]);
       expect(readFileSync(path.join(dataDir, 'outbox', file), 'utf8')).toContain('Subject: Welcome to Saaga');

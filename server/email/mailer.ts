@@ -9,7 +9,11 @@ export interface OutgoingMail {
   text: string;
 }
 
+/** How a mailer delivers: to the SMTP server of SMTP_URL, or as a file in the outbox folder. */
+export type MailDelivery = 'smtp' | 'outbox';
+
 export interface Mailer {
+  readonly delivery: MailDelivery;
   /** Sends one message and returns the id the mail server gave it. */
   send(mail: OutgoingMail): Promise<string>;
 }
@@ -33,6 +37,7 @@ export function createMailer(options: MailerOptions): Mailer {
 function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
+    delivery: 'smtp',
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
       return info.messageId;
@@ -46,6 +51,7 @@ function outboxMailer({ dataDir, from, log }: MailerOptions): Mailer {
   const folder = path.join(dataDir, OUTBOX_FOLDER);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    delivery: 'outbox',
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
