@@ -38,6 +38,7 @@ import { recordingRoutes } from './recordings/routes.ts';
 import type { BlobStore } from './storage/index.ts';
 import { storyRoutes } from './stories/routes.ts';
 import { timelineRoutes } from './timeline/routes.ts';
+import { usageRoutes } from './usage/routes.ts';
 
 /** JSON bodies are small; audio comes as multipart with its own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(peopleRoutes, { db });
     await signedIn.register(placeRoutes, { db });
     await signedIn.register(emailRoutes, { mailer });
+    await signedIn.register(usageRoutes, { db });
     await signedIn.register(chapterRoutes, { db, queue: deps.queue });
     await signedIn.register(followUpRoutes, { db, queue: deps.queue });
     await signedIn.register(autobiographyRoutes, { db, queue: deps.queue });
