@@ -9,6 +9,7 @@ import { NewAutobiographyPage } from './autobiography/NewAutobiographyPage.tsx';
 import { ChapterEditPage } from './chapters/ChapterEditPage.tsx';
 import { ChapterPage } from './chapters/ChapterPage.tsx';
 import { CoAuthorPage } from './coAuthor/CoAuthorPage.tsx';
+import { DiagnosticsPage } from './diagnostics/DiagnosticsPage.tsx';
 import { CollectionsPage } from './collections/CollectionsPage.tsx';
 import { InterviewerPage } from './interviewer/InterviewerPage.tsx';
 import { ThemePage } from './interviewer/ThemePage.tsx';
@@ -57,7 +58,7 @@ export function AppRoutes() {
       <Route path="/published/:slug" element={<PublishedStoryPage />} />
       <Route path="/co-author/:token" element={<CoAuthorPage />} />
       <Route path="/streaming-test" element={<ComingSoonPage screen="streamingTest" />} />
-      <Route path="/debug-recording" element={<ComingSoonPage screen="debugRecording" />} />
+      <Route path="/debug-recording" element={<DiagnosticsPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       {user && <Route path="/record" element={<RecorderPage />} />}
