@@ -6,6 +6,7 @@ import { AccountCard } from './AccountCard.tsx';
 import { AiSettingsCard } from './AiSettingsCard.tsx';
 import { AuthorNameCard } from './AuthorNameCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
+import { UsageCard } from './UsageCard.tsx';
 
 /** Settings: language, author name, AI settings on this device, about and account. */
 export function SettingsPage({ user }: { user: CurrentUser }) {
@@ -16,6 +17,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
       <div className="grid gap-4">
         <LanguageCard user={user} />
         <AuthorNameCard user={user} />
+        <UsageCard />
         <AiSettingsCard />
         <AboutCard />
         <AccountCard user={user} />

@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seeder } from '../test/support/seed.ts';
+import { startTestApp, type TestApp } from '../test/support/test-app.ts';
+import { launchChromium } from './support/browser.ts';
+import { CLIENT_DIR } from './support/built-client.ts';
+import { signedInPage } from './support/signed-in.ts';
+
+// The admin page sends the welcome e-mail through a real SMTP server of this machine and
+// says so; Settings shows this month's words against the free plan, over it too (in Finnish).
+const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
+const MAIL_WAIT_MS = 10_000;
+
+const received: { to: string[]; body: string }[] = [];
+let smtp: SMTPServer;
+let server: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let body = '';
+      stream.on('data', (chunk) => (body += chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', SMTP_URL: `smtp://127.0.0.1:${port}` }, { clientDir: CLIENT_DIR });
+  browser = await launchChromium({ splash: 'skip' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `admin-usage-${name}.png`), fullPage: true });
+
+/** The message the SMTP server received for `to`, waiting for it to arrive. */
+async function mailTo(to: string) {
+  const deadline = Date.now() + MAIL_WAIT_MS;
+  for (;;) {
+    const mail = received.find((m) => m.to.includes(to));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within ${MAIL_WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const words = (count: number) => Array.from({ length: count }, (_, i) => `sana${i}`).join(' ');
+
+it('the admin page sends the test e-mail through the mail server, says so with its id, and leads back to Settings', async () => {
+  const email = 'aino@example.com';
+  const { page, userId } = await signedInPage(browser, server, email);
+  await seeder(server.database.db, server.store).recording(userId, { transcription: words(1234) });
+
+  await page.goto(`${server.url}/settings`);
+  await page.getByRole('meter', { name: '1,234 of 5,000 words this month' }).waitFor();
+  await shot(page, 'settings-en');
+
+  await page.goto(`${server.url}/admin/settings`);
+  await page.getByRole('heading', { name: 'Admin settings', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Send test email' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'Sent through the mail server. Message ID:' });
+  await status.waitFor();
+  const id = (await status.textContent())!.replace('Sent through the mail server. Message ID: ', '');
+  await page.getByText(`Test email sent successfully! Email ID: ${id}`, { exact: true }).waitFor();
+  await shot(page, 'admin-en');
+
+  const mail = await mailTo(email);
+  expect(mail.body).toContain('Subject: Welcome to Saaga');
+  expect(mail.body).toContain(`Message-ID: ${id}`);
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.waitForURL('**/settings');
+});
+
+it('in Finnish: the usage over the free plan says so, and the admin page answers in Finnish', async () => {
+  const email = 'eino@example.com';
+  const { page, userId } = await signedInPage(browser, server, email, { language: 'fi' });
+  await seeder(server.database.db, server.store).recording(userId, { transcription: words(5200) });
+
+  await page.goto(`${server.url}/settings`);
+  await page.getByRole('meter', { name: /^5\s200 \/ 5\s000 sanaa tässä kuussa$/ }).waitFor();
+  await page.getByText(/Ilmaisen paketin 5\s000 sanaa on ylittynyt tässä kuussa/).waitFor();
+  await shot(page, 'settings-fi');
+
+  await page.goto(`${server.url}/admin/settings`);
+  await page.getByRole('button', { name: 'Lähetä testiviesti' }).click();
+  await page.getByRole('status').filter({ hasText: 'Lähetetty sähköpostipalvelimen kautta. Viestin tunnus:' }).waitFor();
+  await shot(page, 'admin-fi');
+  expect((await mailTo(email)).body).toContain('Subject: Tervetuloa Saagaan');
+});
