@@ -121,7 +121,7 @@ it('shows the not-found page for an unknown path and a coming-soon screen where 
   await desktop.getByText('404 Page Not Found').waitFor();
 
   // Screens later issues build say so, in words, and offer a way back.
-  for (const path of ['/streaming-test', '/debug-recording']) {
+  for (const path of ['/streaming-test']) {
     await desktop.goto(`${server.url}${path}`);
     await desktop.getByTestId('splash').waitFor({ state: 'detached' });
     await desktop.getByText('Coming soon').first().waitFor();
