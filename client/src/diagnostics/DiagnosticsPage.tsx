@@ -65,6 +65,10 @@ function CheckRow({ line }: { line: CheckLine }) {
           <span className="ml-2 text-xs font-normal uppercase tracking-wide text-stone-400">{t(`states.${line.state}`)}</span>
         </p>
         {line.reason && <p className="mt-0.5 break-words text-sm text-stone-300">{reasonText(t, line.reason)}</p>}
+        {/* The browser's own prompt may be open and waiting for the person. */}
+        {line.id === 'microphonePermission' && line.state === 'running' && (
+          <p className="mt-0.5 text-sm text-amber-200">{t('reasons.askingMicrophone')}</p>
+        )}
       </div>
     </li>
   );
