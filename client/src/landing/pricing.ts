@@ -1,8 +1,9 @@
 import { DATE_LOCALES, toLanguage } from '../../../contract/languages.ts';
+import { FREE_PLAN_WORDS_PER_MONTH } from '../../../contract/usage.ts';
 
 /** The two plans as the spec states them (9.1); limits are shown, not enforced. */
 export const PLANS = {
-  free: { monthlyPriceEur: 0, wordsPerMonth: 5000 },
+  free: { monthlyPriceEur: 0, wordsPerMonth: FREE_PLAN_WORDS_PER_MONTH },
   premium: { monthlyPriceEur: 9.99, wordsPerMonth: null },
 } as const;
 

@@ -12,8 +12,7 @@ export type ScreenKey =
   | 'people'
   | 'publishedStory'
   | 'coAuthor'
-  | 'streamingTest'
-  | 'debugRecording';
+  | 'streamingTest';
 
 /** A public page (no shell) that is still to come: its title, a note and a link to the home page. */
 export function ComingSoonPage({ screen }: { screen: ScreenKey }) {
