@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type FakeSmtp, startFakeSmtp } from '../test/fakes/smtp-server.ts';
 import { seeder } from '../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { launchChromium } from './support/browser.ts';
@@ -16,48 +15,26 @@ import { signedInPage } from './support/signed-in.ts';
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
 const MAIL_WAIT_MS = 10_000;
 
-const received: { to: string[]; body: string }[] = [];
-let smtp: SMTPServer;
+let smtp: FakeSmtp;
 let server: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let body = '';
-      stream.on('data', (chunk) => (body += chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', SMTP_URL: `smtp://127.0.0.1:${port}` }, { clientDir: CLIENT_DIR });
+  smtp = await startFakeSmtp();
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', SMTP_URL: smtp.url }, { clientDir: CLIENT_DIR });
   browser = await launchChromium({ splash: 'skip' });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `admin-usage-${name}.png`), fullPage: true });
 
 /** The message the SMTP server received for `to`, waiting for it to arrive. */
-async function mailTo(to: string) {
-  const deadline = Date.now() + MAIL_WAIT_MS;
-  for (;;) {
-    const mail = received.find((m) => m.to.includes(to));
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within ${MAIL_WAIT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const mailTo = (to: string) => smtp.nextMailTo(to, MAIL_WAIT_MS);
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `sana${i}`).join(' ');
 
@@ -80,8 +57,8 @@ it('the admin page sends the test e-mail through the mail server, says so with i
   await shot(page, 'admin-en');
 
   const mail = await mailTo(email);
-  expect(mail.body).toContain('Subject: Welcome to Saaga');
-  expect(mail.body).toContain(`Message-ID: ${id}`);
+  expect(mail.raw).toContain('Subject: Welcome to Saaga');
+  expect(mail.raw).toContain(`Message-ID: ${id}`);
 
   await page.getByRole('button', { name: 'Back' }).click();
   await page.waitForURL('**/settings');
@@ -101,5 +78,5 @@ it('in Finnish: the usage over the free plan says so, and the admin page answers
   await page.getByRole('button', { name: 'Lähetä testiviesti' }).click();
   await page.getByRole('status').filter({ hasText: 'Lähetetty sähköpostipalvelimen kautta. Viestin tunnus:' }).waitFor();
   await shot(page, 'admin-fi');
-  expect((await mailTo(email)).body).toContain('Subject: Tervetuloa Saagaan');
+  expect((await mailTo(email)).raw).toContain('Subject: Tervetuloa Saagaan');
 });

@@ -1,37 +1,22 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSmtp, startFakeSmtp } from '../../test/fakes/smtp-server.ts';
 import { HttpClient } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 // A real SMTP server on this machine receives what Saaga sends.
-const received: { to: string[]; body: string }[] = [];
-let smtp: SMTPServer;
+let smtp: FakeSmtp;
 let app: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let body = '';
-      stream.on('data', (chunk) => (body += chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  app = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, LOGIN_RATE_LIMIT: '1000' });
+  smtp = await startFakeSmtp();
+  app = await startTestApp({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' });
 });
 afterAll(async () => {
   await app?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 async function signUp(email: string) {
@@ -49,10 +34,10 @@ describe('POST /api/email/welcome', () => {
     const { id, delivery } = await response.json();
     expect(id).toMatch(/@/);
     expect(delivery).toBe('smtp');
-    const mail = received.at(-1)!;
-    expect(mail.to).toEqual(['liisa@example.com']);
-    expect(mail.body).toContain('Subject: Tervetuloa Saagaan');
-    expect(mail.body).toContain(`Message-ID: <${id.replace(/^<|>$/g, '')}>`);
+    const mail = await smtp.nextMailTo('liisa@example.com', 5000);
+    expect(mail.recipients).toEqual(['liisa@example.com']);
+    expect(mail.raw).toContain('Subject: Tervetuloa Saagaan');
+    expect(mail.raw).toContain(`Message-ID: <${id.replace(/^<|>$/g, '')}>`);
   });
 
   it('needs a session', async () => {
