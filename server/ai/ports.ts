@@ -53,6 +53,43 @@ export interface Transcriber {
   close(): Promise<void>;
 }
 
+// ---------------------------------------------------------------- live transcriber
+
+/** What a live stream reports while the person speaks. */
+export interface LiveTranscriptEvents {
+  /** The words of the utterance in progress, whole (each replaces the one before). */
+  partial(text: string): void;
+  /** A finished utterance (after a pause, or at the end). */
+  final(text: string): void;
+  /** The engine failed; the stream is over. */
+  error(error: Error): void;
+}
+
+export interface LiveStreamOptions {
+  language?: Language;
+  vocabulary?: string[];
+  /** Aborted when the connection drops: the stream frees everything at once. */
+  signal: AbortSignal;
+}
+
+/** One person speaking, as 16 kHz mono s16le PCM in order. */
+export interface LiveTranscriptionStream {
+  write(pcm: Int16Array): void;
+  /** The person paused the recorder: finish the utterance in progress. */
+  pause(): void;
+  /** No more audio: resolves after the last `final`. */
+  end(): Promise<void>;
+}
+
+/** Speech to text while it is spoken (a view: the durable pipeline still transcribes the upload). */
+export interface LiveTranscriber {
+  readonly adapter: AdapterName;
+  /** Whether it transcribes faster than people speak, so live text is on by default. */
+  keepsUp(): Promise<boolean>;
+  start(options: LiveStreamOptions, events: LiveTranscriptEvents): Promise<LiveTranscriptionStream>;
+  close(): Promise<void>;
+}
+
 // ---------------------------------------------------------------- writer
 
 /** One recording's words as the writer sees them. */
