@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { recordRoutes, type RouteEntry } from './access/route-table.ts';
 import { signedInScope } from './access/signed-in-scope.ts';
+import type { Engines } from './ai/engines.ts';
 import { accountRoutes } from './auth/account-routes.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { passwordResetRoutes } from './auth/password-reset-routes.ts';
@@ -59,6 +60,8 @@ export interface AppDependencies {
   /** Folder of the built client; unset in API tests. */
   clientDir?: string;
   engineStatus?: () => Promise<ComponentStatus[]>;
+  /** The AI engines, for work done while the person waits (live text, a spoken interview); unset in most API tests. */
+  engines?: Engines;
   logger?: boolean | object;
   /** Shorter connection limits for tests of stalled requests. */
   timeouts?: { idleConnectionMs?: number; requestReceiveMs?: number; serverWorkMs?: number };

@@ -61,6 +61,7 @@ async function main() {
     store,
     clientDir: path.join(rootDir, 'dist', 'client'),
     engineStatus: () => aiHealth(engines, download),
+    engines,
   });
   log = app.log;
   const workers = config.runWorkerInline

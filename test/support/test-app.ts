@@ -62,6 +62,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     clientDir: options.clientDir,
     timeouts: options.timeouts,
     engineStatus: engines ? () => aiHealth(engines) : undefined,
+    engines,
   });
   let workers: PipelineWorkers | undefined;
   if (options.engines) {
