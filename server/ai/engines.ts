@@ -1,16 +1,19 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_STORY_MODEL, DEFAULT_TRANSCRIPTION_MODEL, DEFAULT_TTS_VOICE } from '../../contract/ai-settings.ts';
 import { SpeechDetector } from '../audio/vad.ts';
-import { defaultModel } from '../models/catalogue.ts';
+import { defaultModel, LIVE_PARTIAL_MODEL_IDS, MODEL_CATALOGUE } from '../models/catalogue.ts';
 import { LocalJsonGenerator } from './local/generator.ts';
+import { LocalLiveTranscriber } from './local/live-transcriber.ts';
 import { LocalNarrator } from './local/narrator.ts';
 import { LocalTranscriber } from './local/transcriber.ts';
 import { DEFAULT_OPENAI_TIMEOUT_MS } from './openai/client.ts';
 import { OpenAiJsonGenerator } from './openai/generator.ts';
+import { OpenAiLiveTranscriber } from './openai/live-transcriber.ts';
 import { DEFAULT_TTS_MODEL, OpenAiNarrator } from './openai/narrator.ts';
 import { OpenAiTranscriber } from './openai/transcriber.ts';
-import type { AdapterName, Narrator, Transcriber, Writer } from './ports.ts';
+import type { AdapterName, LiveTranscriber, Narrator, Transcriber, Writer } from './ports.ts';
 import { StoryWriter } from './writer.ts';
 
 /** Everything the AI layer needs to know, passed in by the server's config module. */
@@ -52,6 +55,8 @@ export interface Engines {
   transcriber: Transcriber;
   writer: Writer;
   narrator: Narrator;
+  /** Live text while the person speaks: the same adapter as the transcriber. */
+  live: LiveTranscriber;
   /** Silero VAD: runs before any transcription, whichever engine transcribes. */
   speech: SpeechDetector;
   /** One line naming each engine, as logged at start. */
@@ -86,6 +91,10 @@ export function createEngines(config: AiConfig): Engines {
     ? new OpenAiTranscriber({ ...openai, model: config.transcriptionModel ?? DEFAULT_TRANSCRIPTION_MODEL, maxUploadBytes: config.maxUploadBytes, detector: speech })
     : new LocalTranscriber({ modelPath: file(config.whisperModelFile, 'transcriber'), threads, missingModelRetryMs: config.missingModelRetryMs });
 
+  const live: LiveTranscriber = transcriber instanceof LocalTranscriber
+    ? localLive(transcriber, config, threads)
+    : new OpenAiLiveTranscriber({ ...openai, model: config.transcriptionModel ?? DEFAULT_TRANSCRIPTION_MODEL });
+
   const writer = new StoryWriter(adapters.writer === 'openai'
     ? new OpenAiJsonGenerator({ ...openai, model: config.writerModel ?? DEFAULT_STORY_MODEL })
     : new LocalJsonGenerator({
@@ -112,12 +121,32 @@ export function createEngines(config: AiConfig): Engines {
 
   return {
     transcriber,
+    live,
     writer,
     narrator,
     speech,
     summary,
     async close() {
-      await Promise.all([transcriber.close(), writer.close(), narrator.close(), speech.close()]);
+      await Promise.all([transcriber.close(), live.close(), writer.close(), narrator.close(), speech.close()]);
     },
   };
+}
+
+/**
+ * The local live engine: partials from a smaller catalogue model when one is in MODELS_DIR
+ * (its own whisper.cpp context), else from the durable model; finals always from the durable
+ * model, sharing its loaded context and its one-at-a-time queue.
+ */
+function localLive(durable: LocalTranscriber, config: AiConfig, threads: number): LiveTranscriber {
+  const smaller = LIVE_PARTIAL_MODEL_IDS
+    .map((id) => MODEL_CATALOGUE.find((m) => m.id === id))
+    .find((m) => m && m.file !== durable.model && existsSync(join(config.modelsDir, m.file)));
+  const partials = smaller ? new LocalTranscriber({ modelPath: join(config.modelsDir, smaller.file), threads }) : durable;
+  return new LocalLiveTranscriber({
+    partials,
+    finals: durable,
+    partialModel: smaller?.file ?? durable.model,
+    cores: availableParallelism(),
+    close: smaller ? () => partials.close() : undefined,
+  });
 }

@@ -62,6 +62,18 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
     default: false,
   },
   {
+    // Optional: when present, live text's partials come from it (docs/decisions/017-live-transcription.md).
+    id: 'whisper-base',
+    role: 'transcriber',
+    file: 'ggml-base.bin',
+    url: 'https://huggingface.co/ggerganov/whisper.cpp/resolve/main/ggml-base.bin',
+    size: null,
+    sha256: null,
+    licence: 'MIT',
+    description: 'Whisper base (fast partial live text while the person speaks; the final text still comes from the default model)',
+    default: false,
+  },
+  {
     id: 'writer',
     role: 'writer',
     file: 'gemma-3-4b-it-Q4_K_M.gguf',
@@ -73,6 +85,9 @@ export const MODEL_CATALOGUE: readonly ModelEntry[] = [
     default: true,
   },
 ];
+
+/** Smaller whisper models that may serve live text's partials, fastest first. */
+export const LIVE_PARTIAL_MODEL_IDS = ['whisper-base', 'whisper-small'] as const;
 
 /** The default model file for each role. */
 export function defaultModel(role: ModelRole): ModelEntry {
