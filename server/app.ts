@@ -14,6 +14,7 @@ import { autobiographyRoutes } from './autobiography/routes.ts';
 import { chapterRoutes } from './chapters/routes.ts';
 import { coAuthorLinkRoutes } from './co-author/link-routes.ts';
 import { coAuthorRoutes } from './co-author/routes.ts';
+import { conversationRoutes } from './conversation/routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(autobiographyRoutes, { db, queue: deps.queue });
     await signedIn.register(publishingRoutes, { config, db, queue: deps.queue, store: deps.store });
     await signedIn.register(coAuthorLinkRoutes, { config, db });
+    await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });
   });
 
   await registerSpa(app, deps.clientDir);

@@ -1,3 +1,4 @@
+import { finishConversationJob } from '../conversation/finish-conversation-job.ts';
 import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
 import { refreshInfoJob } from '../enrichment/refresh-info-job.ts';
 import { followUpQuestionsJob } from '../follow-ups/follow-up-questions-job.ts';
@@ -17,6 +18,7 @@ import { writeStoryJob } from './write-story-job.ts';
  */
 export const PIPELINE_JOBS: readonly JobDefinition<PipelineContext, any>[] = [
   writeStoryJob,
+  finishConversationJob,
   followUpQuestionsJob,
   transcribeRecordingJob,
   gapQuestionsJob,
