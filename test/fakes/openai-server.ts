@@ -23,6 +23,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { runFfmpeg } from '../../server/audio/ffmpeg.ts';
 import { parseWav } from '../../server/audio/wav.ts';
+import { createFakeRealtime, type FakeRealtime } from './openai-realtime.ts';
 import {
   apiError, AUDIO_EXTENSIONS, failureFor, HttpFailure, isReasoningModel, sampleFromSchema, SPEECH_FORMATS,
   SPEECH_MODELS, strictSchemaProblem, toneWav, TRANSCRIPTION_LANGUAGES, TRANSCRIPTION_MODELS, VOICES, type FailOptions,
@@ -93,6 +94,8 @@ export interface FakeOpenAi {
   /** Every refused request, in order; tests say which refusals they expect. */
   readonly refused: Refusal[];
   fail(endpoint: FakeEndpoint, status: number | 'timeout', code?: string, options?: FailOptions): void;
+  /** The realtime (streaming transcription) WebSocket on the same address: test/fakes/openai-realtime.ts. */
+  readonly realtime: FakeRealtime;
   /** Holds requests to an endpoint (those `matches` picks) unanswered until `release()`. */
   hold(endpoint: FakeEndpoint, matches?: (request: RecordedRequest) => boolean): Hold;
   setTranscript(reply: Reply<RecordedRequest, string | TranscriptReply>): void;
@@ -379,6 +382,10 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     }
   });
 
+  // WebSocket upgrades (GET /v1/realtime) go to the realtime fake; plain requests stay above.
+  const realtime = createFakeRealtime({ apiKey, errors });
+  server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head));
+
   await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -388,6 +395,7 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     requests,
     errors,
     refused,
+    realtime,
     fail(endpoint, status, code, failOptions = {}) {
       failures[endpoint].push({ status, code, options: failOptions, left: failOptions.times ?? 1 });
     },
@@ -440,9 +448,11 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
       chatReply = undefined;
       transcriptReply = 'This is a transcript from the fake OpenAI server.';
       speechCache = new Map();
+      realtime.reset();
     },
-    close() {
+    async close() {
       for (const hold of [...holds]) hold.release();
+      await realtime.close();
       server.closeAllConnections();
       return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     },
