@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   /** Labels the user hid from the people and places suggestions (spec 3). */
   hiddenPeopleLabels: 'hiddenPeopleLabels',
   hiddenPlaceLabels: 'hiddenPlaceLabels',
+  /** The person's choice of live text while recording ("on" or "off"); absent: the server's recommendation. */
+  liveText: 'saaga.liveText',
 } as const;
 
 /** Keys of what the client keeps in sessionStorage: one browser tab's visit. */

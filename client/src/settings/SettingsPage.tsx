@@ -6,6 +6,7 @@ import { AccountCard } from './AccountCard.tsx';
 import { AiSettingsCard } from './AiSettingsCard.tsx';
 import { AuthorNameCard } from './AuthorNameCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
+import { LiveTextCard } from './LiveTextCard.tsx';
 import { UsageCard } from './UsageCard.tsx';
 
 /** Settings: language, author name, AI settings on this device, about and account. */
@@ -19,6 +20,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
         <AuthorNameCard user={user} />
         <UsageCard />
         <AiSettingsCard />
+        <LiveTextCard />
         <AboutCard />
         <AccountCard user={user} />
       </div>
