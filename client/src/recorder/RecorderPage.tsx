@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { CONTEXT_ONLY_TYPES, type RecordingUploadResponse } from '../../../contract/uploads.ts';
 import { useCurrentUser } from '../api/currentUser.ts';
 import { useDataChanged } from '../api/dataChanged.ts';
+import { loadLiveCapabilities } from '../api/live.ts';
+import { useLiveText } from '../live/useLiveText.ts';
+import { liveTextOn, readLiveTextChoice } from '../settings/liveTextSetting.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { readRecordingRequest } from '../recordings/recordingLink.ts';
 import { loadAiSettings } from '../settings/useAiSettings.ts';
@@ -45,6 +49,10 @@ export function RecorderPage() {
   const [step, dispatch] = useReducer(nextStep, INITIAL_STEP);
   const { data: user } = useCurrentUser();
   const microphone = useMicrophone(step.phase === 'recording', user?.id ?? '');
+  const queryClient = useQueryClient();
+  // Live text is a view while the person speaks; the take is uploaded as always.
+  const live = useLiveText();
+  const [streaming, setStreaming] = useState(false);
   const [dialog, setDialog] = useState<{ purpose: 'leave' | 'discard'; resume: boolean } | null>(null);
   const [keeping, setKeeping] = useState(false);
   const stopping = useRef<Promise<Take | null> | null>(null);
@@ -63,13 +71,27 @@ export function RecorderPage() {
     [navigate, location.key, request.storyId],
   );
 
+  /**
+   * Record: with live text on, the streaming recorder opens its socket first (connecting),
+   * then the microphone. A socket that does not open only means no live text.
+   */
   const start = useCallback(async () => {
-    const failure = await microphone.start();
+    const on = liveTextOn(readLiveTextChoice(window.localStorage), await loadLiveCapabilities(queryClient));
+    setStreaming(on);
+    let onChunk: ((chunk: Blob, mimeType: string) => void) | undefined;
+    if (on) {
+      dispatch({ type: 'connecting' });
+      if (await live.connect()) onChunk = live.sendChunk;
+      if (leaving.current) return live.close();
+    }
+    const failure = await microphone.start({ onChunk });
     if (failure) {
+      live.reset();
       messages.recorderFailure(failure);
       dispatch({ type: 'failed' });
     } else if (microphone.isOpen()) dispatch({ type: 'started' });
-  }, [microphone, messages]);
+    else live.close();
+  }, [microphone, messages, live, queryClient]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => void start(), TIMINGS.recordingAutoStartMs);
@@ -86,7 +108,10 @@ export function RecorderPage() {
   const stop = () => {
     dispatch({ type: 'stopping' });
     stopping.current = microphone.stop().then((result) => {
+      // The recorder has given its last chunk: the stream ends (its text stays in view).
+      void live.end();
       if ('failure' in result) {
+        live.reset();
         messages.recorderFailure(result.failure);
         dispatch({ type: 'failed' });
         return null;
@@ -140,6 +165,7 @@ export function RecorderPage() {
     if (step.phase === 'stopped') return step.take;
     if (step.phase === 'analyzing') return stopping.current ? await stopping.current : null;
     if (step.phase === 'recording' || step.phase === 'paused') {
+      live.close();
       const take = await microphone.keepAsIs();
       if (take) {
         dispatch({ type: 'stopping' });
@@ -154,6 +180,7 @@ export function RecorderPage() {
     const resume = step.phase === 'recording';
     if (resume) {
       microphone.pause();
+      live.pause();
       dispatch({ type: 'paused' });
     }
     setDialog({ purpose, resume });
@@ -184,6 +211,7 @@ export function RecorderPage() {
     if (choice === 'stay') {
       if (dialog?.resume) {
         microphone.resume();
+        live.resume();
         dispatch({ type: 'resumed' });
       }
       setDialog(null);
@@ -192,6 +220,7 @@ export function RecorderPage() {
     }
     if (choice === 'discard') {
       if (step.phase === 'stopped') await forgetTakeQuietly(step.take.copyId);
+      live.reset();
       await microphone.discard();
       dispatch({ type: 'discarded' });
       setDialog(null);
@@ -251,12 +280,15 @@ export function RecorderPage() {
               silenceShown={microphone.silenceShown}
               promptQuestion={request.promptQuestion}
               onStart={() => void start()}
+              live={streaming ? { text: live.text, status: live.status } : undefined}
               onPause={() => {
                 microphone.pause();
+                live.pause();
                 dispatch({ type: 'paused' });
               }}
               onResume={() => {
                 microphone.resume();
+                live.resume();
                 dispatch({ type: 'resumed' });
               }}
               onStop={stop}

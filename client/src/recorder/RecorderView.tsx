@@ -2,6 +2,9 @@ import { Loader2, Mic, MicOff, Pause, Play, Square } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { focusRing } from '../ui/Button.tsx';
+import type { LiveText } from '../live/liveText.ts';
+import { LiveTextPanel } from '../live/LiveTextPanel.tsx';
+import type { LiveTextStatus } from '../live/useLiveText.ts';
 import { canPauseOrResume, recorderStatusKey, type RecorderPhase } from './recorderMachine.ts';
 import { formatTimer } from './recordingTimer.ts';
 
@@ -10,6 +13,8 @@ interface RecorderViewProps {
   elapsedMs: number;
   silenceShown: boolean;
   promptQuestion: string | null;
+  /** The streaming recorder's words as the person speaks; absent when live text is off. */
+  live?: { text: LiveText; status: LiveTextStatus };
   onStart: () => void;
   onPause: () => void;
   onResume: () => void;
@@ -25,7 +30,7 @@ const roundButton = clsx(
 export function RecorderView(props: RecorderViewProps) {
   const { phase, elapsedMs, silenceShown, promptQuestion } = props;
   const { t } = useTranslation('recording');
-  const busy = phase === 'analyzing' || phase === 'uploading';
+  const busy = phase === 'connecting' || phase === 'analyzing' || phase === 'uploading';
 
   return (
     <div className="flex flex-1 flex-col items-center gap-8 pt-6 text-center">
@@ -98,6 +103,10 @@ export function RecorderView(props: RecorderViewProps) {
         )}
         {busy && <Loader2 aria-hidden className="size-12 animate-spin text-amber-300" />}
       </div>
+
+      {props.live && (phase === 'recording' || phase === 'paused' || phase === 'analyzing') && (
+        <LiveTextPanel text={props.live.text} status={props.live.status} />
+      )}
     </div>
   );
 }

@@ -65,6 +65,24 @@ describe('nextStep', () => {
   });
 });
 
+describe('the streaming recorder (connecting first)', () => {
+  it('goes idle → connecting → recording, and a failure while connecting goes back to idle', () => {
+    expect(run({ type: 'connecting' })).toEqual({ phase: 'connecting' });
+    expect(run({ type: 'connecting' }, { type: 'started' })).toEqual({ phase: 'recording' });
+    expect(run({ type: 'connecting' }, { type: 'failed' })).toEqual(INITIAL_STEP);
+    expect(run({ type: 'connecting' }, { type: 'discarded' })).toEqual(INITIAL_STEP);
+  });
+
+  it('connects only from idle, offers no pause while connecting, and leaves freely', () => {
+    expect(run({ type: 'started' }, { type: 'connecting' })).toEqual({ phase: 'recording' });
+    expect(run({ type: 'connecting' }, { type: 'paused' })).toEqual({ phase: 'connecting' });
+    expect(run({ type: 'connecting' }, { type: 'stopping' })).toEqual({ phase: 'connecting' });
+    expect(canPauseOrResume('connecting')).toBe(false);
+    expect(leaveRule({ phase: 'connecting' })).toBe('free');
+    expect(recorderStatusKey('connecting')).toBe('live:recorder.connecting');
+  });
+});
+
 describe('leaveRule', () => {
   it('asks whenever a take exists that the server does not have', () => {
     expect(leaveRule(run({ type: 'started' }))).toBe('ask');

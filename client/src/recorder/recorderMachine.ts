@@ -11,12 +11,14 @@ export interface Take {
 }
 
 /**
- * Where the recorder is (spec 4, "Recorder"): idle until the microphone opens; recording
+ * Where the recorder is (spec 4, "Recorder"): idle until the microphone opens (the streaming
+ * recorder is connecting first, while its live text socket opens); recording
  * and paused while it is open; analyzing during the checks at stop; stopped with a take
  * while the person chooses what it is about; uploading; done once the server has it.
  */
 export type RecorderStep =
   | { phase: 'idle' }
+  | { phase: 'connecting' }
   | { phase: 'recording' }
   | { phase: 'paused' }
   | { phase: 'analyzing' }
@@ -27,6 +29,8 @@ export type RecorderStep =
 export type RecorderPhase = RecorderStep['phase'];
 
 export type RecorderEvent =
+  /** The streaming recorder opens its socket before the microphone. */
+  | { type: 'connecting' }
   | { type: 'started' }
   | { type: 'paused' }
   | { type: 'resumed' }
@@ -46,8 +50,10 @@ export const INITIAL_STEP: RecorderStep = { phase: 'idle' };
 /** The next step for an event; an event that makes no sense in a step leaves it as it is. */
 export function nextStep(step: RecorderStep, event: RecorderEvent): RecorderStep {
   switch (event.type) {
+    case 'connecting':
+      return step.phase === 'idle' ? { phase: 'connecting' } : step;
     case 'started':
-      return step.phase === 'idle' ? { phase: 'recording' } : step;
+      return step.phase === 'idle' || step.phase === 'connecting' ? { phase: 'recording' } : step;
     case 'paused':
       return step.phase === 'recording' ? { phase: 'paused' } : step;
     case 'resumed':
@@ -57,7 +63,11 @@ export function nextStep(step: RecorderStep, event: RecorderEvent): RecorderStep
     case 'checked':
       return step.phase === 'analyzing' ? { phase: 'stopped', take: event.take } : step;
     case 'failed':
-      return step.phase === 'recording' || step.phase === 'paused' || step.phase === 'analyzing' || step.phase === 'idle'
+      return step.phase === 'recording' ||
+        step.phase === 'paused' ||
+        step.phase === 'analyzing' ||
+        step.phase === 'idle' ||
+        step.phase === 'connecting'
         ? INITIAL_STEP
         : step;
     case 'contextChosen':
@@ -84,6 +94,7 @@ export type LeaveRule = 'free' | 'ask' | 'wait';
 export function leaveRule(step: RecorderStep): LeaveRule {
   switch (step.phase) {
     case 'idle':
+    case 'connecting':
     case 'done':
       return 'free';
     case 'recording':
@@ -101,10 +112,11 @@ export function canPauseOrResume(phase: RecorderPhase): boolean {
   return phase === 'recording' || phase === 'paused';
 }
 
-/** Key of the status text under the timer: tap to record, recording in progress, paused, analyzing audio, processing in background. */
+/** Key of the status text under the timer: tap to record, connecting (the live namespace's), recording in progress, paused, analyzing audio, processing in background. */
 export function recorderStatusKey(phase: RecorderPhase): string {
   const keys: Record<RecorderPhase, string> = {
     idle: 'status.tapToRecord',
+    connecting: 'live:recorder.connecting',
     recording: 'status.recording',
     paused: 'status.paused',
     analyzing: 'status.analyzing',

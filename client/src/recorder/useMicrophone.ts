@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { LIVE_CHUNK_INTERVAL_MS } from '../../../contract/live.ts';
 import { RECORDING_LIMITS } from '../../../contract/recording-limits.ts';
 import { RECORDER_TIMER } from '../../../contract/recorder.ts';
 import { checkHasAudio } from '../takes/checkHasAudio.ts';
@@ -20,6 +21,12 @@ export interface MicrophoneOptions {
   tickMs?: number;
   /** Keep a copy of the take on the device (the signed-in recorder); a visitor's page keeps none. */
   keepOnDevice?: boolean;
+}
+
+/** One take's own options: a streaming recorder gets each chunk as it is recorded. */
+export interface TakeOptions {
+  /** Called with every chunk, every 500 ms (spec 7.11), besides keeping it for the take. */
+  onChunk?: (chunk: Blob, mimeType: string) => void;
 }
 
 interface Session {
@@ -88,7 +95,7 @@ export function useMicrophone(listening: boolean, ownerId: string, options: Micr
   }, []);
 
   /** Opens the microphone and starts recording; the failure when it cannot. */
-  const start = useCallback(async (): Promise<TakeFailure | null> => {
+  const start = useCallback(async (take: TakeOptions = {}): Promise<TakeFailure | null> => {
     if (session.current || starting.current) return null;
     starting.current = true;
     try {
@@ -104,11 +111,13 @@ export function useMicrophone(listening: boolean, ownerId: string, options: Micr
       );
       const chunks: Blob[] = [];
       const copyId = keepOnDevice ? await startCopy(ownerId, recorder.mimeType || format?.mimeType || '') : null;
+      const { onChunk } = take;
       recorder.addEventListener('dataavailable', (event) => {
         chunks.push(event.data);
         if (copyId) keepCopy(() => addChunk(copyId, chunks.length - 1, event.data, recordedMs(clock.current, Date.now()) / 1000));
+        onChunk?.(event.data, recorder.mimeType || format?.mimeType || '');
       });
-      recorder.start(RECORDING_LIMITS.chunkMs);
+      recorder.start(onChunk ? LIVE_CHUNK_INTERVAL_MS : RECORDING_LIMITS.chunkMs);
       session.current = { stream: microphone, recorder, chunks, copyId };
       clock.current = startClock(Date.now());
       setElapsedMs(0);
