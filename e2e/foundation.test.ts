@@ -103,7 +103,7 @@ it('opens a published story with no splash over it: a reader from a shared link 
   await context.close();
 });
 
-it('shows the not-found page for an unknown path and a coming-soon screen where a later issue builds the screen', async () => {
+it('shows the not-found page for an unknown path', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   await skipSplash(context);
   const desktop = await context.newPage();
@@ -120,12 +120,5 @@ it('shows the not-found page for an unknown path and a coming-soon screen where 
   await desktop.goto(`${server.url}/no/such/page`);
   await desktop.getByText('404 Page Not Found').waitFor();
 
-  // Screens later issues build say so, in words, and offer a way back.
-  for (const path of ['/streaming-test']) {
-    await desktop.goto(`${server.url}${path}`);
-    await desktop.getByTestId('splash').waitFor({ state: 'detached' });
-    await desktop.getByText('Coming soon').first().waitFor();
-    expect(await desktop.locator('body').innerText(), path).not.toContain('404 Page Not Found');
-  }
   await context.close();
 });

@@ -25,11 +25,11 @@ import { RecordingsWithoutStoryPage } from './recordings/RecordingsWithoutStoryP
 import { SettingsPage } from './settings/SettingsPage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
-import { ComingSoonPage } from './shell/ComingSoon.tsx';
 import { NotFoundPage } from './shell/NotFoundPage.tsx';
 import { HomeScreen } from './recorder/HomeScreen.tsx';
 import { RecorderPage } from './recorder/RecorderPage.tsx';
 import { StoryView } from './stories/StoryView.tsx';
+import { StreamingTestPage } from './streamingTest/StreamingTestPage.tsx';
 import { TimelinePage } from './timeline/TimelinePage.tsx';
 
 /** Pages anyone can open, signed in or not; they never wait for the session check. */
@@ -57,7 +57,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/published/:slug" element={<PublishedStoryPage />} />
       <Route path="/co-author/:token" element={<CoAuthorPage />} />
-      <Route path="/streaming-test" element={<ComingSoonPage screen="streamingTest" />} />
+      <Route path="/streaming-test" element={<StreamingTestPage />} />
       <Route path="/debug-recording" element={<DiagnosticsPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
