@@ -33,7 +33,7 @@ export function RecorderView(props: RecorderViewProps) {
   const busy = phase === 'connecting' || phase === 'analyzing' || phase === 'uploading';
 
   return (
-    <div className="flex flex-1 flex-col items-center gap-8 pt-6 text-center">
+    <div data-phase={phase} className="flex flex-1 flex-col items-center gap-8 pt-6 text-center">
       {promptQuestion && (
         <section className="w-full rounded-2xl border border-amber-300/30 bg-amber-300/10 p-5 text-left">
           <h2 className="text-xs font-semibold tracking-wide text-amber-300 uppercase">{t('screen.interviewerQuestion')}</h2>

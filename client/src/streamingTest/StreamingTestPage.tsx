@@ -45,7 +45,6 @@ export function StreamingTestPage() {
 function StreamingTest() {
   const { t } = useTranslation('live');
   const { phase, error, text, start, stop } = useStreamingTest();
-  const empty = !text.finalText && !text.partial;
 
   return (
     <Card>
@@ -81,15 +80,7 @@ function StreamingTest() {
         data-testid="streaming-text"
         className="mt-2 min-h-24 rounded-xl border border-stone-800 bg-stone-950/60 px-4 py-3 text-base leading-relaxed"
       >
-        {empty ? (
-          <p className="text-sm text-stone-500">{t('test.empty')}</p>
-        ) : (
-          <p className="whitespace-pre-wrap text-stone-100">
-            {text.finalText}
-            {text.finalText && text.partial ? ' ' : ''}
-            {text.partial && <span className="text-stone-400 italic">{text.partial}</span>}
-          </p>
-        )}
+        {text ? <p className="whitespace-pre-wrap text-stone-100">{text}</p> : <p className="text-sm text-stone-500">{t('test.empty')}</p>}
       </div>
     </Card>
   );

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { chunkContentType, readRealtimeEvent } from './realtimeEvents.ts';
 
 describe('the streaming test page reads its event stream', () => {
-  it('reads text, as a final unless the server says partial', () => {
-    expect(readRealtimeEvent('{"text":"And so"}')).toEqual({ kind: 'text', event: { type: 'final', text: 'And so' } });
-    expect(readRealtimeEvent('{"text":"And","type":"partial"}')).toEqual({ kind: 'text', event: { type: 'partial', text: 'And' } });
+  it('reads the text heard so far', () => {
+    expect(readRealtimeEvent('{"text":"And so my fellow"}')).toEqual({ kind: 'text', text: 'And so my fellow' });
+    expect(readRealtimeEvent('data')).toEqual({ kind: 'ignored' });
   });
 
   it('reads an error, and ignores anything else', () => {

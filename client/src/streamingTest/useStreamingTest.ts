@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { REALTIME_CHUNK_INDEX_HEADER, REALTIME_CHUNK_INTERVAL_MS } from '../../../contract/live.ts';
-import { EMPTY_LIVE_TEXT, nextLiveText } from '../live/liveText.ts';
 import { chooseRecordingFormat } from '../recorder/recordingFormat.ts';
 import { MICROPHONE } from '../takes/microphone.ts';
 import { chunkContentType, readRealtimeEvent } from './realtimeEvents.ts';
@@ -34,7 +33,7 @@ function release(session: Session, closeEvents: boolean): void {
 export function useStreamingTest() {
   const [phase, setPhase] = useState<StreamingTestPhase>('idle');
   const [error, setError] = useState<StreamingTestError | null>(null);
-  const [text, dispatch] = useReducer(nextLiveText, EMPTY_LIVE_TEXT);
+  const [text, setText] = useState('');
   const session = useRef<Session | null>(null);
   const mounted = useRef(true);
 
@@ -54,7 +53,7 @@ export function useStreamingTest() {
       events.addEventListener('message', (message: MessageEvent<string>) => {
         if (session.current !== current) return;
         const event = readRealtimeEvent(message.data);
-        if (event.kind === 'text') dispatch(event.event);
+        if (event.kind === 'text') setText(event.text);
         else if (event.kind === 'error') fail(current, 'streamingFailed', event.message);
       });
       events.addEventListener('error', (detail) => {
@@ -76,7 +75,12 @@ export function useStreamingTest() {
           headers: { 'Content-Type': chunkContentType(chunk.type), [REALTIME_CHUNK_INDEX_HEADER]: String(index) },
           body: chunk,
         });
-        if (!response.ok) throw new Error(`${response.status}: ${await response.text().catch(() => '')}`);
+        if (!response.ok) {
+          // 503: the server is there, its streaming service is not.
+          const kind = response.status === 503 ? 'streamingFailed' : 'connectionFailed';
+          fail(current, kind, `${response.status}: ${await response.text().catch(() => '')}`);
+          return;
+        }
       } catch (detail) {
         fail(current, 'connectionFailed', detail);
         return;
@@ -90,7 +94,7 @@ export function useStreamingTest() {
   const start = useCallback(async () => {
     if (session.current) release(session.current, true);
     session.current = null;
-    dispatch({ type: 'reset' });
+    setText('');
     setError(null);
     setPhase('starting');
     let stream: MediaStream;
