@@ -6,5 +6,11 @@ export default defineConfig({
   root: 'client',
   plugins: [react(), tailwindcss()],
   build: { outDir: '../dist/client', emptyOutDir: true },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      // Live transcription's WebSocket (spec 7.11).
+      '/ws': { target: 'ws://localhost:3000', ws: true },
+    },
+  },
 });
