@@ -139,6 +139,25 @@ it('Back while recording: discarding closes the socket and the microphone', asyn
   await expect.poll(() => fake.realtime.openSessions().length, { timeout: 10_000 }).toBe(0);
 });
 
+it('live text that fails leaves the recording going: a quiet note, and the take still uploads', async () => {
+  fake.realtime.setTranscript(JFK);
+  fake.realtime.fail('upgrade', { status: 500 });
+  const uploadsBefore = fake.requestsTo('transcriptions').length;
+  const { page } = await signedInPage(browser, server, 'no-live@example.com', { microphone: true });
+  await page.goto(`${server.url}/record`);
+  await page.getByText('Live text is not available right now. Your recording goes on as usual.').waitFor({ timeout: WORDS_TIMEOUT });
+  const timer = page.getByRole('timer');
+  await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/00:0[3-9]/);
+  expect(await page.locator('[data-phase]').getAttribute('data-phase')).toBe('recording');
+  await shot(page, 'unavailable');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('radio', { name: 'A new story' }).check();
+  await page.getByLabel('Story title').fill('Without live text');
+  await page.getByRole('button', { name: 'Add recording' }).click();
+  await page.getByRole('progressbar', { name: 'Progress' }).waitFor();
+  await expect.poll(() => fake.requestsTo('transcriptions').length, { timeout: 30_000 }).toBe(uploadsBefore + 1);
+});
+
 it('the streaming test page shows the words, in Finnish, and leads back to the app', async () => {
   fake.realtime.setTranscript(JFK);
   const { page } = await signedInPage(browser, server, 'testi@example.com', { language: 'fi', microphone: true });
