@@ -30,6 +30,8 @@ import { registerOriginCheck } from './http/origin-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Queue } from './jobs/queue.ts';
+import { realtimeRoutes } from './live/realtime-routes.ts';
+import { liveSocketRoutes, registerWebSockets } from './live/socket-routes.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
 import { placeRoutes } from './places/routes.ts';
@@ -98,6 +100,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerAuthentication(app, sessions);
 
   await app.register(multipart);
+  await registerWebSockets(app);
   await createPipelineQueues(deps.queue);
 
   // SMTP when configured, else an outbox folder in DATA_DIR.
@@ -125,6 +128,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(refreshInfoRoutes, { db, queue: deps.queue });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
+    await signedIn.register(liveSocketRoutes, { engines: deps.engines, publicUrl: config.publicUrl });
+    await signedIn.register(realtimeRoutes, { engines: deps.engines });
     await signedIn.register(interviewerRoutes, { db, queue: deps.queue });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });
     await signedIn.register(peopleRoutes, { db });

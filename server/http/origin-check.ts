@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -11,15 +11,23 @@ const OTHER_SITES = new Set(['cross-site', 'same-site']);
  * from a non-browser client, which carries no ambient cookie to abuse, and goes through.
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string | undefined): void {
-  const configured = publicUrl ? new URL(publicUrl).origin : undefined;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && OTHER_SITES.has(site)) throw forbidden();
-    const origin = request.headers.origin;
-    if (origin === undefined) return;
-    if (origin !== (configured ?? `${request.protocol}://${request.host}`)) throw forbidden();
+    if (fromAnotherSite(request, publicUrl)) throw forbiddenOrigin();
   });
 }
 
-const forbidden = () => new HttpError(403, 'forbidden_origin', 'Cross-site request refused');
+/**
+ * Whether a browser sent this request from another site's page (Sec-Fetch-Site, or an
+ * Origin not this server's). Also used where a GET acts, as a WebSocket upgrade does.
+ */
+export function fromAnotherSite(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && OTHER_SITES.has(site)) return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  return origin !== (publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`);
+}
+
+/** The answer to a request from another site. */
+export const forbiddenOrigin = () => new HttpError(403, 'forbidden_origin', 'Cross-site request refused');

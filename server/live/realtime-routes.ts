@@ -1,0 +1,131 @@
+import rateLimit from '@fastify/rate-limit';
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { LIVE_MAX_MESSAGE_BYTES, REALTIME_CHUNK_INDEX_HEADER } from '../../contract/live.ts';
+import type { Engines } from '../ai/engines.ts';
+import { currentUser } from '../auth/authenticate.ts';
+import { HttpError } from '../http/errors.ts';
+import { failureOf, LiveSession } from './session.ts';
+
+/** A test-page stream that gets no chunk for this long ends and frees itself. */
+export const REALTIME_IDLE_MS = 10_000;
+/** Largest chunk body: a 200 ms chunk is a few KB. */
+const REALTIME_MAX_CHUNK_BYTES = LIVE_MAX_MESSAGE_BYTES;
+/** Chunks a minute per user: five a second with room to spare. */
+const REALTIME_CHUNKS_PER_MINUTE = 600;
+
+type Event = { text: string } | { error: string };
+
+/** One user's test-page stream and the event streams watching it. */
+interface Channel {
+  session?: Promise<LiveSession | undefined>;
+  next: number;
+  idle?: NodeJS.Timeout;
+  listeners: Set<(event: Event) => void>;
+}
+
+/**
+ * The streaming test page's endpoints (spec 7.11): `POST /api/realtime` carries the
+ * recorder's chunks in order (header x-chunk-index, 0 starts a new stream), and
+ * `GET /api/realtime-stream` sends what is heard as server-sent events. The same live
+ * session as the WebSocket; only the transport differs.
+ */
+export async function realtimeRoutes(app: FastifyInstance, { engines }: { engines?: Engines }) {
+  const channels = new Map<string, Channel>();
+  const eventStreams = new Set<ServerResponse>();
+  const channelOf = (userId: string) => {
+    let channel = channels.get(userId);
+    if (!channel) {
+      channel = { next: 0, listeners: new Set() };
+      channels.set(userId, channel);
+    }
+    return channel;
+  };
+  const broadcast = (channel: Channel, event: Event) => {
+    for (const listener of channel.listeners) listener(event);
+  };
+  /** Lets go of the channel's stream; `graceful` transcribes what was said before it ends. */
+  const stop = async (userId: string, channel: Channel, graceful: boolean) => {
+    clearTimeout(channel.idle);
+    const session = channel.session;
+    channel.session = undefined;
+    const live = await session;
+    if (live && graceful) await live.end();
+    live?.close();
+    if (!channel.session && channel.listeners.size === 0) channels.delete(userId);
+  };
+
+  await app.register(rateLimit, { global: false });
+  const rawBody = (_request: unknown, body: Buffer | string, done: (error: null, body: Buffer | string) => void) => done(null, body);
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: REALTIME_MAX_CHUNK_BYTES }, rawBody);
+  app.addContentTypeParser(/^audio\//, { parseAs: 'buffer', bodyLimit: REALTIME_MAX_CHUNK_BYTES }, rawBody);
+
+  app.post('/api/realtime', {
+    config: { rateLimit: { max: REALTIME_CHUNKS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip } },
+  }, async (request) => {
+    const user = currentUser(request);
+    const index = Number(request.headers[REALTIME_CHUNK_INDEX_HEADER]);
+    if (!Number.isInteger(index) || index < 0) throw new HttpError(400, 'validation', `${REALTIME_CHUNK_INDEX_HEADER}: a chunk number from 0 is required`, REALTIME_CHUNK_INDEX_HEADER);
+    const body = request.body;
+    if (!Buffer.isBuffer(body) || body.length === 0) throw new HttpError(400, 'validation', 'The chunk is empty');
+    const contentType = request.headers['content-type'] ?? '';
+    const format = contentType.startsWith('audio/') ? contentType : 'webm';
+
+    const channel = channelOf(user.id);
+    if (index === 0) {
+      void stop(user.id, channel, false);
+      const fresh = channelOf(user.id);
+      fresh.next = 0;
+      let opened: LiveSession | undefined;
+      fresh.session = LiveSession.open(engines, { language: user.languagePreference === 'fi' || user.languagePreference === 'en' ? user.languagePreference : undefined }, {
+        partial: (text) => broadcast(fresh, { text: [opened?.text, text].filter(Boolean).join(' ') }),
+        final: (text) => broadcast(fresh, { text: opened?.text ?? text }),
+        failed: (failure) => {
+          broadcast(fresh, { error: failure.message });
+          if (fresh.session === session) void stop(user.id, fresh, false);
+        },
+      }).then((live) => {
+        opened = live;
+        return live;
+      }, (error: unknown) => {
+        broadcast(fresh, { error: failureOf(error).message });
+        return undefined;
+      });
+      const session = fresh.session;
+    } else if (!channel.session || index !== channel.next) {
+      throw new HttpError(409, 'out_of_order', `Chunk ${index} is out of order: expected ${channel.session ? channel.next : 0}`);
+    }
+    const current = channelOf(user.id);
+    current.next = index + 1;
+    const pending = current.session;
+    const live = await pending;
+    if (!live || current.session !== pending) throw new HttpError(503, 'unavailable', 'Live transcription is not available right now.');
+    clearTimeout(current.idle);
+    current.idle = setTimeout(() => void stop(user.id, current, true), REALTIME_IDLE_MS);
+    live.chunk(body, format);
+    return { received: index };
+  });
+
+  app.get('/api/realtime-stream', async (request, reply) => {
+    const user = currentUser(request);
+    const channel = channelOf(user.id);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
+    raw.write(': listening\n\n');
+    const listener = (event: Event) => raw.write(`data: ${JSON.stringify(event)}\n\n`);
+    channel.listeners.add(listener);
+    eventStreams.add(raw);
+    raw.on('close', () => {
+      eventStreams.delete(raw);
+      channel.listeners.delete(listener);
+      if (!channel.session && channel.listeners.size === 0) channels.delete(user.id);
+    });
+  });
+
+  // Open event streams would hold the server open; streams in progress are let go.
+  app.addHook('preClose', async () => {
+    for (const raw of eventStreams) raw.end();
+    await Promise.all([...channels].map(([userId, channel]) => stop(userId, channel, false)));
+  });
+}

@@ -1,0 +1,130 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  LIVE_MAX_MESSAGE_BYTES,
+  LIVE_MAX_MESSAGES_PER_SECOND,
+  LIVE_TRANSCRIPTION_PATH,
+  liveCapabilitiesSchema,
+  liveClientMessageSchema,
+  type LiveServerMessage,
+} from '../../contract/live.ts';
+import type { Engines } from '../ai/engines.ts';
+import { currentUser } from '../auth/authenticate.ts';
+import { forbiddenOrigin, fromAnotherSite } from '../http/origin-check.ts';
+import { failureOf, type LiveFailure, liveFailure, LiveSession } from './session.ts';
+
+/** ws itself cuts off anything far beyond the limit; up to this, the client is told why. */
+const WS_MAX_PAYLOAD = 2 * LIVE_MAX_MESSAGE_BYTES;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** WebSocket support, at the root so every upgrade runs through the app's hooks (session, origin) first. */
+export async function registerWebSockets(app: FastifyInstance): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD } });
+}
+
+/**
+ * `WebSocket /ws/transcription` (spec 7.11) and `GET /api/live`. Registered in the signed-in
+ * scope, so an upgrade without a session is answered 401 before any socket exists; one from
+ * another site's page is answered 403.
+ */
+export async function liveSocketRoutes(app: FastifyInstance, { engines, publicUrl }: { engines?: Engines; publicUrl?: string }) {
+  app.get('/api/live', { schema: { response: { 200: liveCapabilitiesSchema } } }, async () => {
+    if (!engines) return { available: false, recommended: false, adapter: 'local' as const };
+    const status = await engines.transcriber.status();
+    const available = status.ready;
+    return { available, recommended: available && (await engines.live.keepsUp()), adapter: engines.live.adapter };
+  });
+
+  app.get(LIVE_TRANSCRIPTION_PATH, {
+    websocket: true,
+    onRequest: async (request) => {
+      if (fromAnotherSite(request, publicUrl)) throw forbiddenOrigin();
+    },
+  }, (socket, request) => serveLiveSocket(socket, request, engines));
+}
+
+/** One live stream per connection: messages are handled in order; any refusal is told, then the socket closes. */
+function serveLiveSocket(socket: WebSocket, request: FastifyRequest, engines: Engines | undefined): void {
+  const user = currentUser(request);
+  const send = (message: LiveServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  let finished = false;
+  const refuse = (failure: LiveFailure, closeCode: number) => {
+    if (finished) return;
+    finished = true;
+    if (failure.cause) request.log.warn({ err: failure.cause }, 'live transcription failed');
+    send({ type: 'error', error: failure.message, code: failure.code });
+    session?.close();
+    socket.close(closeCode);
+  };
+
+  let session: LiveSession | undefined;
+  const opening = LiveSession.open(engines, { language: user.languagePreference === 'fi' || user.languagePreference === 'en' ? user.languagePreference : undefined }, {
+    partial: (text) => send({ type: 'partial', text }),
+    final: (text) => send({ type: 'final', text }),
+    failed: (failure) => refuse(failure, 1011),
+  }).then(
+    (opened) => {
+      session = opened;
+      if (finished) opened.close(); // the client left while the engine started
+      return opened;
+    },
+    (error: unknown) => {
+      refuse(failureOf(error), 1011);
+      return undefined;
+    },
+  );
+
+  // Messages are handled one after another, after the engine's stream is open.
+  let work: Promise<unknown> = opening;
+  const sent: number[] = [];
+  socket.on('message', (data, isBinary) => {
+    if (finished) return;
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    if (bytes.length > LIVE_MAX_MESSAGE_BYTES) return refuse(liveFailure('too_large', 'The message is too large.'), 1009);
+    const now = Date.now();
+    while (sent.length > 0 && now - sent[0] >= 1000) sent.shift();
+    sent.push(now);
+    if (sent.length > LIVE_MAX_MESSAGES_PER_SECOND) return refuse(liveFailure('too_many_messages'), 1008);
+    const message = isBinary ? undefined : parse(bytes.toString('utf8'));
+    if (!message) return refuse(liveFailure('bad_message'), 1008);
+    work = work.then(async () => {
+      const live = await opening;
+      if (!live || finished) return;
+      switch (message.type) {
+        case 'audio_chunk': {
+          const audio = message.audio.length % 4 === 0 && BASE64.test(message.audio) ? Buffer.from(message.audio, 'base64') : undefined;
+          if (!audio) return refuse(liveFailure('bad_message', 'The audio is not base64.'), 1008);
+          return live.chunk(audio, message.format);
+        }
+        case 'pause':
+          return live.pause();
+        case 'resume':
+          return live.resume();
+        case 'end_recording': {
+          const text = await live.end();
+          if (text === undefined || finished) return;
+          finished = true;
+          send({ type: 'complete', text });
+          socket.close(1000);
+        }
+      }
+    }).catch((error: unknown) => refuse(failureOf(error), 1011));
+  });
+  // A dropped connection (or any close) frees the decoder, the engine's stream and the buffers at once.
+  socket.on('close', () => {
+    finished = true;
+    session?.close();
+  });
+}
+
+function parse(text: string) {
+  try {
+    const result = liveClientMessageSchema.safeParse(JSON.parse(text));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
