@@ -281,6 +281,12 @@ describe('the streaming test page: POST /api/realtime and GET /api/realtime-stre
         body: new Uint8Array(bytes),
       });
       expect((await post(1, chunks[0])).status).toBe(409);
+      const wav = await fetch(`${testApp.url}/api/realtime`, {
+        method: 'POST',
+        headers: { ...sessionHeaders(), 'content-type': 'audio/wav', [REALTIME_CHUNK_INDEX_HEADER]: '0' },
+        body: new Uint8Array(chunks[0]),
+      });
+      expect(wav.status).toBe(415);
       for (const [index, piece] of chunks.slice(0, 3).entries()) {
         const response = await post(index, piece);
         expect(response.status).toBe(200);

@@ -5,6 +5,7 @@ import { LIVE_MAX_MESSAGE_BYTES, REALTIME_CHUNK_INDEX_HEADER } from '../../contr
 import type { Engines } from '../ai/engines.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { HttpError } from '../http/errors.ts';
+import { liveFormat } from './formats.ts';
 import { failureOf, LiveSession } from './session.ts';
 
 /** A test-page stream that gets no chunk for this long ends and frees itself. */
@@ -70,6 +71,7 @@ export async function realtimeRoutes(app: FastifyInstance, { engines }: { engine
     if (!Buffer.isBuffer(body) || body.length === 0) throw new HttpError(400, 'validation', 'The chunk is empty');
     const contentType = request.headers['content-type'] ?? '';
     const format = contentType.startsWith('audio/') ? contentType : 'webm';
+    if (!liveFormat(format)) throw new HttpError(415, 'unsupported_format', `Unsupported audio format: ${contentType.slice(0, 100)}`);
 
     const channel = channelOf(user.id);
     if (index === 0) {
