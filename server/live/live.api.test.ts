@@ -14,6 +14,7 @@ import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { liveResources } from './resources.ts';
+import { LiveSession } from './session.ts';
 
 let testApp: TestApp;
 let client: HttpClient;
@@ -245,6 +246,22 @@ describe('WebSocket /ws/transcription', () => {
     } finally {
       live = real;
     }
+  });
+});
+
+describe('LiveSession', () => {
+  it('stops a stream longer than its limit with too_long, and frees it', async () => {
+    const failures: string[] = [];
+    const session = await LiveSession.open({ live: wordsDouble() } as unknown as Engines, { maxSeconds: 1 }, {
+      partial: () => {},
+      final: () => {},
+      failed: (failure) => failures.push(failure.code),
+    });
+    session.chunk(Buffer.concat(chunks), 'audio/webm');
+    await waitFor(() => failures, (f) => f.length > 0);
+    expect(failures).toEqual(['too_long']);
+    expect(await session.end()).toBeUndefined();
+    await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0);
   });
 });
 

@@ -155,16 +155,16 @@ export class LiveSession {
 
   /**
    * While paused the chunks are still decoded (a container cut in the middle would not
-   * read on), but what they hold is not transcribed.
+   * read on), and count towards the limit, but what they hold is not transcribed.
    */
   private pcm(samples: Int16Array): void {
-    if (this.closed || this.paused) return;
+    if (this.closed) return;
     this.decodedSamples += samples.length;
     if (this.decodedSamples > this.maxSamples) {
       this.fail(liveFailure('too_long'));
       return;
     }
-    this.stream.write(samples);
+    if (!this.paused) this.stream.write(samples);
   }
 
   private addFinal(text: string): void {
