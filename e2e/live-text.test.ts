@@ -139,6 +139,23 @@ it('Back while recording: discarding closes the socket and the microphone', asyn
   await expect.poll(() => fake.realtime.openSessions().length, { timeout: 10_000 }).toBe(0);
 });
 
+it('switched off in Settings, the recorder opens no socket and shows no live text', async () => {
+  const { page } = await signedInPage(browser, server, 'off@example.com', { microphone: true });
+  await watchStreams(page);
+  await page.goto(`${server.url}/settings`);
+  const live = page.getByRole('switch', { name: 'Show my words as I speak' });
+  await live.click();
+  await expect.poll(() => live.getAttribute('aria-checked')).toBe('false');
+  await page.goto(`${server.url}/record`);
+  await expect.poll(() => page.locator('[data-phase]').getAttribute('data-phase'), { timeout: 15_000 }).toBe('recording');
+  expect(await seen(page)).not.toContain('phase connecting');
+  expect((await released(page)).sockets).toEqual([]);
+  expect(await page.getByTestId('live-text').count()).toBe(0);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Discard the recording' }).click();
+  await expect.poll(() => released(page), { timeout: 10_000 }).toEqual({ sockets: [], tracks: ['ended'] });
+});
+
 it('live text that fails leaves the recording going: a quiet note, and the take still uploads', async () => {
   fake.realtime.setTranscript(JFK);
   fake.realtime.fail('upgrade', { status: 500 });
