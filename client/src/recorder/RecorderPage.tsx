@@ -56,6 +56,7 @@ export function RecorderPage() {
   const [dialog, setDialog] = useState<{ purpose: 'leave' | 'discard'; resume: boolean } | null>(null);
   const [keeping, setKeeping] = useState(false);
   const stopping = useRef<Promise<Take | null> | null>(null);
+  const starting = useRef(false);
   const leaving = useRef(false);
   const rule = leaveRule(step);
   const blocker = useLeaveGuard(rule, leaving);
@@ -75,7 +76,7 @@ export function RecorderPage() {
    * Record: with live text on, the streaming recorder opens its socket first (connecting),
    * then the microphone. A socket that does not open only means no live text.
    */
-  const start = useCallback(async () => {
+  const startTake = useCallback(async () => {
     const on = liveTextOn(readLiveTextChoice(window.localStorage), await loadLiveCapabilities(queryClient));
     setStreaming(on);
     let onChunk: ((chunk: Blob, mimeType: string) => void) | undefined;
@@ -92,6 +93,17 @@ export function RecorderPage() {
     } else if (microphone.isOpen()) dispatch({ type: 'started' });
     else live.close();
   }, [microphone, messages, live, queryClient]);
+
+  const start = useCallback(async () => {
+    // One start at a time: a tap while the automatic start is under way (or after it) changes nothing.
+    if (starting.current || microphone.isOpen()) return;
+    starting.current = true;
+    try {
+      await startTake();
+    } finally {
+      starting.current = false;
+    }
+  }, [startTake, microphone]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => void start(), TIMINGS.recordingAutoStartMs);
