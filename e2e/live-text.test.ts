@@ -189,3 +189,15 @@ it('the streaming test page shows the words, in Finnish, and leads back to the a
   await page.getByRole('link', { name: 'Takaisin sovellukseen' }).click();
   await page.waitForURL(`${server.url}/`);
 });
+
+it('the streaming test page says so in the spec\'s words when a chunk cannot be sent, and lets the microphone go', async () => {
+  const { page } = await signedInPage(browser, server, 'offline@example.com', { microphone: true });
+  await watchStreams(page);
+  await page.route('**/api/realtime', (route) => route.abort('connectionfailed'));
+  await page.goto(`${server.url}/streaming-test`);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('alert').getByText('Connection failed', { exact: true }).waitFor({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Start' }).waitFor();
+  await expect.poll(() => released(page), { timeout: 10_000 }).toEqual({ sockets: [], tracks: ['ended'] });
+  await shot(page, 'streaming-test-failed');
+});
