@@ -128,8 +128,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(refreshInfoRoutes, { db, queue: deps.queue });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
-    await signedIn.register(liveSocketRoutes, { engines: deps.engines, publicUrl: config.publicUrl });
-    await signedIn.register(realtimeRoutes, { engines: deps.engines });
+    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, publicUrl: config.publicUrl });
+    await signedIn.register(realtimeRoutes, { db, engines: deps.engines });
     await signedIn.register(interviewerRoutes, { db, queue: deps.queue });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });
     await signedIn.register(peopleRoutes, { db });

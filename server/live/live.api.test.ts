@@ -6,13 +6,14 @@ import { LIVE_MAX_MESSAGE_BYTES, LIVE_MAX_MESSAGES_PER_SECOND, LIVE_TRANSCRIPTIO
 import type { Engines } from '../ai/engines.ts';
 import { AiError } from '../ai/errors.ts';
 import { LocalLiveTranscriber } from '../ai/local/live-transcriber.ts';
-import type { LiveTranscriber, Transcriber } from '../ai/ports.ts';
+import type { LiveStreamOptions, LiveTranscriber, Transcriber } from '../ai/ports.ts';
 import { runFfmpeg } from '../audio/ffmpeg.ts';
 import { clipDir } from '../../test/support/audio-clips.ts';
 import { localTestEngines } from '../../test/support/engines.ts';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { realtimeTiming } from './realtime-routes.ts';
 import { liveResources } from './resources.ts';
 import { LiveSession } from './session.ts';
 
@@ -106,12 +107,12 @@ function connect(headers: Record<string, string> = sessionHeaders()): Promise<Co
   });
 }
 
-function sessionHeaders(): Record<string, string> {
-  return { cookie: `saaga_session=${client.cookie('saaga_session')}`, origin: testApp.url };
+function sessionHeaders(as: HttpClient = client): Record<string, string> {
+  return { cookie: `saaga_session=${as.cookie('saaga_session')}`, origin: testApp.url };
 }
 
-async function open(): Promise<Connection> {
-  const connection = await connect();
+async function open(as: HttpClient = client): Promise<Connection> {
+  const connection = await connect(sessionHeaders(as));
   if ('status' in connection) throw new Error(`upgrade refused with ${connection.status}`);
   return connection;
 }
@@ -160,9 +161,15 @@ describe('WebSocket /ws/transcription', () => {
   }, 30_000);
 
   it('carries the words the engine hears: partials as they come, finals, and all of them at the end', async () => {
-    live = wordsDouble();
+    const started: LiveStreamOptions[] = [];
+    live = wordsDouble(started);
+    const { client: finnish } = await signedUpClient(testApp.url, 'live-fi@example.com', 'fi');
+    expect((await finnish.post('/api/people', { name: 'Mummo' })).status).toBe(201);
     try {
-      const connection = await open();
+      const connection = await open(finnish);
+      // The engine is told the speaker's language and the names of their people.
+      await waitFor(() => started.length, (n) => n === 1);
+      expect(started[0]).toMatchObject({ language: 'fi', vocabulary: ['Mummo'] });
       connection.send(chunk(chunks[0]));
       connection.send(chunk(chunks[1]));
       await connection.next('partial');
@@ -283,8 +290,9 @@ describe('the streaming test page: POST /api/realtime and GET /api/realtime-stre
     expect(response.status).toBe(401);
   });
 
-  it('sends what is heard as events while numbered chunks arrive, and refuses chunks out of order', async () => {
+  it('sends what is heard as events while numbered chunks arrive, refuses chunks out of order, and ends a stream left idle', async () => {
     live = wordsDouble();
+    const idleMs = realtimeTiming.idleMs;
     const abort = new AbortController();
     try {
       const stream = await fetch(`${testApp.url}/api/realtime-stream`, { headers: { cookie: sessionHeaders().cookie }, signal: abort.signal });
@@ -311,7 +319,14 @@ describe('the streaming test page: POST /api/realtime and GET /api/realtime-stre
       }
       expect((await post(5, chunks[3])).status).toBe(409);
       expect(await events.next()).toEqual({ text: 'and so' });
+      expect(liveResources()).toEqual({ sessions: 1, decoders: 1 });
+      // No chunk for the idle time: the stream ends with its last words and frees itself.
+      realtimeTiming.idleMs = 200;
+      expect((await post(3, chunks[3])).status).toBe(200);
+      expect(await events.next()).toEqual({ text: 'ask not' });
+      await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0);
     } finally {
+      realtimeTiming.idleMs = idleMs;
       abort.abort();
       live = real;
     }
@@ -345,12 +360,13 @@ function readEvents(response: Response) {
  * A live engine double that hears the jfk clip's words: a partial once audio arrives, the
  * first utterance as a final at the pause, the rest at the end.
  */
-function wordsDouble(): LiveTranscriber {
+function wordsDouble(started: LiveStreamOptions[] = []): LiveTranscriber {
   return {
     adapter: 'local',
     keepsUp: async () => true,
     close: async () => {},
-    async start(_options, events) {
+    async start(options, events) {
+      started.push(options);
       let heard = 0;
       let utterance = 0;
       return {

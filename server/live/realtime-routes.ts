@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { LIVE_MAX_MESSAGE_BYTES, REALTIME_CHUNK_INDEX_HEADER } from '../../contract/live.ts';
 import type { Engines } from '../ai/engines.ts';
 import { currentUser } from '../auth/authenticate.ts';
+import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { liveFormat } from './formats.ts';
 import { failureOf, LiveSession } from './session.ts';
+import { liveOptionsFor } from './stream-options.ts';
 
-/** A test-page stream that gets no chunk for this long ends and frees itself. */
-export const REALTIME_IDLE_MS = 10_000;
+/** A test-page stream that gets no chunk for `idleMs` (10 s) ends and frees itself; tests shorten it. */
+export const realtimeTiming = { idleMs: 10_000 };
 /** Largest chunk body: a 200 ms chunk is a few KB. */
 const REALTIME_MAX_CHUNK_BYTES = LIVE_MAX_MESSAGE_BYTES;
 /** Chunks a minute per user: five a second with room to spare. */
@@ -31,7 +33,7 @@ interface Channel {
  * `GET /api/realtime-stream` sends what is heard as server-sent events. The same live
  * session as the WebSocket; only the transport differs.
  */
-export async function realtimeRoutes(app: FastifyInstance, { engines }: { engines?: Engines }) {
+export async function realtimeRoutes(app: FastifyInstance, { db, engines }: { db: Database; engines?: Engines }) {
   const channels = new Map<string, Channel>();
   const eventStreams = new Set<ServerResponse>();
   const channelOf = (userId: string) => {
@@ -79,14 +81,14 @@ export async function realtimeRoutes(app: FastifyInstance, { engines }: { engine
       const fresh = channelOf(user.id);
       fresh.next = 0;
       let opened: LiveSession | undefined;
-      fresh.session = LiveSession.open(engines, { language: user.languagePreference === 'fi' || user.languagePreference === 'en' ? user.languagePreference : undefined }, {
+      fresh.session = liveOptionsFor(db, user).then((options) => LiveSession.open(engines, options, {
         partial: (text) => broadcast(fresh, { text: [opened?.text, text].filter(Boolean).join(' ') }),
         final: (text) => broadcast(fresh, { text: opened?.text ?? text }),
         failed: (failure) => {
           broadcast(fresh, { error: failure.message });
           if (fresh.session === session) void stop(user.id, fresh, false);
         },
-      }).then((live) => {
+      })).then((live) => {
         opened = live;
         return live;
       }, (error: unknown) => {
@@ -103,7 +105,7 @@ export async function realtimeRoutes(app: FastifyInstance, { engines }: { engine
     const live = await pending;
     if (!live || current.session !== pending) throw new HttpError(503, 'unavailable', 'Live transcription is not available right now.');
     clearTimeout(current.idle);
-    current.idle = setTimeout(() => void stop(user.id, current, true), REALTIME_IDLE_MS);
+    current.idle = setTimeout(() => void stop(user.id, current, true), realtimeTiming.idleMs);
     live.chunk(body, format);
     return { received: index };
   });

@@ -11,8 +11,10 @@ import {
 } from '../../contract/live.ts';
 import type { Engines } from '../ai/engines.ts';
 import { currentUser } from '../auth/authenticate.ts';
+import type { Database } from '../db/client.ts';
 import { forbiddenOrigin, fromAnotherSite } from '../http/origin-check.ts';
 import { failureOf, type LiveFailure, liveFailure, LiveSession } from './session.ts';
+import { liveOptionsFor } from './stream-options.ts';
 
 /** ws itself cuts off anything far beyond the limit; up to this, the client is told why. */
 const WS_MAX_PAYLOAD = 2 * LIVE_MAX_MESSAGE_BYTES;
@@ -28,7 +30,7 @@ export async function registerWebSockets(app: FastifyInstance): Promise<void> {
  * scope, so an upgrade without a session is answered 401 before any socket exists; one from
  * another site's page is answered 403.
  */
-export async function liveSocketRoutes(app: FastifyInstance, { engines, publicUrl }: { engines?: Engines; publicUrl?: string }) {
+export async function liveSocketRoutes(app: FastifyInstance, { db, engines, publicUrl }: { db: Database; engines?: Engines; publicUrl?: string }) {
   app.get('/api/live', { schema: { response: { 200: liveCapabilitiesSchema } } }, async () => {
     if (!engines) return { available: false, recommended: false, adapter: 'local' as const };
     const status = await engines.transcriber.status();
@@ -41,11 +43,11 @@ export async function liveSocketRoutes(app: FastifyInstance, { engines, publicUr
     onRequest: async (request) => {
       if (fromAnotherSite(request, publicUrl)) throw forbiddenOrigin();
     },
-  }, (socket, request) => serveLiveSocket(socket, request, engines));
+  }, (socket, request) => serveLiveSocket(socket, request, db, engines));
 }
 
 /** One live stream per connection: messages are handled in order; any refusal is told, then the socket closes. */
-function serveLiveSocket(socket: WebSocket, request: FastifyRequest, engines: Engines | undefined): void {
+function serveLiveSocket(socket: WebSocket, request: FastifyRequest, db: Database, engines: Engines | undefined): void {
   const user = currentUser(request);
   const send = (message: LiveServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -61,11 +63,11 @@ function serveLiveSocket(socket: WebSocket, request: FastifyRequest, engines: En
   };
 
   let session: LiveSession | undefined;
-  const opening = LiveSession.open(engines, { language: user.languagePreference === 'fi' || user.languagePreference === 'en' ? user.languagePreference : undefined }, {
+  const opening = liveOptionsFor(db, user).then((options) => LiveSession.open(engines, options, {
     partial: (text) => send({ type: 'partial', text }),
     final: (text) => send({ type: 'final', text }),
     failed: (failure) => refuse(failure, 1011),
-  }).then(
+  })).then(
     (opened) => {
       session = opened;
       if (finished) opened.close(); // the client left while the engine started
