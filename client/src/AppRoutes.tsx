@@ -11,6 +11,7 @@ import { ChapterPage } from './chapters/ChapterPage.tsx';
 import { CoAuthorPage } from './coAuthor/CoAuthorPage.tsx';
 import { DiagnosticsPage } from './diagnostics/DiagnosticsPage.tsx';
 import { CollectionsPage } from './collections/CollectionsPage.tsx';
+import { ConversationPage } from './conversation/ConversationPage.tsx';
 import { InterviewerPage } from './interviewer/InterviewerPage.tsx';
 import { ThemePage } from './interviewer/ThemePage.tsx';
 import { useUserLanguage } from './i18n/appLanguage.ts';
@@ -62,6 +63,7 @@ export function AppRoutes() {
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
       {user && <Route path="/record" element={<RecorderPage />} />}
+      {user && <Route path="/talk" element={<ConversationPage />} />}
       {user ? (
         <Route element={<AppShell user={user} />}>
           <Route index element={<HomeScreen />} />

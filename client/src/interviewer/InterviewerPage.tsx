@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { INTERVIEW_THEMES, QUESTIONS_PER_THEME } from '../../../contract/interviewer.ts';
 import { useInterviewAnswers } from '../api/interviewer.ts';
+import { TalkWithSaagaLink } from '../conversation/TalkWithSaagaLink.tsx';
 import { UnansweredQuestions } from '../followUps/UnansweredQuestions.tsx';
 import { recordingLink } from '../recordings/recordingLink.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
@@ -59,6 +60,7 @@ export function InterviewerPage() {
           <Mic aria-hidden className="size-4" />
           {t('recordFreely')}
         </Link>
+        <TalkWithSaagaLink />
       </div>
     </div>
   );

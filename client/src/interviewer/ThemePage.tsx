@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { INTERVIEW_QUESTIONS, INTERVIEW_THEMES, interviewQuestionId, type InterviewTheme } from '../../../contract/interviewer.ts';
 import { useInterviewAnswers } from '../api/interviewer.ts';
+import { TalkWithSaagaLink } from '../conversation/TalkWithSaagaLink.tsx';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
 import { recordingLink } from '../recordings/recordingLink.ts';
@@ -78,14 +79,17 @@ export function ThemePage() {
                   </ul>
                 </div>
               )}
-              <Link
-                to={recordingLink({ promptQuestion: question, questionId, storyId: newest?.id })}
-                aria-label={t(newest ? 'addAnswer' : 'recordAnswer', { question })}
-                className={buttonClasses(newest ? 'secondary' : 'primary', 'justify-self-start')}
-              >
-                {newest ? <Plus aria-hidden className="size-4" /> : <Mic aria-hidden className="size-4" />}
-                {t(newest ? 'add' : 'record')}
-              </Link>
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  to={recordingLink({ promptQuestion: question, questionId, storyId: newest?.id })}
+                  aria-label={t(newest ? 'addAnswer' : 'recordAnswer', { question })}
+                  className={buttonClasses(newest ? 'secondary' : 'primary', 'justify-self-start')}
+                >
+                  {newest ? <Plus aria-hidden className="size-4" /> : <Mic aria-hidden className="size-4" />}
+                  {t(newest ? 'add' : 'record')}
+                </Link>
+                <TalkWithSaagaLink question={question} questionId={questionId} />
+              </div>
             </li>
           );
         })}

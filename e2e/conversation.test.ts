@@ -1,0 +1,159 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { recordings, stories } from '../server/db/schema.ts';
+import { clipDir, concatClips, silenceClip } from '../test/support/audio-clips.ts';
+import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { CLIPS } from '../test/support/shared-files.ts';
+import { startTestApp, type TestApp } from '../test/support/test-app.ts';
+import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import { launchChromium } from './support/browser.ts';
+import { CLIENT_DIR } from './support/built-client.ts';
+import { signedInPage } from './support/signed-in.ts';
+
+// "Talk with Saaga" at phone size: a spoken interview of two turns from an interviewer
+// question (fake microphone, the fake OpenAI server speaking, asking and writing) ends as
+// one story with two recordings, each with its question; Back mid-way asks first; once in
+// Finnish, leaving mid-way by the browser's Back keeps the answer.
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
+
+let fake: FakeOpenAi;
+let server: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  fake.setTranscript('We had a red house by the road, and my grandmother kept hens in the yard.');
+  fake.setChatReply((request: ChatRequestInfo) =>
+    request.schemaName === 'follow_up_questions'
+      ? { questions: ['What did the yard smell like in the morning?'] }
+      : { title: 'The Red House', content: 'We had a red house by the road.', people: [], locations: [], dates: [], storyType: 'childhood' });
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
+  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  expect(fake.errors).toEqual([]);
+  await fake?.close();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/conversation-${name}.png`, fullPage: true });
+const db = () => server.database.db;
+const storyRecordings = (storyId: number) => db().select().from(recordings).where(eq(recordings.storyId, storyId)).orderBy(asc(recordings.orderIndex));
+const question = () => '[data-testid="conversation-question"]';
+
+/** Waits until the fake microphone has given the answer a few seconds of audio. */
+const speakFor = (page: Page, ms: number) => page.waitForTimeout(ms);
+
+const FIRST_ANSWER = 'We had a red house by the road.';
+const SECOND_ANSWER = 'My grandmother kept hens in the yard.';
+
+it('a spoken interview of two turns ends as one story with two recordings, each with its question', async () => {
+  fake.queueTranscript(FIRST_ANSWER, SECOND_ANSWER);
+  const { page, userId } = await signedInPage(browser, server, 'talk@example.com', { microphone: true });
+  await page.goto(`${server.url}/interviewer/childhood`);
+  const first = 'What was the home you grew up in like? Walk me through it, room by room.';
+  await page.getByRole('link', { name: `Talk with Saaga about: ${first}` }).click();
+  await page.waitForURL(/\/talk\?/);
+  await page.getByRole('heading', { name: 'Talk with Saaga' }).waitFor();
+  await page.getByText(first).waitFor();
+  await shot(page, 'ready-en');
+
+  await page.getByRole('button', { name: 'Start talking' }).click();
+  // Saaga speaks the question (the narrator), then listens.
+  await expect.poll(() => fake.requestsTo('speech').map((r) => r.json.input), { timeout: 15_000 }).toContain(first);
+  const next = page.getByRole('button', { name: "I'm done, next question" });
+  await next.waitFor({ timeout: 20_000 });
+  await page.getByText('Listening… take your time').waitFor();
+  await speakFor(page, 2500);
+  await shot(page, 'listening-en');
+  await next.click();
+
+  // The answer uploads in the background while Saaga asks its follow-up, then speaks it.
+  const answers = page.getByTestId('conversation-answer');
+  await answers.first().getByText('Saved').waitFor({ timeout: 20_000 });
+  await expect.poll(async () => (await page.locator(question()).textContent()) !== first, { timeout: 20_000 }).toBe(true);
+  const second = (await page.locator(question()).textContent())!;
+  // The writer's question when live text heard the answer, else Saaga's plain one: never empty.
+  expect(['What did the yard smell like in the morning?', 'Can you tell me more about that?']).toContain(second);
+  await next.waitFor({ timeout: 20_000 });
+  await speakFor(page, 2000);
+
+  // Back mid-way asks first; staying goes on listening.
+  await page.getByRole('button', { name: 'Back' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Leave the conversation?' });
+  await dialog.waitFor();
+  await shot(page, 'leave-en');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await next.waitFor();
+  await shot(page, 'second-turn-en');
+
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.waitForURL(/\/library\/\d+$/, { timeout: 30_000 });
+  const storyId = Number(page.url().split('/').pop());
+  const [story] = await db().select().from(stories).where(eq(stories.id, storyId));
+  expect(story).toMatchObject({ userId, questionId: 'childhood.home', promptQuestion: first });
+  const rows = await storyRecordings(storyId);
+  expect(rows.map((r) => r.promptQuestion)).toEqual([first, second]);
+  expect(rows.map((r) => r.questionId)).toEqual(['childhood.home', null]);
+  // Only this story: the conversation made no other.
+  expect(await db().select({ id: stories.id }).from(stories).where(eq(stories.userId, userId))).toHaveLength(1);
+
+  // Written again from both answers once both are transcribed.
+  const storyChatsWithBoth = () =>
+    fake.requestsTo('chat').filter((r) => {
+      const messages = JSON.stringify(r.json.messages);
+      return r.json.response_format?.json_schema?.name !== 'follow_up_questions' && messages.includes(FIRST_ANSWER) && messages.includes(SECOND_ANSWER);
+    });
+  await expect.poll(() => storyChatsWithBoth().length, { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await db().select().from(stories).where(eq(stories.id, storyId)))[0].processingStatus, { timeout: 30_000 })
+    .toBe('generated');
+  await page.getByRole('heading', { name: 'The Red House' }).waitFor({ timeout: 20_000 });
+  await shot(page, 'story-en');
+});
+
+it('in Finnish: a pause ends the answer and Saaga asks on; leaving mid-way by the browser\'s Back keeps both answers', async () => {
+  // A microphone that speaks, then is quiet for 4 s (over and over): the pause ends the answer by itself.
+  const clips = await clipDir();
+  const pausing = await launchChromium({ fakeAudioFile: await concatClips([CLIPS.jfk, await silenceClip(4, clips.dir)], clips.dir, 'speech-then-quiet.wav'), splash: 'skip' });
+  try {
+    const { page, userId } = await signedInPage(pausing, server, 'puhu@example.com', { language: 'fi', microphone: true });
+    await page.goto(`${server.url}/interviewer`);
+    await page.getByRole('link', { name: 'Keskustele Saagan kanssa' }).click();
+    await page.waitForURL(/\/talk$/);
+    const opening = 'Kerro muisto, jonka haluaisit säilyttää. Mistä se alkaa?';
+    await page.getByText(opening).waitFor();
+    await shot(page, 'ready-fi');
+    await page.getByRole('button', { name: 'Aloita keskustelu' }).click();
+    await page.getByRole('button', { name: 'Valmis, seuraava kysymys' }).waitFor({ timeout: 20_000 });
+    expect(fake.requestsTo('speech').at(-1)!.json.input).toBe(opening);
+    // The words appear as they are said (live text through the fake's realtime transcription).
+    const liveText = page.getByTestId('conversation-live-text');
+    await expect.poll(async () => (await liveText.textContent())?.trim(), { timeout: 20_000 }).not.toMatch(/^(Sanasi näkyvät tässä sitä mukaa kuin puhut\.)?$/);
+    await shot(page, 'listening-fi');
+
+    // Nobody presses anything: after the pause, the next question.
+    await expect.poll(async () => (await page.locator(question()).textContent()) !== opening, { timeout: 40_000 }).toBe(true);
+    const followUp = (await page.locator(question()).textContent())!;
+    await page.getByTestId('conversation-answer').first().getByText('Tallennettu').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Valmis, seuraava kysymys' }).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1500);
+
+    await page.goBack();
+    const dialog = page.getByRole('alertdialog', { name: 'Lopetetaanko keskustelu?' });
+    await dialog.waitFor();
+    await shot(page, 'leave-fi');
+    await dialog.getByRole('button', { name: 'Tallenna ja poistu' }).click();
+    await page.waitForURL(/\/interviewer$/, { timeout: 30_000 });
+
+    const [story] = await db().select().from(stories).where(eq(stories.userId, userId));
+    expect(story).toMatchObject({ promptQuestion: opening, questionId: null, language: 'fi' });
+    expect((await storyRecordings(story.id)).map((r) => r.promptQuestion)).toEqual([opening, followUp]);
+  } finally {
+    await pausing.close();
+    await clips.remove();
+  }
+});
