@@ -10,6 +10,7 @@
  *
  *   fake.realtime.setTranscript('And so my fellow Americans ...'); // words handed out per item, ~2.5 a second of speech
  *   fake.realtime.setTranscript(['first utterance', 'second']);  // one per item that has speech
+ *   fake.realtime.setTranscript(({ startMs, endMs }) => wordsSaidBetween(startMs, endMs)); // per item's audio
  *   fake.realtime.fail('upgrade', { status: 429, code: 'insufficient_quota' });
  *   fake.realtime.fail('session', { code: 'timeout' });          // session.update never answered
  *   fake.realtime.delayMs = 200;                                 // before each transcription's first delta
@@ -68,12 +69,20 @@ export interface RealtimeRefusal {
   asked: boolean;
 }
 
+/** Where a committed item's audio lies in the session's audio. */
+export interface RealtimeItemSpan {
+  startMs: number;
+  endMs: number;
+  speechMs: number;
+}
+
 export interface FakeRealtime {
   readonly sessions: RealtimeSession[];
   readonly refused: RealtimeRefusal[];
   /** Before each item's first delta and between deltas (a slow model). */
   delayMs: number;
-  setTranscript(text: string | string[]): void;
+  /** Words handed out per item (~2.5 a second of speech), one utterance per item, or a function of the item's audio. */
+  setTranscript(text: string | string[] | ((span: RealtimeItemSpan) => string)): void;
   fail(stage: RealtimeFailStage, failure?: RealtimeFailure): void;
   /** Sessions whose socket is open now. */
   openSessions(): RealtimeSession[];
@@ -107,6 +116,7 @@ export function createFakeRealtime(options: { apiKey: string; errors: string[] }
   const sockets = new Set<WebSocket>();
   let words: string[] = DEFAULT_TRANSCRIPT.split(/\s+/);
   let utterances: string[] | undefined;
+  let byAudio: ((span: RealtimeItemSpan) => string) | undefined;
   let counter = 0;
 
   const fake: FakeRealtimeInternals = {
@@ -114,6 +124,8 @@ export function createFakeRealtime(options: { apiKey: string; errors: string[] }
     refused,
     delayMs: 0,
     setTranscript(text) {
+      byAudio = typeof text === 'function' ? text : undefined;
+      if (typeof text === 'function') return;
       if (Array.isArray(text)) {
         utterances = [...text];
       } else {
@@ -134,6 +146,7 @@ export function createFakeRealtime(options: { apiKey: string; errors: string[] }
       for (const queue of Object.values(failures)) queue.length = 0;
       words = DEFAULT_TRANSCRIPT.split(/\s+/);
       utterances = undefined;
+      byAudio = undefined;
       fake.delayMs = 0;
     },
     async close() {
@@ -172,9 +185,10 @@ export function createFakeRealtime(options: { apiKey: string; errors: string[] }
     },
   };
 
-  function nextWords(speechMs: number): string {
+  function nextWords(span: RealtimeItemSpan): string {
+    if (byAudio) return byAudio(span);
     if (utterances) return utterances.shift() ?? '';
-    const count = Math.max(1, Math.round((speechMs / 1000) * 2.5));
+    const count = Math.max(1, Math.round((span.speechMs / 1000) * 2.5));
     return words.splice(0, count).join(' ');
   }
 
@@ -201,6 +215,8 @@ export function createFakeRealtime(options: { apiKey: string; errors: string[] }
     let previousItem: string | null = null;
     // The buffer since the last commit, and the VAD's view of it.
     let bufferSamples = 0;
+    /** Audio before the buffer: what earlier items (and clears) took. */
+    let committedSamples = 0;
     let speechSamples = 0;
     let speaking = false;
     let quietSamples = 0;
@@ -234,6 +250,8 @@ export function createFakeRealtime(options: { apiKey: string; errors: string[] }
       const itemId = currentItem;
       const item = { id: itemId, by, speechMs: ms(speechSamples), transcript: '' };
       const seconds = ms(bufferSamples) / 1000;
+      const span: RealtimeItemSpan = { startMs: ms(committedSamples), endMs: ms(committedSamples + bufferSamples), speechMs: item.speechMs };
+      committedSamples += bufferSamples;
       session.items.push(item);
       send({ type: 'input_audio_buffer.committed', previous_item_id: previousItem, item_id: itemId });
       previousItem = itemId;
@@ -250,7 +268,7 @@ export function createFakeRealtime(options: { apiKey: string; errors: string[] }
           send({ type: 'conversation.item.input_audio_transcription.failed', item_id: itemId, content_index: 0, error: { type: 'transcription_error', code: failure.code ?? 'server_error', message: failure.message ?? 'Transcription failed.', param: null } });
           return;
         }
-        const text = item.speechMs > 0 ? nextWords(item.speechMs) : '';
+        const text = item.speechMs > 0 ? nextWords(span) : '';
         item.transcript = text;
         const parts = text ? text.split(' ') : [];
         const step = Math.max(1, Math.ceil(parts.length / 3));
@@ -359,6 +377,7 @@ export function createFakeRealtime(options: { apiKey: string; errors: string[] }
         }
         case 'input_audio_buffer.clear':
           session.received.push(event);
+          committedSamples += bufferSamples;
           bufferSamples = 0;
           speechSamples = 0;
           send({ type: 'input_audio_buffer.cleared' });
