@@ -19,6 +19,7 @@ import { liveOptionsFor } from './stream-options.ts';
 /** ws itself cuts off anything far beyond the limit; up to this, the client is told why. */
 const WS_MAX_PAYLOAD = 2 * LIVE_MAX_MESSAGE_BYTES;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const LIVE_PING_MS = 30_000;
 
 /** WebSocket support, at the root so every upgrade runs through the app's hooks (session, origin) first. */
 export async function registerWebSockets(app: FastifyInstance): Promise<void> {
@@ -115,8 +116,11 @@ function serveLiveSocket(socket: WebSocket, request: FastifyRequest, db: Databas
       }
     }).catch((error: unknown) => refuse(failureOf(error), 1011));
   });
+  // Pings keep a paused stream's connection open through proxies that close quiet ones.
+  const ping = setInterval(() => socket.ping(), LIVE_PING_MS);
   // A dropped connection (or any close) frees the decoder, the engine's stream and the buffers at once.
   socket.on('close', () => {
+    clearInterval(ping);
     finished = true;
     session?.close();
   });
