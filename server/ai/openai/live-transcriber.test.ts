@@ -75,6 +75,7 @@ describe('Resampler16To24', () => {
 describe('OpenAiLiveTranscriber', () => {
   it('streams the clip: session settings, partials, then finals with the words said, and end() after the last', async () => {
     fake.realtime.setTranscript(JFK);
+    fake.realtime.delayMs = 20; // the last final comes well after the last append
     const { seen, events, finals } = recorder();
     const live = transcriber();
     const controller = new AbortController();
@@ -92,6 +93,9 @@ describe('OpenAiLiveTranscriber', () => {
     await stream.end();
 
     expect(session.audioBytes).toBe((Math.floor(((jfk.length - 1) * 3) / 2) + 1) * 2); // 24 kHz
+    const appends = session.received.filter((e) => e.type === 'input_audio_buffer.append').map((e) => e.bytes);
+    expect(Math.max(...appends)).toBe(7200); // 150 ms at 24 kHz
+    expect(session.items.filter((i) => i.by === 'vad').length).toBeGreaterThan(0);
     expect(seen.find((e) => e.kind === 'error')).toBeUndefined();
     // Every item's words arrive as growing partials first, then as one final each.
     const all = finals().join(' ');

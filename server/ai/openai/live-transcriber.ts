@@ -257,24 +257,29 @@ class RealtimeStream implements LiveTranscriptionStream {
     }
   }
 
-  /** Sends what is waiting, as one append. */
-  private flush(): void {
-    if (this.pendingSamples === 0) return;
-    const all = new Int16Array(this.pendingSamples);
+  /** Sends what is waiting as appends of APPEND_MS; `all` sends the rest too (before a commit). */
+  private flush(all = false): void {
+    if (this.pendingSamples === 0 || (!all && this.pendingSamples < APPEND_SAMPLES)) return;
+    const joined = new Int16Array(this.pendingSamples);
     let offset = 0;
     for (const piece of this.pending) {
-      all.set(piece, offset);
+      joined.set(piece, offset);
       offset += piece.length;
     }
-    this.pending = [];
-    this.pendingSamples = 0;
-    this.uncommittedMs += (all.length * 1000) / REALTIME_SAMPLE_RATE;
-    const audio = Buffer.from(all.buffer, all.byteOffset, all.byteLength).toString('base64');
-    this.socket.send(JSON.stringify({ type: 'input_audio_buffer.append', audio }));
+    const sendable = all ? joined.length : joined.length - (joined.length % APPEND_SAMPLES);
+    for (let start = 0; start < sendable; start += APPEND_SAMPLES) {
+      const piece = joined.subarray(start, Math.min(sendable, start + APPEND_SAMPLES));
+      this.uncommittedMs += (piece.length * 1000) / REALTIME_SAMPLE_RATE;
+      const audio = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('base64');
+      this.socket.send(JSON.stringify({ type: 'input_audio_buffer.append', audio }));
+    }
+    const rest = joined.slice(sendable);
+    this.pending = rest.length > 0 ? [rest] : [];
+    this.pendingSamples = rest.length;
   }
 
   private commit(): void {
-    this.flush();
+    this.flush(true);
     // The server VAD may have committed this audio already; an empty commit is an error.
     if (this.uncommittedMs < MIN_COMMIT_MS) return;
     this.awaitingCommits += 1;
