@@ -5,7 +5,7 @@ import { CONVERSATION_LIMITS, conversationFinishResponseSchema, conversationFoll
 import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { fakeOpenAiEngines } from '../../test/support/engines.ts';
-import { HttpClient, ownerAndStranger, uploadForm } from '../../test/support/http-client.ts';
+import { HttpClient, ownerAndStranger, signedUpClient, uploadForm } from '../../test/support/http-client.ts';
 import { settledStory, waitFor } from '../../test/support/pipeline.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
@@ -202,5 +202,26 @@ describe('POST /api/conversation/{storyId}/finish', () => {
     expect((await response.json()).code).toBe('not_found');
     const [after] = await db().select().from(stories).where(eq(stories.id, theirs.id));
     expect(after.processingStatus).toBe('generated');
+  });
+});
+
+describe('a server without AI engines', () => {
+  it('says the conversation is unavailable (503) for speech and follow-ups; finishing still works', async () => {
+    const bare = await startTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    try {
+      const { client, id } = await signedUpClient(bare.url, 'bare@example.com');
+      for (const [path, body] of [
+        ['/api/conversation/speech', { text: 'Where did you grow up?', language: 'en' }],
+        ['/api/conversation/follow-up', { question: 'Where did you grow up?', answer: ANSWER, language: 'en' }],
+      ] as const) {
+        const response = await client.post(path, body);
+        expect(response.status, path).toBe(503);
+        expect(await response.json(), path).toEqual({ code: 'unavailable', message: 'Conversation is not available: the AI engines are not running' });
+      }
+      const story = await seeder(bare.database.db).story(id);
+      expect((await client.post(`/api/conversation/${story.id}/finish`)).status).toBe(202);
+    } finally {
+      await bare.close();
+    }
   });
 });

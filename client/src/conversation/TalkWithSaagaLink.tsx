@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { buttonClasses } from '../ui/Button.tsx';
 import { conversationLink } from './conversationLink.ts';
 
-/** The way into a spoken interview: from an interviewer question, or open-ended. */
+/** The way into a spoken interview: from an interviewer question (a shorter label beside Record), or open-ended. */
 export function TalkWithSaagaLink({ question, questionId, className }: { question?: string; questionId?: string; className?: string }) {
   const { t } = useTranslation('conversation');
   return (
@@ -14,7 +14,7 @@ export function TalkWithSaagaLink({ question, questionId, className }: { questio
       className={buttonClasses('secondary', className)}
     >
       <MessageCircle aria-hidden className="size-4" />
-      {t('entry')}
+      {t(question ? 'entryShort' : 'entry')}
     </Link>
   );
 }
