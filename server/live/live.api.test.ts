@@ -257,6 +257,12 @@ describe('WebSocket /ws/transcription', () => {
 });
 
 describe('LiveSession', () => {
+  it('is unavailable without engines', async () => {
+    const events = { partial: () => {}, final: () => {}, failed: () => {} };
+    await expect(LiveSession.open(undefined, {}, events)).rejects.toMatchObject({ code: 'unavailable', message: 'Live transcription is not available on this server.' });
+    expect(liveResources()).toEqual({ sessions: 0, decoders: 0 });
+  });
+
   it('stops a stream longer than its limit with too_long, and frees it', async () => {
     const failures: string[] = [];
     const session = await LiveSession.open({ live: wordsDouble() } as unknown as Engines, { maxSeconds: 1 }, {
