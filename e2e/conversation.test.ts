@@ -27,7 +27,12 @@ beforeAll(async () => {
   fake.setChatReply((request: ChatRequestInfo) =>
     request.schemaName === 'follow_up_questions'
       ? { questions: ['What did the yard smell like in the morning?'] }
-      : { title: 'The Red House', content: 'We had a red house by the road.', people: [], locations: [], dates: [], storyType: 'childhood' });
+      : {
+        title: 'The Red House',
+        // Written from both answers, the story has both.
+        content: JSON.stringify(request.messages).includes(SECOND_ANSWER) ? `${FIRST_ANSWER} ${SECOND_ANSWER}` : FIRST_ANSWER,
+        people: [], locations: [], dates: [], storyType: 'childhood',
+      });
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
   browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
 });
@@ -111,7 +116,9 @@ it('a spoken interview of two turns ends as one story with two recordings, each 
   await expect
     .poll(async () => (await db().select().from(stories).where(eq(stories.id, storyId)))[0].processingStatus, { timeout: 30_000 })
     .toBe('generated');
+  // The story screen opened at Stop shows the story written from both, without a reload.
   await page.getByRole('heading', { name: 'The Red House' }).waitFor({ timeout: 20_000 });
+  await page.getByText(SECOND_ANSWER).first().waitFor({ timeout: 30_000 });
   await shot(page, 'story-en');
 });
 

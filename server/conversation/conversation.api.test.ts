@@ -175,6 +175,8 @@ describe('POST /api/conversation/{storyId}/finish', () => {
     const storyChats = () => fake.requestsTo('chat').filter((r) => r.json.response_format?.json_schema?.name !== 'follow_up_questions');
     await waitFor(async () => storyChats().filter((r) => JSON.stringify(r.json.messages).includes('Grandmother sang')).length, (n) => n > 0, 30_000);
     await settledStory(owner, storyId, 20_000);
+    // Written once more, not once per answer.
+    expect(storyChats().filter((r) => JSON.stringify(r.json.messages).includes('Grandmother sang'))).toHaveLength(1);
     const lastStoryChat = JSON.stringify(storyChats().at(-1)!.json.messages);
     expect(lastStoryChat).toContain('We rowed on the lake.');
     expect(lastStoryChat).toContain('Grandmother sang while she rowed.');

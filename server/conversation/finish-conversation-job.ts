@@ -25,8 +25,9 @@ interface FinishPayload {
  * A spoken interview ended with several answers: its story is written again from all of
  * them, once every answer is transcribed. The job holds the story's lease (`story:{id}`,
  * as the story's writing does), so no writing runs meanwhile; it waits, without spending a
- * try, while answers are still transcribing, then marks the story processing and queues its
- * writing in one transaction. A story whose first writing already waits is written once.
+ * try, while answers are still transcribing (the story stays as it is meanwhile, so their
+ * transcription queues no writing of its own), then marks the story processing and queues
+ * its rewriting in one transaction: written once, from every answer.
  */
 export const finishConversationJob = defineJob<PipelineContext, FinishPayload>({
   name: FINISH_CONVERSATION,
@@ -52,7 +53,9 @@ export const finishConversationJob = defineJob<PipelineContext, FinishPayload>({
         .set({ processingStatus: 'processing', updatedAt: new Date() })
         .where(eq(stories.id, storyId))
         .returning({ id: stories.id });
-      if (story) await sendJob(ctx.queue, writeStoryJob, { storyId, regenerate: false }, { within: tx });
+      // As "Update the story" does after new recordings: a written story is rewritten from
+      // every transcript, and kept as it was if the writer fails; one never written is written.
+      if (story) await sendJob(ctx.queue, writeStoryJob, { storyId, regenerate: true }, { within: tx });
     });
   },
 

@@ -11,8 +11,9 @@ import { writeStoryJob } from './write-story-job.ts';
 
 /**
  * The background jobs, each defined in its own file. A free worker looks for them in this
- * order: a story waiting to be written and its follow-up questions (short jobs the person
- * is watching) go before the next transcription; then the interviewer's questions for the
+ * order: a story waiting to be written (a spoken interview's too, once its answers are in)
+ * and its follow-up questions (short jobs the person is watching) go before the next
+ * transcription; then the interviewer's questions for the
  * untold parts of a life, refreshing a person's or place's gathered information, narrating
  * a published story, and last an autobiography (long, chapter by chapter).
  */

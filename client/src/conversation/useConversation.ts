@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONVERSATION_LIMITS } from '../../../contract/conversation.ts';
 import { liveCapabilitiesSchema } from '../../../contract/live.ts';
@@ -16,6 +17,7 @@ import { AnswerMicrophone } from './answerMicrophone.ts';
 import { fetchFollowUp, finishConversation, uploadAnswer } from './conversationApi.ts';
 import { INITIAL_CONVERSATION, nextConversation, type Turn } from './conversationMachine.ts';
 import { useQuestionVoice } from './useQuestionVoice.ts';
+import { watchRewrite } from './watchRewrite.ts';
 
 /** How long the end of an answer waits for its last live words before asking with what it has. */
 const LAST_WORDS_MS = 1500;
@@ -52,6 +54,7 @@ export function useConversation(opening: { question: string; questionId: string 
   const language = useLanguage();
   const { data: user } = useCurrentUser();
   const dataChanged = useDataChanged();
+  const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(nextConversation, INITIAL_CONVERSATION);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -204,11 +207,14 @@ export function useConversation(opening: { question: string; questionId: string 
     microphone.current?.close();
     live.close();
     if (storyId.current && saved.current > 1) {
-      await finishConversation(storyId.current).catch((error: unknown) => console.warn('The story could not be queued for writing again:', error));
+      const id = storyId.current;
+      await finishConversation(id)
+        .then(({ rewriting }) => rewriting && watchRewrite(queryClient, id))
+        .catch((error: unknown) => console.warn('The story could not be queued for writing again:', error));
     }
     dispatch({ type: 'ended' });
     return { storyId: storyId.current, keptOnDevice: kept.current > 0 };
-  }, [voice, closeAnswer, live]);
+  }, [voice, closeAnswer, live, queryClient]);
 
   // A pause ends the answer: something was said (a finished sentence, nothing in progress),
   // then the microphone has been quiet for pauseMs. Words alone cannot tell: a streaming
