@@ -145,6 +145,20 @@ describe('POST /api/conversation/speech', () => {
   });
 });
 
+describe('rate limits', () => {
+  it('a user may have 30 questions spoken a minute; another user is not held back by them', async () => {
+    const { client } = await signedUpClient(server.url, 'talkative@example.com');
+    const speak = (who: HttpClient) => who.post('/api/conversation/speech', { text: 'Who taught you to swim?', language: 'en' });
+    for (let i = 0; i < CONVERSATION_LIMITS.speechPerMinute; i++) expect((await speak(client)).status).toBe(200);
+    const refused = await speak(client);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).code).toBe('rate_limited');
+    expect((await speak(stranger)).status).toBe(200);
+    // Spoken once, the rest from the cache.
+    expect(fake.requestsTo('speech')).toHaveLength(1);
+  });
+});
+
 describe('signed out', () => {
   it('every conversation route answers 401', async () => {
     const anonymous = new HttpClient(server.url);

@@ -194,7 +194,7 @@ export function useConversation(opening: { question: string; questionId: string 
    * Stop: the answer in progress is kept, every answer reaches the server (or stays on the
    * device), and a conversation of several answers is written again from all of them.
    */
-  const stop = useCallback(async (): Promise<ConversationOutcome> => {
+  const saveAll = async (): Promise<ConversationOutcome> => {
     stopping.current = true;
     dispatch({ type: 'stopping' });
     voice.stop();
@@ -214,7 +214,12 @@ export function useConversation(opening: { question: string; questionId: string 
     }
     dispatch({ type: 'ended' });
     return { storyId: storyId.current, keptOnDevice: kept.current > 0 };
-  }, [voice, closeAnswer, live, queryClient]);
+  };
+  const saveAllNow = useRef(saveAll);
+  saveAllNow.current = saveAll;
+  // Once: Stop, then leaving while it saves, wait for the same saving (one finish, one rewrite).
+  const stopped = useRef<Promise<ConversationOutcome> | null>(null);
+  const stop = useCallback((): Promise<ConversationOutcome> => (stopped.current ??= saveAllNow.current()), []);
 
   // A pause ends the answer: something was said (a finished sentence, nothing in progress),
   // then the microphone has been quiet for pauseMs. Words alone cannot tell: a streaming
@@ -223,7 +228,6 @@ export function useConversation(opening: { question: string; questionId: string 
   useEffect(() => {
     if (state.phase !== 'listening' || !saidSomething) return;
     const timer = window.setInterval(() => {
-
       if ((microphone.current?.quietMs() ?? 0) >= CONVERSATION_LIMITS.pauseMs) void next();
     }, PAUSE_CHECK_MS);
     return () => window.clearInterval(timer);
