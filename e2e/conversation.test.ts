@@ -122,7 +122,7 @@ it('a spoken interview of two turns ends as one story with two recordings, each 
   await shot(page, 'story-en');
 });
 
-it('in Finnish: a pause ends the answer and Saaga asks on; leaving mid-way by the browser\'s Back keeps both answers', async () => {
+it('in Finnish: a question the narrator cannot speak is shown as text; a pause ends the answer and Saaga asks on; leaving mid-way by the browser\'s Back keeps both answers', async () => {
   // A microphone that speaks, then is quiet for 4 s (over and over): the pause ends the answer by itself.
   const clips = await clipDir();
   const pausing = await launchChromium({ fakeAudioFile: await concatClips([CLIPS.jfk, await silenceClip(4, clips.dir)], clips.dir, 'speech-then-quiet.wav'), splash: 'skip' });
@@ -134,9 +134,13 @@ it('in Finnish: a pause ends the answer and Saaga asks on; leaving mid-way by th
     const opening = 'Kerro muisto, jonka haluaisit säilyttää. Mistä se alkaa?';
     await page.getByText(opening).waitFor();
     await shot(page, 'ready-fi');
+    // The narrator refuses the first question: it is shown as text, with a note, and Saaga listens.
+    fake.fail('speech', 400, 'invalid_request_error');
     await page.getByRole('button', { name: 'Aloita keskustelu' }).click();
     await page.getByRole('button', { name: 'Valmis, seuraava kysymys' }).waitFor({ timeout: 20_000 });
+    await page.getByText('Kysymystä ei voitu lukea ääneen, joten tässä se on kirjoitettuna.', { exact: false }).waitFor();
     expect(fake.requestsTo('speech').at(-1)!.json.input).toBe(opening);
+    expect(fake.refused.filter((r) => r.endpoint === 'speech')).toHaveLength(1);
     // The words appear as they are said (live text through the fake's realtime transcription).
     const liveText = page.getByTestId('conversation-live-text');
     await expect.poll(async () => (await liveText.textContent())?.trim(), { timeout: 20_000 }).not.toMatch(/^(Sanasi näkyvät tässä sitä mukaa kuin puhut\.)?$/);
