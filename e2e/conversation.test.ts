@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordings, stories } from '../server/db/schema.ts';
 import { clipDir, concatClips, silenceClip } from '../test/support/audio-clips.ts';
@@ -7,7 +7,7 @@ import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { CLIPS } from '../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, skipSplash } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
 
@@ -166,5 +166,28 @@ it('in Finnish: a question the narrator cannot speak is shown as text; a pause e
   } finally {
     await pausing.close();
     await clips.remove();
+  }
+});
+
+it('a refused microphone says so and leads back to the interviewer, with nothing to leave behind', async () => {
+  // Without the fake prompt that accepts every request, the microphone is refused.
+  const refusing = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${CLIPS.jfk}`],
+  });
+  try {
+    const { page, userId } = await signedInPage(refusing, server, 'quiet@example.com');
+    await skipSplash(page);
+    await page.goto(`${server.url}/interviewer`);
+    await page.getByRole('link', { name: 'Talk with Saaga' }).click();
+    await page.getByRole('button', { name: 'Start talking' }).click();
+    await page.getByRole('alert').getByText('Saaga cannot hear you: microphone access was denied.', { exact: false }).waitFor({ timeout: 10_000 });
+    await shot(page, 'microphone-refused-en');
+    await page.getByRole('button', { name: 'Back to the interviewer' }).click();
+    await page.waitForURL(/\/interviewer$/);
+    expect(await db().select({ id: stories.id }).from(stories).where(eq(stories.userId, userId))).toHaveLength(0);
+  } finally {
+    await refusing.close();
   }
 });

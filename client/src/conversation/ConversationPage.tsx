@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { MessageCircle } from 'lucide-react';
+import { MessageCircle, MicOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { RecordingHeader } from '../recorder/RecordingHeader.tsx';
@@ -104,8 +104,11 @@ export function ConversationPage() {
             </Button>
           </div>
         ) : state.phase === 'failed' ? (
-          <div className="grid gap-4 pt-6" role="alert">
-            <p className="text-stone-200">{t(`microphone.${conversation.microphoneError ?? 'start_failed'}`)}</p>
+          <div className="grid gap-4 pt-6">
+            <p role="alert" className="flex items-start gap-3 rounded-2xl border border-red-400/40 bg-stone-900 p-4 text-stone-100">
+              <MicOff aria-hidden className="mt-0.5 size-5 shrink-0 text-red-300" />
+              {t(`microphone.${conversation.microphoneError ?? 'start_failed'}`)}
+            </p>
             <Button variant="secondary" onClick={away} className="justify-self-start">
               {t('backToInterviewer')}
             </Button>

@@ -176,8 +176,10 @@ export function useConversation(opening: { question: string; questionId: string 
 
   /** Opens the microphone and asks the first question (after a press: the browser then lets Saaga speak). */
   const start = useCallback(async () => {
-    if (!user || stateRef.current.phase !== 'ready') return;
+    if (!user || stateRef.current.phase !== 'ready' || microphone.current) return;
     const mic = new AnswerMicrophone(user.id);
+    // Claimed at once: a second press while the browser asks for the microphone opens nothing more.
+    microphone.current = mic;
     try {
       await mic.open();
     } catch (error) {
@@ -185,7 +187,6 @@ export function useConversation(opening: { question: string; questionId: string 
       dispatch({ type: 'failed' });
       return;
     }
-    microphone.current = mic;
     liveOn.current = await liveTextAvailable();
     await ask(opening.question, opening.questionId);
   }, [user, ask, opening.question, opening.questionId]);
