@@ -26,11 +26,11 @@ export function ConversationPage() {
   const [params] = useSearchParams();
   const [request] = useState(() => readConversationRequest(params));
   const opening = { question: request.question ?? t('opening'), questionId: request.question ? request.questionId : null };
-  const conversation = useConversation(opening);
+  const [askLeave, setAskLeave] = useState(false);
+  const conversation = useConversation(opening, { holdTurn: askLeave });
   const { state } = conversation;
   const leaving = useRef(false);
   const blocker = useLeaveGuard(mustAskToLeave(state) ? 'ask' : 'free', leaving);
-  const [askLeave, setAskLeave] = useState(false);
   const [saving, setSaving] = useState(false);
 
   // The title takes the focus when the phase changes, so a screen reader hears where it is.

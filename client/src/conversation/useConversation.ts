@@ -49,7 +49,8 @@ export interface ConversationOutcome {
  * rest join it, each with its question), ask the server for the next question meanwhile;
  * at the end wait for every upload and have the story written from all answers.
  */
-export function useConversation(opening: { question: string; questionId: string | null }) {
+export function useConversation(opening: { question: string; questionId: string | null }, options: { holdTurn?: boolean } = {}) {
+  const { holdTurn = false } = options;
   const { t } = useTranslation('conversation');
   const language = useLanguage();
   const { data: user } = useCurrentUser();
@@ -227,12 +228,13 @@ export function useConversation(opening: { question: string; questionId: string 
   // engine sends nothing while a long sentence is still being spoken.
   const saidSomething = live.text.finalText !== '' && live.text.partial === '';
   useEffect(() => {
-    if (state.phase !== 'listening' || !saidSomething) return;
+    // While the person is asked something else (leaving), a pause does not move on.
+    if (state.phase !== 'listening' || !saidSomething || holdTurn) return;
     const timer = window.setInterval(() => {
       if ((microphone.current?.quietMs() ?? 0) >= CONVERSATION_LIMITS.pauseMs) void next();
     }, PAUSE_CHECK_MS);
     return () => window.clearInterval(timer);
-  }, [state.phase, saidSomething, next]);
+  }, [state.phase, saidSomething, holdTurn, next]);
 
   // Leaving the screen releases the microphone (a take in progress stays on the device).
   useEffect(
