@@ -24,6 +24,8 @@ let browser: Browser;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   fake.setTranscript('We had a red house by the road, and my grandmother kept hens in the yard.');
+  // Live text: every utterance the fake's VAD hears is these words (the default script runs out).
+  fake.realtime.setTranscript(() => 'we had a red house');
   fake.setChatReply((request: ChatRequestInfo) =>
     request.schemaName === 'follow_up_questions'
       ? { questions: ['What did the yard smell like in the morning?'] }
@@ -48,8 +50,12 @@ const db = () => server.database.db;
 const storyRecordings = (storyId: number) => db().select().from(recordings).where(eq(recordings.storyId, storyId)).orderBy(asc(recordings.orderIndex));
 const question = () => '[data-testid="conversation-question"]';
 
-/** Waits until the fake microphone has given the answer a few seconds of audio. */
-const speakFor = (page: Page, ms: number) => page.waitForTimeout(ms);
+/** Waits until the answer has lasted a few seconds (its timer) and its words show (live text heard the fake microphone). */
+const PLACEHOLDERS = /^(Your words appear here as you speak\.|Sanasi näkyvät tässä sitä mukaa kuin puhut\.)?$/;
+const wordsHeard = async (page: Page) => {
+  await expect.poll(() => page.getByRole('timer').textContent(), { timeout: 20_000 }).toMatch(/00:0[3-9]|00:[1-5]\d/);
+  await expect.poll(async () => (await page.getByTestId('conversation-live-text').textContent())?.trim(), { timeout: 20_000 }).not.toMatch(PLACEHOLDERS);
+};
 
 const FIRST_ANSWER = 'We had a red house by the road.';
 const SECOND_ANSWER = 'My grandmother kept hens in the yard.';
@@ -71,7 +77,7 @@ it('a spoken interview of two turns ends as one story with two recordings, each 
   const next = page.getByRole('button', { name: "I'm done, next question" });
   await next.waitFor({ timeout: 20_000 });
   await page.getByText('Listening… take your time').waitFor();
-  await speakFor(page, 2500);
+  await wordsHeard(page);
   await shot(page, 'listening-en');
   await next.click();
 
@@ -83,7 +89,7 @@ it('a spoken interview of two turns ends as one story with two recordings, each 
   // The writer's question when live text heard the answer, else Saaga's plain one: never empty.
   expect(['What did the yard smell like in the morning?', 'Can you tell me more about that?']).toContain(second);
   await next.waitFor({ timeout: 20_000 });
-  await speakFor(page, 2000);
+  await wordsHeard(page);
 
   // Back mid-way asks first; staying goes on listening.
   await page.getByRole('button', { name: 'Back' }).click();
@@ -142,8 +148,7 @@ it('in Finnish: a question the narrator cannot speak is shown as text; a pause e
     expect(fake.requestsTo('speech').at(-1)!.json.input).toBe(opening);
     expect(fake.refused.filter((r) => r.endpoint === 'speech')).toHaveLength(1);
     // The words appear as they are said (live text through the fake's realtime transcription).
-    const liveText = page.getByTestId('conversation-live-text');
-    await expect.poll(async () => (await liveText.textContent())?.trim(), { timeout: 20_000 }).not.toMatch(/^(Sanasi näkyvät tässä sitä mukaa kuin puhut\.)?$/);
+    await wordsHeard(page);
     await shot(page, 'listening-fi');
 
     // Nobody presses anything: after the pause, the next question.
@@ -151,7 +156,7 @@ it('in Finnish: a question the narrator cannot speak is shown as text; a pause e
     const followUp = (await page.locator(question()).textContent())!;
     await page.getByTestId('conversation-answer').first().getByText('Tallennettu').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Valmis, seuraava kysymys' }).waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(1500);
+    await wordsHeard(page);
 
     await page.goBack();
     const dialog = page.getByRole('alertdialog', { name: 'Lopetetaanko keskustelu?' });

@@ -116,6 +116,7 @@ export function ConversationPage() {
         ) : (
           <ConversationView
             state={state}
+            answerStartedAt={conversation.answerStartedAt}
             liveText={conversation.liveText}
             liveStatus={conversation.liveStatus}
             onNext={() => void conversation.next()}

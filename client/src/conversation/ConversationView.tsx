@@ -1,13 +1,17 @@
 import clsx from 'clsx';
 import { Check, CloudUpload, HardDrive, Loader2, Mic, SkipForward, Square, Volume2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveText } from '../live/liveText.ts';
 import type { LiveTextStatus } from '../live/useLiveText.ts';
+import { formatTimer } from '../recorder/recordingTimer.ts';
 import { Button } from '../ui/Button.tsx';
 import type { AnswerStatus, ConversationState } from './conversationMachine.ts';
 
 interface ConversationViewProps {
   state: ConversationState;
+  /** When the answer being recorded began; null between answers. */
+  answerStartedAt: number | null;
   liveText: LiveText;
   liveStatus: LiveTextStatus;
   onNext: () => void;
@@ -17,7 +21,7 @@ interface ConversationViewProps {
 const STATUS_ICONS = { speaking: Volume2, listening: Mic, thinking: Loader2, ending: Loader2 } as const;
 
 /** The conversation under way: the question, what Saaga is doing, the words as they are said, and each answer's mark. */
-export function ConversationView({ state, liveText, liveStatus, onNext, onStop }: ConversationViewProps) {
+export function ConversationView({ state, answerStartedAt, liveText, liveStatus, onNext, onStop }: ConversationViewProps) {
   const { t } = useTranslation('conversation');
   const turn = state.turns.at(-1);
   const phase = state.phase;
@@ -42,6 +46,7 @@ export function ConversationView({ state, liveText, liveStatus, onNext, onStop }
         {phase === 'listening' && <span aria-hidden className="size-2.5 animate-pulse rounded-full bg-red-500" />}
         {Icon && phase !== 'listening' && <Icon aria-hidden className={clsx('size-4 text-amber-300', phase !== 'speaking' && 'animate-spin')} />}
         {t(`status.${phase}`)}
+        {answering && answerStartedAt !== null && <AnswerTimer since={answerStartedAt} />}
       </p>
 
       {answering && (
@@ -80,6 +85,21 @@ export function ConversationView({ state, liveText, liveStatus, onNext, onStop }
 
       {state.turns.some((t) => t.answer !== 'none') && <AnswerList state={state} />}
     </div>
+  );
+}
+
+/** How long the answer has been going, updated every second. */
+function AnswerTimer({ since }: { since: number }) {
+  const { t } = useTranslation('conversation');
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return (
+    <span role="timer" aria-label={t('timer')} className="ml-auto text-sm tabular-nums text-stone-400">
+      {formatTimer(now - since)}
+    </span>
   );
 }
 

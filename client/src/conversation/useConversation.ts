@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONVERSATION_LIMITS } from '../../../contract/conversation.ts';
@@ -75,6 +75,8 @@ export function useConversation(opening: { question: string; questionId: string 
   /** Answers the server has, and answers only this device has (counted here: the state renders later). */
   const saved = useRef(0);
   const kept = useRef(0);
+  /** When the answer being recorded began (for its timer); null between answers. */
+  const [answerStartedAt, setAnswerStartedAt] = useState<number | null>(null);
   /** The live text of the answer that ended last, for its follow-up. */
   const lastAnswer = useRef('');
 
@@ -115,6 +117,7 @@ export function useConversation(opening: { question: string; questionId: string 
     answerOpen.current = false;
     const index = stateRef.current.turns.length - 1;
     const turn = stateRef.current.turns[index];
+    setAnswerStartedAt(null);
     closingAnswer.current = (async () => {
       const take = (await microphone.current?.stopTake()) ?? null;
       // The last words may still be on their way: a moment for them, then what there is.
@@ -134,6 +137,7 @@ export function useConversation(opening: { question: string; questionId: string 
     answerOpen.current = true;
     try {
       await microphone.current?.startTake(connected ? live.sendChunk : undefined);
+      if (answerOpen.current) setAnswerStartedAt(Date.now());
     } catch (error) {
       console.warn('The answer could not be recorded:', error);
     }
@@ -248,6 +252,7 @@ export function useConversation(opening: { question: string; questionId: string 
     state,
     liveText: live.text,
     liveStatus: live.status,
+    answerStartedAt,
     voiceRef: voice.audioRef,
     microphoneError: microphoneError.current,
     start,
