@@ -99,6 +99,8 @@ export interface TranscriptSource {
   speaker?: string;
   /** The time the recording is about, as the user gave it ("summer 1965"). */
   when?: string;
+  /** The question this recording answers, when it is not the story's own (a spoken interview's follow-up). */
+  question?: string;
 }
 
 export interface StoryRequest {

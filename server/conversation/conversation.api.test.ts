@@ -194,6 +194,9 @@ describe('POST /api/conversation/{storyId}/finish', () => {
     const lastStoryChat = JSON.stringify(storyChats().at(-1)!.json.messages);
     expect(lastStoryChat).toContain('We rowed on the lake.');
     expect(lastStoryChat).toContain('Grandmother sang while she rowed.');
+    // The follow-up is beside the answer it drew; the story's own question is said once, not per recording.
+    expect(lastStoryChat).toContain('Recording 2 (answering: Who rowed with you?)');
+    expect(lastStoryChat).not.toContain('answering: Where did you spend your summers?');
     const [story] = await db().select().from(stories).where(eq(stories.id, storyId));
     expect(story).toMatchObject({ processingStatus: 'generated', promptQuestion: 'Where did you spend your summers?', questionId: 'childhood.home' });
     const rows = await db().select().from(recordings).where(eq(recordings.storyId, storyId)).orderBy(asc(recordings.orderIndex));

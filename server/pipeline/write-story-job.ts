@@ -130,7 +130,12 @@ async function storyRequest(ctx: PipelineContext, story: StoryRow, transcripts: 
   const [user] = await ctx.db.select().from(users).where(eq(users.id, story.userId));
   const vocabulary = await userVocabulary(ctx.db, story.userId);
   return {
-    transcripts: transcripts.map((r) => ({ text: r.transcription!, speaker: r.contributorName ?? undefined })),
+    transcripts: transcripts.map((r) => ({
+      text: r.transcription!,
+      speaker: r.contributorName ?? undefined,
+      // Each answer of a spoken interview carries the follow-up it answered; the story's own question is said once, above.
+      question: r.promptQuestion && r.promptQuestion !== story.promptQuestion ? r.promptQuestion : undefined,
+    })),
     language: toLanguage(story.language),
     style: story.storyStyle,
     pointOfView: story.pointOfView,

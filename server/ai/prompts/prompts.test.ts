@@ -68,13 +68,14 @@ describe('story prompt', () => {
   it('lays out several recordings with speaker, time, question and known names', () => {
     const prompt = buildStoryPrompt({
       ...base,
-      transcripts: [{ text: 'First part.', when: 'summer 1965' }, { text: 'Second part.', speaker: 'Pekka' }],
+      transcripts: [{ text: 'First part.', when: 'summer 1965' }, { text: 'Second part.', speaker: 'Pekka' }, { text: 'Third part.', question: 'Who rowed?' }],
       promptQuestion: 'Where did you grow up?',
       knownPeople: ['Anna Virtanen'],
       knownPlaces: ['Tampere'],
     });
     expect(prompt.user).toContain('Recording 1 (about summer 1965)');
     expect(prompt.user).toContain('Recording 2 (spoken by Pekka)');
+    expect(prompt.user).toContain('Recording 3 (answering: Who rowed?)');
     expect(prompt.user).toContain('Where did you grow up?');
     expect(prompt.user).toContain('Anna Virtanen');
     expect(prompt.user).toContain('Tampere');

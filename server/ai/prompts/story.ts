@@ -15,12 +15,16 @@ export function storyTexts(language: Language): StoryTexts {
   return STORY_TEXTS[language];
 }
 
-/** Recordings laid out for the model: numbered, with speaker and time when known. */
+/** Recordings laid out for the model: numbered, with speaker, time and the question answered when known. */
 export function formatSources(transcripts: (string | TranscriptSource)[], labels: SourceLabels): string {
   return transcripts
     .map((t, i) => {
       const source = typeof t === 'string' ? { text: t } : t;
-      const notes = [source.speaker && labels.spokenBy(source.speaker), source.when && labels.about(source.when)].filter(Boolean);
+      const notes = [
+        source.speaker && labels.spokenBy(source.speaker),
+        source.when && labels.about(source.when),
+        source.question && labels.answering(source.question),
+      ].filter(Boolean);
       return `${labels.recording(i + 1)}${notes.length ? ` (${notes.join(', ')})` : ''}:\n"""\n${source.text.trim()}\n"""`;
     })
     .join('\n\n');

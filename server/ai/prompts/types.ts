@@ -12,6 +12,7 @@ export interface SourceLabels {
   recording: (n: number) => string;
   spokenBy: (name: string) => string;
   about: (when: string) => string;
+  answering: (question: string) => string;
   question: string;
   knownPeople: string;
   knownPlaces: string;

@@ -54,6 +54,7 @@ export const storyEn: StoryTexts = {
     recording: (n) => `Recording ${n}`,
     spokenBy: (name) => `spoken by ${name}`,
     about: (when) => `about ${when}`,
+    answering: (question) => `answering: ${question}`,
     question: 'The speaker was answering this question',
     knownPeople: 'People the user keeps in Saaga (spell them like this if they occur)',
     knownPlaces: 'Places the user keeps in Saaga (spell them like this if they occur)',

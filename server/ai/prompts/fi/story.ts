@@ -54,6 +54,7 @@ export const storyFi: StoryTexts = {
     recording: (n) => `Äänite ${n}`,
     spokenBy: (name) => `puhujana ${name}`,
     about: (when) => `ajalta ${when}`,
+    answering: (question) => `vastaus kysymykseen: ${question}`,
     question: 'Puhuja vastasi tähän kysymykseen',
     knownPeople: 'Käyttäjän Saagaan tallentamat ihmiset (kirjoita nimet näin, jos ne esiintyvät)',
     knownPlaces: 'Käyttäjän Saagaan tallentamat paikat (kirjoita nimet näin, jos ne esiintyvät)',
