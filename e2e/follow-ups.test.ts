@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngines } from '../server/ai/engines.ts';
 import { followUpQuestions } from '../server/db/schema.ts';
 import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
 import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { waitFor } from '../test/support/pipeline.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
@@ -120,9 +121,11 @@ it('questions appear on a new story, are refreshed and deleted, and one is answe
   // The story shows it answered, with the way to its recording.
   const answered = list.getByRole('listitem').filter({ hasText: asked });
   await answered.getByText('Answered').waitFor({ timeout: 30_000 });
-  const [row] = await server.database.db.select().from(followUpQuestions).where(eq(followUpQuestions.storyId, storyId));
+  // The question's own row (the story has others), read until the answer's recording is linked to it.
+  const askedRow = async () => (await server.database.db.select().from(followUpQuestions)
+    .where(and(eq(followUpQuestions.storyId, storyId), eq(followUpQuestions.question, asked))))[0];
+  const row = await waitFor(askedRow, (r) => r?.answerRecordingId != null, 15_000);
   expect(row).toMatchObject({ question: asked, isAnswered: true, answerStoryId: storyId });
-  expect(row.answerRecordingId).not.toBeNull();
   await answered.getByRole('link', { name: 'Open the answer' }).click();
   await page.waitForURL(new RegExp(`/library/${storyId}/recordings/${row.answerRecordingId}$`));
   await page.getByText('Answered question').waitFor();
