@@ -40,16 +40,18 @@ export const followUpQuestionsJob = defineJob<PipelineContext, FollowUpPayload>(
     const rows = await ctx.db.select().from(recordings).where(eq(recordings.storyId, storyId)).orderBy(asc(recordings.orderIndex));
     const transcripts = rows.map((r) => r.transcription?.trim() ?? '').filter(Boolean);
     const existing = await ctx.db.select().from(followUpQuestions).where(eq(followUpQuestions.storyId, storyId)).orderBy(asc(followUpQuestions.id));
+    // Questions the recordings already answer (an interviewer prompt, a spoken interview's follow-ups) are not asked again.
+    const recordingQuestions = [...new Set(rows.map((r) => r.promptQuestion?.trim() ?? '').filter(Boolean))];
 
     const model = ctx.engines.writer.adapter === 'openai' && rows[0] ? readRecordingSettings(rows[0].settings).storyGenerationModel : undefined;
     const asked = await ctx.engines.writer.followUpQuestions({
       stories: [{ title: story.title, content: story.content }],
       language: toLanguage(story.language),
-      existingQuestions: existing.map((q) => q.question),
+      existingQuestions: [...existing.map((q) => q.question), ...recordingQuestions],
       model,
       signal,
     });
-    const answered = new Set(existing.filter((q) => q.isAnswered).map((q) => q.question.toLowerCase()));
+    const answered = new Set([...existing.filter((q) => q.isAnswered).map((q) => q.question), ...recordingQuestions].map((q) => q.toLowerCase()));
     const questions = groundedQuestions(asked, [story.title, story.content, ...transcripts]).filter((q) => !answered.has(q.toLowerCase()));
     if (questions.length < asked.length) ctx.log.info({ storyId, dropped: asked.length - questions.length }, 'follow-up questions naming what nobody told were dropped');
     if (questions.length === 0) return;

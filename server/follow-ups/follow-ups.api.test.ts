@@ -197,6 +197,16 @@ describe('POST /api/stories/{id}/regenerate-follow-up-questions and the follow-u
     expect(sent).toContain('Mitä Pekka opetti soutamisesta?');
   });
 
+  it('does not ask again what a recording of the story already answers (a spoken interview\'s follow-ups)', async () => {
+    const story = await seed().story(ownerId, { content: LAKE });
+    await seed().recording(ownerId, { storyId: story.id, transcription: LAKE, processingStatus: 'transcribed', promptQuestion: 'Who rowed with you?' });
+    writerAnswers(['Who rowed with you?', 'What happened to the boat after 1962?']);
+    expect((await owner.post(`/api/stories/${story.id}/regenerate-follow-up-questions`)).status).toBe(202);
+    const rows = await waitFor(() => questionRows(story.id), (r) => r.length > 0, SETTLED);
+    expect(rows.map((q) => q.question)).toEqual(['What happened to the boat after 1962?']);
+    expect(JSON.stringify(followUpChats().at(-1)!.json.messages)).toContain('Who rowed with you?');
+  });
+
   it('running it again never duplicates: the unanswered are replaced', async () => {
     const story = await seed().story(ownerId, { content: LAKE });
     writerAnswers(['Who taught you to row?', 'What happened to the boat after 1962?']);
