@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { toLanguage } from '../../contract/languages.ts';
 import { readRecordingSettings } from '../db/recording-settings.ts';
@@ -21,7 +21,8 @@ interface FollowUpPayload {
  * tells the writer all of them so none is asked again. A writer that is not available
  * makes the job wait (as the story job does) without spending a try; a story being
  * rewritten is left to the rewrite, which queues this again. When the writer gives no
- * question that stays grounded, the ones there were stay.
+ * question that stays grounded, the ones there were stay, but for any a recording of the
+ * story has answered since (its prompt question).
  */
 export const followUpQuestionsJob = defineJob<PipelineContext, FollowUpPayload>({
   name: FOLLOW_UP_QUESTIONS,
@@ -54,12 +55,18 @@ export const followUpQuestionsJob = defineJob<PipelineContext, FollowUpPayload>(
     const answered = new Set([...existing.filter((q) => q.isAnswered).map((q) => q.question), ...recordingQuestions].map((q) => q.toLowerCase()));
     const questions = groundedQuestions(asked, [story.title, story.content, ...transcripts]).filter((q) => !answered.has(q.toLowerCase()));
     if (questions.length < asked.length) ctx.log.info({ storyId, dropped: asked.length - questions.length }, 'follow-up questions naming what nobody told were dropped');
-    if (questions.length === 0) return;
+    // A question still listed as unanswered that a recording has since answered goes, whatever the writer gives.
+    const spoken = new Set(recordingQuestions.map((q) => q.toLowerCase()));
+    const answeredByRecording = existing.filter((q) => !q.isAnswered && spoken.has(q.question.toLowerCase())).map((q) => q.id);
+    if (questions.length === 0 && answeredByRecording.length === 0) return;
 
     await ctx.db.transaction(async (tx) => {
       // Answered meanwhile stays: only what is still unanswered now is replaced.
-      await tx.delete(followUpQuestions).where(and(eq(followUpQuestions.storyId, storyId), eq(followUpQuestions.isAnswered, false)));
-      await tx.insert(followUpQuestions).values(questions.map((question) => ({ userId: story.userId, storyId, question, language: story.language })));
+      const unanswered = and(eq(followUpQuestions.storyId, storyId), eq(followUpQuestions.isAnswered, false));
+      await tx.delete(followUpQuestions).where(questions.length > 0 ? unanswered : and(unanswered, inArray(followUpQuestions.id, answeredByRecording)));
+      if (questions.length > 0) {
+        await tx.insert(followUpQuestions).values(questions.map((question) => ({ userId: story.userId, storyId, question, language: story.language })));
+      }
     });
   },
 

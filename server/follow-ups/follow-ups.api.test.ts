@@ -205,6 +205,14 @@ describe('POST /api/stories/{id}/regenerate-follow-up-questions and the follow-u
     const rows = await waitFor(() => questionRows(story.id), (r) => r.length > 0, SETTLED);
     expect(rows.map((q) => q.question)).toEqual(['What happened to the boat after 1962?']);
     expect(JSON.stringify(followUpChats().at(-1)!.json.messages)).toContain('Who rowed with you?');
+
+    // Asked before the recording answered it, and only that again from the writer: it goes, the other stays.
+    const stale = await seed().followUpQuestion(ownerId, story.id, 'Where did the boat sink?');
+    await seed().recording(ownerId, { storyId: story.id, transcription: LAKE, processingStatus: 'transcribed', promptQuestion: 'Where did the boat sink?' });
+    writerAnswers(['Where did the boat sink?']);
+    expect((await owner.post(`/api/stories/${story.id}/regenerate-follow-up-questions`)).status).toBe(202);
+    const after = await waitFor(() => questionRows(story.id), (r) => !r.some((q) => q.id === stale.id), SETTLED);
+    expect(after.map((q) => q.question)).toEqual(['What happened to the boat after 1962?']);
   });
 
   it('running it again never duplicates: the unanswered are replaced', async () => {
