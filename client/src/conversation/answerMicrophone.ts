@@ -2,7 +2,7 @@ import { LIVE_CHUNK_INTERVAL_MS } from '../../../contract/live.ts';
 import { RECORDING_LIMITS } from '../../../contract/recording-limits.ts';
 import type { Take } from '../recorder/recorderMachine.ts';
 import { chooseRecordingFormat } from '../recorder/recordingFormat.ts';
-import { addChunk, beginTake, canKeepTakes, forgetTakeQuietly } from '../recorder/unsavedTakes.ts';
+import { addChunk, forgetTakeQuietly, startTakeCopy } from '../recorder/unsavedTakes.ts';
 import { checkHasAudio } from '../takes/checkHasAudio.ts';
 import { MICROPHONE } from '../takes/microphone.ts';
 
@@ -80,7 +80,7 @@ export class AnswerMicrophone {
     const format = chooseRecordingFormat((type) => MediaRecorder.isTypeSupported(type));
     const recorder = new MediaRecorder(this.stream, format ? { mimeType: format.mimeType, audioBitsPerSecond: format.bitsPerSecond } : undefined);
     const mimeType = recorder.mimeType || format?.mimeType || '';
-    const copyId = await startCopy(this.ownerId, mimeType);
+    const copyId = await startTakeCopy(this.ownerId, mimeType);
     const recording: Recording = { recorder, chunks: [], copyId, startedAt: Date.now() };
     recorder.addEventListener('dataavailable', (event) => {
       if (event.data.size === 0) return;
@@ -120,18 +120,6 @@ export class AnswerMicrophone {
       void this.levels.context.close().catch(() => undefined);
       this.levels = null;
     }
-  }
-}
-
-async function startCopy(ownerId: string, mimeType: string): Promise<string | null> {
-  if (!canKeepTakes()) return null;
-  const id = crypto.randomUUID();
-  try {
-    await beginTake({ id, ownerId, startedAt: Date.now(), mimeType });
-    return id;
-  } catch (error) {
-    console.warn('The answer cannot be kept on this device:', error);
-    return null;
   }
 }
 

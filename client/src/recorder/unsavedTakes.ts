@@ -29,6 +29,19 @@ export async function beginTake(info: Omit<UnsavedTakeInfo, 'chunkCount' | 'dura
   await set(infoKey(info.id), { ...info, chunkCount: 0, durationSeconds: 0 } satisfies UnsavedTakeInfo, takes());
 }
 
+/** Starts the copy of a take being recorded; null when this browser cannot keep one (recording goes on regardless). */
+export async function startTakeCopy(ownerId: string, mimeType: string): Promise<string | null> {
+  if (!canKeepTakes()) return null;
+  const id = crypto.randomUUID();
+  try {
+    await beginTake({ id, ownerId, startedAt: Date.now(), mimeType });
+    return id;
+  } catch (error) {
+    console.warn('The recording cannot be kept on this device:', error);
+    return null;
+  }
+}
+
 /** Adds the next chunk and the time recorded so far. */
 export async function addChunk(id: string, index: number, chunk: Blob, durationSeconds: number): Promise<void> {
   await set(chunkKey(id, index), chunk, takes());

@@ -9,7 +9,7 @@ import type { TakeFailure } from '../takes/takeFailure.ts';
 import type { Take } from './recorderMachine.ts';
 import { chooseRecordingFormat } from './recordingFormat.ts';
 import { pauseClock, recordedMs, resumeClock, startClock, STOPPED_CLOCK, type RecordingClock } from './recordingTimer.ts';
-import { addChunk, beginTake, canKeepTakes, forgetTakeQuietly } from './unsavedTakes.ts';
+import { addChunk, forgetTakeQuietly, startTakeCopy } from './unsavedTakes.ts';
 import { useSilenceNotice } from './useSilenceNotice.ts';
 
 
@@ -39,19 +39,6 @@ interface Session {
 
 function releaseMicrophone(stream: MediaStream): void {
   for (const track of stream.getTracks()) track.stop();
-}
-
-/** Starts the device copy of a take; null when this browser cannot keep one (recording goes on regardless). */
-async function startCopy(ownerId: string, mimeType: string): Promise<string | null> {
-  if (!canKeepTakes()) return null;
-  const id = crypto.randomUUID();
-  try {
-    await beginTake({ id, ownerId, startedAt: Date.now(), mimeType });
-    return id;
-  } catch (error) {
-    console.warn('The recording cannot be kept on this device:', error);
-    return null;
-  }
 }
 
 /** A device-copy write: a failure is reported, never allowed to stop the recording. */
@@ -110,7 +97,7 @@ export function useMicrophone(listening: boolean, ownerId: string, options: Micr
         format ? { mimeType: format.mimeType, audioBitsPerSecond: format.bitsPerSecond } : undefined,
       );
       const chunks: Blob[] = [];
-      const copyId = keepOnDevice ? await startCopy(ownerId, recorder.mimeType || format?.mimeType || '') : null;
+      const copyId = keepOnDevice ? await startTakeCopy(ownerId, recorder.mimeType || format?.mimeType || '') : null;
       const { onChunk } = take;
       recorder.addEventListener('dataavailable', (event) => {
         chunks.push(event.data);
