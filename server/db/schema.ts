@@ -441,3 +441,18 @@ export const jobLeases = pgTable('job_leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Request counters of the rate limits, one row per limit and key (`sign-in:ip:1.2.3.4`),
+ * shared by every API server on the database. A row counts hits until `resets_at`; an
+ * expired row starts over on its next hit and is swept now and then.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_resets').on(t.resetsAt)],
+);
