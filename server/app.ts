@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   await app.register(cookie, { secret: config.sessionSecret });
-  const sessions = sessionStore(db, config.sessionDays);
+  const sessions = sessionStore(db, config.sessionDays, config.sessionCache);
   // Expired sessions are refused on sight; this only keeps the table small.
   const purge = setInterval(() => void sessions.deleteExpired().catch((error) => app.log.warn(error)), SESSION_PURGE_MS);
   purge.unref();
@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Everything else needs a session, checked before anything else is read.
   await app.register(async (signedIn) => {
     signedInScope(signedIn, { db, routeTable });
-    await signedIn.register(accountRoutes, { db });
+    await signedIn.register(accountRoutes, { db, sessions });
     await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(refreshInfoRoutes, { db, queue: deps.queue });

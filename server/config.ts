@@ -48,6 +48,8 @@ const envSchema = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     CONTRIBUTION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+    SESSION_CACHE_ENTRIES: z.coerce.number().int().min(1).default(10_000),
     WORKER: z.enum(['inline', 'off']).default('inline'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   })
@@ -96,6 +98,8 @@ export interface Config {
   publicRateLimit: number;
   /** Contributions (uploads and deletions) a minute one address may make through co-author links. */
   contributionRateLimit: number;
+  /** How long (ms) and how many sessions each server remembers without asking the database. */
+  sessionCache: { ttlMs: number; maxEntries: number };
   runWorkerInline: boolean;
   /** Believe X-Forwarded-* headers (only behind a reverse proxy that sets them). */
   trustProxy: boolean;
@@ -158,6 +162,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     publicRateLimit: env.PUBLIC_RATE_LIMIT,
     contributionRateLimit: env.CONTRIBUTION_RATE_LIMIT,
+    sessionCache: { ttlMs: Math.round(env.SESSION_CACHE_SECONDS * 1000), maxEntries: env.SESSION_CACHE_ENTRIES },
     runWorkerInline: env.WORKER === 'inline',
     trustProxy: env.TRUST_PROXY === 'true',
   };

@@ -43,6 +43,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { config, db, se
 
   api.post('/api/auth/local/reset-password', { schema: { body: resetPasswordBody }, config: loginLimit }, async (request, reply) => {
     const user = await resetPassword(db, request.body.token, request.body.password);
+    sessions.forgetUser(user.id);
     // Every other session ended with the old password; this browser goes on signed in.
     const token = await sessions.create(user.id, request.headers['user-agent']);
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, config.publicUrl, sessions.lifetimeMs));

@@ -3,6 +3,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
+import { sessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'saaga_session';
 
@@ -10,9 +11,20 @@ export type UserRow = typeof users.$inferSelect;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Session storage: the cookie holds a random token, the database only its hash. */
-export function sessionStore(db: Database, sessionDays: number) {
+export interface SessionCacheOptions {
+  /** How long a server may go on trusting a session it read (0: read on every request). */
+  ttlMs: number;
+  maxEntries: number;
+}
+
+/**
+ * Session storage: the cookie holds a random token, the database only its hash. Lookups are
+ * remembered for `cache.ttlMs`; what ends a session or changes its user goes through here,
+ * so this server forgets it at once (decision 021).
+ */
+export function sessionStore(db: Database, sessionDays: number, cacheOptions: SessionCacheOptions = { ttlMs: 0, maxEntries: 1 }) {
   const lifetimeMs = sessionDays * 24 * 60 * 60 * 1000;
+  const cache = sessionCache<UserRow>(cacheOptions);
   return {
     lifetimeMs,
 
@@ -29,17 +41,37 @@ export function sessionStore(db: Database, sessionDays: number) {
 
     /** The user of a live session, or null for an unknown or expired token. */
     async findUser(token: string): Promise<UserRow | null> {
+      const id = hashToken(token);
+      const cached = cache.get(id);
+      if (cached) return cached;
+      const generation = cache.generation();
       const [row] = await db
-        .select({ user: users })
+        .select({ user: users, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
         .limit(1);
-      return row?.user ?? null;
+      if (!row) return null;
+      cache.remember(id, row.user, row.expiresAt, generation);
+      return row.user;
     },
 
     async destroy(token: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      const id = hashToken(token);
+      cache.forgetSession(id);
+      await db.delete(sessions).where(eq(sessions.id, id));
+      // Again once deleted: a lookup that read the row meanwhile must not cache it.
+      cache.forgetSession(id);
+    },
+
+    /** A user's sessions were ended elsewhere (a password reset) or their row changed: read them afresh. */
+    forgetUser(userId: string): void {
+      cache.forgetUser(userId);
+    },
+
+    /** How many sessions this server remembers (bounded by `maxEntries`). */
+    get cachedSessions(): number {
+      return cache.size;
     },
 
     async deleteExpired(): Promise<void> {
