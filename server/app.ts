@@ -40,6 +40,7 @@ import { publishingRoutes } from './publishing/routes.ts';
 import { personPlaceUploadRoutes } from './recordings/person-place-uploads.ts';
 import { recordingRoutes } from './recordings/routes.ts';
 import type { BlobStore } from './storage/index.ts';
+import { searchRoutes } from './search/routes.ts';
 import { storyRoutes } from './stories/routes.ts';
 import { timelineRoutes } from './timeline/routes.ts';
 import { usageRoutes } from './usage/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(refreshInfoRoutes, { db, queue: deps.queue });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
+    await signedIn.register(searchRoutes, { db });
     await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, publicUrl: config.publicUrl });
     await signedIn.register(realtimeRoutes, { db, engines: deps.engines });
     await signedIn.register(interviewerRoutes, { db, queue: deps.queue });

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -218,6 +219,26 @@ export const recordings = pgTable(
     check('recordings_processing_status_check', oneOf(t.processingStatus, RECORDING_STATUSES)),
     check('recordings_temporal_type_check', oneOf(t.temporalType, TEMPORAL_TYPES)),
   ],
+);
+
+/** PostgreSQL's text search document; written only by the database's triggers. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A story's search document: title, content and its recordings' transcripts, stemmed in the
+ * story's language. Kept by triggers on stories and recordings (migration 0008,
+ * docs/decisions/020-search.md), in its own table so that story reads never carry it.
+ */
+export const storySearchDocuments = pgTable(
+  'story_search_documents',
+  {
+    storyId: integer('story_id')
+      .primaryKey()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    document: tsvector('document').notNull(),
+  },
+  (t) => [index('story_search_documents_document').using('gin', t.document), index('story_search_documents_user').on(t.userId)],
 );
 
 // ---------------------------------------------------------------- people and places
