@@ -27,6 +27,8 @@ import { interviewerRoutes } from './interviewer/routes.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { rateLimitCounters } from './http/rate-limit/counters.ts';
+import { registerRateLimits } from './http/rate-limit/index.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Queue } from './jobs/queue.ts';
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', async () => clearInterval(purge));
   registerOriginCheck(app, config.publicUrl);
   registerAuthentication(app, sessions);
+  await registerRateLimits(app, rateLimitCounters(db));
 
   await app.register(multipart);
   await registerWebSockets(app);

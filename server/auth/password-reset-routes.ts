@@ -1,10 +1,10 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forgotPasswordBody, resetPasswordBody } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../email/mailer.ts';
+import { perAddress } from '../http/rate-limit/index.ts';
 import { resetPassword, sendResetLink } from './password-reset.ts';
 import { SESSION_COOKIE, sessionCookieOptions, type SessionStore } from './sessions.ts';
 import { presentUser } from './users.ts';
@@ -19,8 +19,7 @@ interface Deps {
 /** A forgotten password: a one-time link by e-mail, then a new password through it. Public, rate limited like sign-in. */
 export async function passwordResetRoutes(app: FastifyInstance, { config, db, sessions, mailer }: Deps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  await app.register(rateLimit, { global: false });
-  const loginLimit = { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } };
+  const loginLimit = { rateLimit: perAddress(config.loginRateLimit) };
 
   // Links being sent after their answer went out; closing the server waits for them.
   const sending = new Set<Promise<void>>();

@@ -1,10 +1,10 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signInBody, signUpBody } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { perAddress } from '../http/rate-limit/index.ts';
 import { signInLocal, signUpLocal } from './local-accounts.ts';
 import { oidcSignIn } from './oidc.ts';
 import {
@@ -26,8 +26,7 @@ export async function signInRoutes(app: FastifyInstance, deps: { config: Config;
   const oidc = oidcSignIn(config.providers, baseUrlOf);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  await app.register(rateLimit, { global: false });
-  const loginLimit = { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } };
+  const loginLimit = { rateLimit: perAddress(config.loginRateLimit) };
 
   async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
     const token = await sessions.create(user.id, request.headers['user-agent']);

@@ -1,7 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { perAddress } from '../http/rate-limit/index.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { addContribution, coAuthorView, contributorNameOrRefuse, deleteContribution } from './contributions.ts';
@@ -13,9 +13,8 @@ import { linkHolder, resolveLinkHolder } from './link-actor.ts';
  */
 export async function coAuthorRoutes(app: FastifyInstance, deps: { config: Config; db: Database; store: BlobStore; queue: Queue }) {
   const { config, db, store } = deps;
-  await app.register(rateLimit, { global: false });
-  const reading = { rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } };
-  const contributing = { rateLimit: { max: config.contributionRateLimit, timeWindow: '1 minute' } };
+  const reading = { rateLimit: perAddress(config.publicRateLimit) };
+  const contributing = { rateLimit: perAddress(config.contributionRateLimit) };
   app.addHook('preParsing', resolveLinkHolder(db));
 
   app.get('/api/co-author/:token', { config: reading }, async (request, reply) => {

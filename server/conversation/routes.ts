@@ -1,5 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONVERSATION_ERRORS, CONVERSATION_LIMITS, conversationFollowUpSchema, conversationSpeechSchema, type ConversationFinishResponse,
@@ -10,6 +9,7 @@ import type { Engines } from '../ai/engines.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { perUser as limitPerUser } from '../http/rate-limit/index.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { queueFinishConversation } from './finish-conversation-job.ts';
 import { askFollowUp, toldInStory } from './follow-up.ts';
@@ -19,9 +19,7 @@ import { recordingCount } from './story-recordings.ts';
 const storyToFinish = pathResource('story', 'update', 'storyId');
 
 /** Limits per signed-in user (not per address: a family shares one). */
-const perUser = (max: number) => ({
-  rateLimit: { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `user:${currentUser(request).id}` },
-});
+const perUser = (max: number) => ({ rateLimit: limitPerUser(max, 'preHandler') });
 
 /**
  * "Talk with Saaga": the spoken interview's server side. The answers themselves are
@@ -33,7 +31,6 @@ export async function conversationRoutes(app: FastifyInstance, deps: { db: Datab
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, queue } = deps;
   const speech = new SpeechCache();
-  await app.register(rateLimit, { global: false });
 
   const engines = () => {
     if (!deps.engines) throw new HttpError(503, 'unavailable', CONVERSATION_ERRORS.unavailable);

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { LIVE_MAX_MESSAGE_BYTES, REALTIME_CHUNK_INDEX_HEADER } from '../../contract/live.ts';
@@ -6,6 +5,7 @@ import type { Engines } from '../ai/engines.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { perUser } from '../http/rate-limit/index.ts';
 import { liveFormat } from './formats.ts';
 import { failureOf, LiveSession } from './session.ts';
 import { liveOptionsFor } from './stream-options.ts';
@@ -58,13 +58,12 @@ export async function realtimeRoutes(app: FastifyInstance, { db, engines }: { db
     if (!channel.session && channel.listeners.size === 0) channels.delete(userId);
   };
 
-  await app.register(rateLimit, { global: false });
   const rawBody = (_request: unknown, body: Buffer | string, done: (error: null, body: Buffer | string) => void) => done(null, body);
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: REALTIME_MAX_CHUNK_BYTES }, rawBody);
   app.addContentTypeParser(/^audio\//, { parseAs: 'buffer', bodyLimit: REALTIME_MAX_CHUNK_BYTES }, rawBody);
 
   app.post('/api/realtime', {
-    config: { rateLimit: { max: REALTIME_CHUNKS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: (request) => request.user?.id ?? request.ip } },
+    config: { rateLimit: perUser(REALTIME_CHUNKS_PER_MINUTE) },
   }, async (request) => {
     const user = currentUser(request);
     const index = Number(request.headers[REALTIME_CHUNK_INDEX_HEADER]);

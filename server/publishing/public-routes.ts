@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import rateLimit from '@fastify/rate-limit';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { publishedStories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { perAddress } from '../http/rate-limit/index.ts';
 import { sendStoredAudio } from '../recordings/serve-audio.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { etagOf, matchesEtag, PUBLIC_CACHE_CONTROL, sendCacheable } from './http-cache.ts';
@@ -49,10 +49,9 @@ async function indexHtml(clientDir: string | undefined): Promise<string> {
  */
 export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryDeps) {
   const { config, db, store } = deps;
-  await app.register(rateLimit, { global: false });
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Any value is looked up as a slug: one that cannot be is a 404 like an unknown one.
-  const route = { config: { rateLimit: { max: config.publicRateLimit, timeWindow: '1 minute' } }, schema: { params: z.object({ slug: z.string() }) } };
+  const route = { config: { rateLimit: perAddress(config.publicRateLimit) }, schema: { params: z.object({ slug: z.string() }) } };
 
   api.get('/api/published/:slug', route, async (request, reply) => {
     const copy = await copyBySlug(db, request.params.slug);
