@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { lightClient } from './scripts/build/light-client.ts';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), lightClient()],
   build: { outDir: '../dist/client', emptyOutDir: true },
   server: {
     proxy: {

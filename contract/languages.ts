@@ -1,20 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGES } from './language-codes.ts';
 
 /** The two languages Saaga speaks. Anything else falls back to English. */
-export const LANGUAGES = ['en', 'fi'] as const;
+export { DATE_LOCALES, DEFAULT_LANGUAGE, LANGUAGES, languageFromLocale, toLanguage, type Language } from './language-codes.ts';
 export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
-export const DEFAULT_LANGUAGE: Language = 'en';
-
-/** A stored or requested language, or English when it is not one of ours. */
-export function toLanguage(value: unknown): Language {
-  return value === 'fi' || value === 'en' ? value : DEFAULT_LANGUAGE;
-}
-
-/** The browser's language reading: Finnish when it starts with "fi", else English. */
-export function languageFromLocale(locale: string | undefined): Language {
-  return locale?.toLowerCase().startsWith('fi') ? 'fi' : 'en';
-}
-
-/** Locale used to format dates and numbers per language. */
-export const DATE_LOCALES: Record<Language, string> = { en: 'en-US', fi: 'fi-FI' };

@@ -9,10 +9,9 @@ export const STORAGE_KEYS = {
   hiddenPlaceLabels: 'hiddenPlaceLabels',
   /** The person's choice of live text while recording ("on" or "off"); absent: the server's recommendation. */
   liveText: 'saaga.liveText',
+  /** "1" once the splash has played on this device: it plays on a first visit only. */
+  splashShown: 'saaga.splashShown',
+  /** "1" while this device's last session check found someone signed in (so the landing page need not wait for it). */
+  signedIn: 'saaga.signedIn',
 } as const;
 
-/** Keys of what the client keeps in sessionStorage: one browser tab's visit. */
-export const SESSION_KEYS = {
-  /** Set once the splash has played in this visit, so reloads and deep links skip it. */
-  splashShown: 'saaga.splashShown',
-} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { FREE_PLAN_WORDS_PER_MONTH } from './plans.ts';
 
-/** The free plan's words a month (spec 9.1); shown against, never enforced. */
-export const FREE_PLAN_WORDS_PER_MONTH = 5000;
+export { FREE_PLAN_WORDS_PER_MONTH };
 
 /**
  * GET /api/usage (signed in): the words transcribed this calendar month (UTC) from the

@@ -1,3 +1,5 @@
+// First: zod is told to skip its eval probe before any schema is built (see the module).
+import './contentSecurityPolicy.ts';
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import * as Tooltip from '@radix-ui/react-tooltip';

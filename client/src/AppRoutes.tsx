@@ -1,37 +1,66 @@
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { AdminSettingsPage } from './admin/AdminSettingsPage.tsx';
 import { useCurrentUser } from './api/currentUser.ts';
-import { ForgotPasswordPage } from './auth/ForgotPasswordPage.tsx';
-import { ResetPasswordPage } from './auth/ResetPasswordPage.tsx';
-import { SignInPage } from './auth/SignInPage.tsx';
-import { AutobiographyPage } from './autobiography/AutobiographyPage.tsx';
-import { NewAutobiographyPage } from './autobiography/NewAutobiographyPage.tsx';
-import { ChapterEditPage } from './chapters/ChapterEditPage.tsx';
-import { ChapterPage } from './chapters/ChapterPage.tsx';
-import { CoAuthorPage } from './coAuthor/CoAuthorPage.tsx';
-import { DiagnosticsPage } from './diagnostics/DiagnosticsPage.tsx';
-import { CollectionsPage } from './collections/CollectionsPage.tsx';
-import { ConversationPage } from './conversation/ConversationPage.tsx';
-import { InterviewerPage } from './interviewer/InterviewerPage.tsx';
-import { ThemePage } from './interviewer/ThemePage.tsx';
 import { useUserLanguage } from './i18n/appLanguage.ts';
-import { LandingPage } from './landing/LandingPage.tsx';
-import { LibraryPage } from './library/LibraryPage.tsx';
-import { PeoplePage } from './people/PeoplePage.tsx';
-import { PersonDetailPage } from './people/PersonDetailPage.tsx';
-import { PlaceDetailPage } from './people/PlaceDetailPage.tsx';
-import { PublishedStoryPage } from './publishing/PublishedStoryPage.tsx';
-import { RecordingDetail } from './recordings/RecordingDetail.tsx';
-import { RecordingsWithoutStoryPage } from './recordings/RecordingsWithoutStoryPage.tsx';
-import { SettingsPage } from './settings/SettingsPage.tsx';
-import { AppShell } from './shell/AppShell.tsx';
+import { LandingInApp } from './landing/LandingInApp.tsx';
 import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
-import { NotFoundPage } from './shell/NotFoundPage.tsx';
-import { HomeScreen } from './recorder/HomeScreen.tsx';
-import { RecorderPage } from './recorder/RecorderPage.tsx';
-import { StoryView } from './stories/StoryView.tsx';
-import { StreamingTestPage } from './streamingTest/StreamingTestPage.tsx';
-import { TimelinePage } from './timeline/TimelinePage.tsx';
+import { rememberSignedIn, probablySignedIn } from './api/signedInHint.ts';
+import { RouteFallback } from './shell/RouteFallback.tsx';
+
+/**
+ * A page in a chunk of its own, loaded when first shown: the landing page brings neither
+ * the recorder nor the library. `preload` starts the download early.
+ */
+function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  const Page = lazy(() => load().then((module) => ({ default: module[name] as ComponentType<any> })));
+  return Object.assign(Page, { preload: load });
+}
+
+const AdminSettingsPage = lazyPage(() => import('./admin/AdminSettingsPage.tsx'), 'AdminSettingsPage');
+const ForgotPasswordPage = lazyPage(() => import('./auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./auth/ResetPasswordPage.tsx'), 'ResetPasswordPage');
+const SignInPage = lazyPage(() => import('./auth/SignInPage.tsx'), 'SignInPage');
+const AutobiographyPage = lazyPage(() => import('./autobiography/AutobiographyPage.tsx'), 'AutobiographyPage');
+const NewAutobiographyPage = lazyPage(() => import('./autobiography/NewAutobiographyPage.tsx'), 'NewAutobiographyPage');
+const ChapterEditPage = lazyPage(() => import('./chapters/ChapterEditPage.tsx'), 'ChapterEditPage');
+const ChapterPage = lazyPage(() => import('./chapters/ChapterPage.tsx'), 'ChapterPage');
+const CoAuthorPage = lazyPage(() => import('./coAuthor/CoAuthorPage.tsx'), 'CoAuthorPage');
+const DiagnosticsPage = lazyPage(() => import('./diagnostics/DiagnosticsPage.tsx'), 'DiagnosticsPage');
+const CollectionsPage = lazyPage(() => import('./collections/CollectionsPage.tsx'), 'CollectionsPage');
+const ConversationPage = lazyPage(() => import('./conversation/ConversationPage.tsx'), 'ConversationPage');
+const InterviewerPage = lazyPage(() => import('./interviewer/InterviewerPage.tsx'), 'InterviewerPage');
+const ThemePage = lazyPage(() => import('./interviewer/ThemePage.tsx'), 'ThemePage');
+const LibraryPage = lazyPage(() => import('./library/LibraryPage.tsx'), 'LibraryPage');
+const PeoplePage = lazyPage(() => import('./people/PeoplePage.tsx'), 'PeoplePage');
+const PersonDetailPage = lazyPage(() => import('./people/PersonDetailPage.tsx'), 'PersonDetailPage');
+const PlaceDetailPage = lazyPage(() => import('./people/PlaceDetailPage.tsx'), 'PlaceDetailPage');
+const PublishedStoryPage = lazyPage(() => import('./publishing/PublishedStoryPage.tsx'), 'PublishedStoryPage');
+const RecordingDetail = lazyPage(() => import('./recordings/RecordingDetail.tsx'), 'RecordingDetail');
+const RecordingsWithoutStoryPage = lazyPage(() => import('./recordings/RecordingsWithoutStoryPage.tsx'), 'RecordingsWithoutStoryPage');
+const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
+const AppShell = lazyPage(() => import('./shell/AppShell.tsx'), 'AppShell');
+const NotFoundPage = lazyPage(() => import('./shell/NotFoundPage.tsx'), 'NotFoundPage');
+const HomeScreen = lazyPage(() => import('./recorder/HomeScreen.tsx'), 'HomeScreen');
+const RecorderPage = lazyPage(() => import('./recorder/RecorderPage.tsx'), 'RecorderPage');
+const StoryView = lazyPage(() => import('./stories/StoryView.tsx'), 'StoryView');
+const StreamingTestPage = lazyPage(() => import('./streamingTest/StreamingTestPage.tsx'), 'StreamingTestPage');
+const TimelinePage = lazyPage(() => import('./timeline/TimelinePage.tsx'), 'TimelinePage');
+
+/** A page under a calm fallback while its chunk arrives (the shell around it stays). */
+function page(element: ReactNode) {
+  return <Suspense fallback={<RouteFallback />}>{element}</Suspense>;
+}
+
+/** The signed-in areas whose chunk is fetched beside the shell's, not after it. */
+const AREAS: [prefix: string, preload: () => Promise<unknown>][] = [
+  ['/library', LibraryPage.preload],
+  ['/timeline', TimelinePage.preload],
+  ['/collections', CollectionsPage.preload],
+  ['/people', PeoplePage.preload],
+  ['/settings', SettingsPage.preload],
+  ['/interviewer', InterviewerPage.preload],
+  ['/record', RecorderPage.preload],
+];
 
 /** Pages anyone can open, signed in or not; they never wait for the session check. */
 // A forgotten password can be reset signed in too: the link is for whoever has the e-mail.
@@ -52,48 +81,63 @@ export function AppRoutes() {
   const user = currentUser.data ?? null;
   useUserLanguage(user?.languagePreference);
 
-  if (currentUser.isPending && !isPublicPath(pathname)) return <AuthLoadingScreen />;
+  useEffect(() => {
+    if (currentUser.isSuccess) rememberSignedIn(user !== null);
+  }, [currentUser.isSuccess, user]);
+
+  // Once someone is signed in, the shell's chunk and the page's are fetched side by side.
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId === undefined) return;
+    void AppShell.preload();
+    void (pathname === '/' ? HomeScreen.preload : AREAS.find(([prefix]) => pathname.startsWith(prefix))?.[1])?.();
+    // Only when someone signs in: later navigations load their own pages.
+  }, [userId]);
+
+  // The session check blocks nothing for a visitor this device has not seen signed in: the
+  // landing page shows at once (over its prerendered copy) and the check runs behind it.
+  if (currentUser.isPending && !isPublicPath(pathname) && probablySignedIn()) return <AuthLoadingScreen />;
 
   return (
     <Routes>
-      <Route path="/published/:slug" element={<PublishedStoryPage />} />
-      <Route path="/co-author/:token" element={<CoAuthorPage />} />
-      <Route path="/streaming-test" element={<StreamingTestPage />} />
-      <Route path="/debug-recording" element={<DiagnosticsPage />} />
-      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
-      {user && <Route path="/record" element={<RecorderPage />} />}
-      {user && <Route path="/talk" element={<ConversationPage />} />}
+      <Route path="/published/:slug" element={page(<PublishedStoryPage />)} />
+      <Route path="/co-author/:token" element={page(<CoAuthorPage />)} />
+      <Route path="/streaming-test" element={page(<StreamingTestPage />)} />
+      <Route path="/debug-recording" element={page(<DiagnosticsPage />)} />
+      <Route path="/forgot-password" element={page(<ForgotPasswordPage />)} />
+      <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
+      {user && <Route path="/record" element={page(<RecorderPage />)} />}
+      {user && <Route path="/talk" element={page(<ConversationPage />)} />}
       {user ? (
-        <Route element={<AppShell user={user} />}>
-          <Route index element={<HomeScreen />} />
-          <Route path="/interviewer" element={<InterviewerPage />} />
-          <Route path="/interviewer/:theme" element={<ThemePage />} />
-          <Route path="/library" element={<LibraryPage />} />
-          <Route path="/library/recordings" element={<RecordingsWithoutStoryPage />} />
-          <Route path="/library/recordings/:recordingId" element={<RecordingDetail />} />
-          <Route path="/library/:storyId" element={<StoryView />} />
-          <Route path="/library/:storyId/recordings/:recordingId" element={<RecordingDetail />} />
-          <Route path="/timeline" element={<TimelinePage />} />
-          <Route path="/collections" element={<CollectionsPage />} />
-          <Route path="/autobiography" element={<CollectionsPage />} />
-          <Route path="/collections/chapters/:chapterId" element={<ChapterPage />} />
-          <Route path="/collections/chapters/:chapterId/edit" element={<ChapterEditPage />} />
-          <Route path="/collections/books/new" element={<NewAutobiographyPage />} />
-          <Route path="/collections/books/:autobiographyId" element={<AutobiographyPage />} />
-          <Route path="/people" element={<PeoplePage tab="person" />} />
-          <Route path="/people/places" element={<PeoplePage tab="place" />} />
-          <Route path="/people/places/:placeId" element={<PlaceDetailPage />} />
-          <Route path="/people/:personId" element={<PersonDetailPage />} />
-          <Route path="/settings" element={<SettingsPage user={user} />} />
-          <Route path="/admin/settings" element={<AdminSettingsPage />} />
+        <Route element={page(<AppShell user={user} />)}>
+          <Route index element={page(<HomeScreen />)} />
+          <Route path="/interviewer" element={page(<InterviewerPage />)} />
+          <Route path="/interviewer/:theme" element={page(<ThemePage />)} />
+          <Route path="/library" element={page(<LibraryPage />)} />
+          <Route path="/library/recordings" element={page(<RecordingsWithoutStoryPage />)} />
+          <Route path="/library/recordings/:recordingId" element={page(<RecordingDetail />)} />
+          <Route path="/library/:storyId" element={page(<StoryView />)} />
+          <Route path="/library/:storyId/recordings/:recordingId" element={page(<RecordingDetail />)} />
+          <Route path="/timeline" element={page(<TimelinePage />)} />
+          <Route path="/collections" element={page(<CollectionsPage />)} />
+          <Route path="/autobiography" element={page(<CollectionsPage />)} />
+          <Route path="/collections/chapters/:chapterId" element={page(<ChapterPage />)} />
+          <Route path="/collections/chapters/:chapterId/edit" element={page(<ChapterEditPage />)} />
+          <Route path="/collections/books/new" element={page(<NewAutobiographyPage />)} />
+          <Route path="/collections/books/:autobiographyId" element={page(<AutobiographyPage />)} />
+          <Route path="/people" element={page(<PeoplePage tab="person" />)} />
+          <Route path="/people/places" element={page(<PeoplePage tab="place" />)} />
+          <Route path="/people/places/:placeId" element={page(<PlaceDetailPage />)} />
+          <Route path="/people/:personId" element={page(<PersonDetailPage />)} />
+          <Route path="/settings" element={page(<SettingsPage user={user} />)} />
+          <Route path="/admin/settings" element={page(<AdminSettingsPage />)} />
           <Route path="/sign-in" element={<Navigate to="/" replace />} />
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={page(<NotFoundPage />)} />
         </Route>
       ) : (
         <>
-          <Route path="/sign-in" element={<SignInPage />} />
-          <Route path="*" element={<LandingPage />} />
+          <Route path="/sign-in" element={page(<SignInPage />)} />
+          <Route path="*" element={<LandingInApp />} />
         </>
       )}
     </Routes>

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLanguage, type Language } from '../../../contract/languages.ts';
+import { toLanguage, type Language } from '../../../contract/language-codes.ts';
 import { STORAGE_KEYS } from '../../../contract/storage-keys.ts';
-import i18n from './index.ts';
+import i18n, { loadLanguage } from './index.ts';
 import { resolveLanguage } from './language.ts';
 
 /** The language a visitor chose on this device, or null (storage can be unavailable). */
@@ -28,9 +28,19 @@ export function initialLanguage(): Language {
   return resolveLanguage({ stored: readStoredLanguage(), browser: navigator.language });
 }
 
-/** Switches the interface language (and so `<html lang>`). */
-export function switchLanguage(language: Language): void {
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+// The language last asked for: a slower load of an earlier choice must not win.
+let wanted: Language | null = null;
+
+/** Switches the interface language (and so `<html lang>`) once its words have loaded. */
+export function switchLanguage(language: Language): Promise<void> {
+  wanted = language;
+  return loadLanguage(language).then(
+    async () => {
+      if (wanted === language && i18n.language !== language) await i18n.changeLanguage(language);
+    },
+    // Words that did not arrive (offline): the interface stays in its language; a later switch asks again.
+    () => undefined,
+  );
 }
 
 /** Sets `<html lang>` now and whenever the interface language changes. */

@@ -1,4 +1,4 @@
-import { languageFromLocale, type Language } from '../../../contract/languages.ts';
+import { languageFromLocale, type Language } from '../../../contract/language-codes.ts';
 
 /** What the interface language is chosen from, most authoritative first. */
 export interface LanguageSources {

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { MainSignInButton } from './MainSignInButton.tsx';
 import { startSignIn } from './signIn.ts';
-import { useAuthProviders } from '../api/authProviders.ts';
+import { useLandingActions } from './landingActions.ts';
 
 /** Closing invitation: the main way in, and the other providers' button when Google is the main one. */
 export function FinalCallToAction() {
   const { t } = useTranslation('landing');
   // Without Google the main button already leads to the page that lists every way in.
-  const offersOthers = useAuthProviders().data?.google === true;
+  const offersOthers = useLandingActions().providers?.google === true;
   return (
     <section aria-labelledby="landing-final-cta" className="relative isolate overflow-hidden border-t border-white/5 bg-stone-950 px-6 py-20 sm:py-28">
       <div

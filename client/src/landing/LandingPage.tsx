@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLanguage } from '../../../contract/languages.ts';
+import { toLanguage } from '../../../contract/language-codes.ts';
 import { BeforeAfter } from './BeforeAfter.tsx';
 import { FinalCallToAction } from './FinalCallToAction.tsx';
 import { Hero } from './Hero.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, toLanguage, type Language } from '../../../contract/languages.ts';
+import { LANGUAGES, toLanguage, type Language } from '../../../contract/language-codes.ts';
 import { rememberLanguage, switchLanguage } from '../i18n/appLanguage.ts';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fi: 'Suomi' };

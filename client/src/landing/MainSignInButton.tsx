@@ -1,9 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { GoogleSignInButton, LANDING_BUTTON } from './GoogleSignInButton.tsx';
 import { mainSignIn } from './signIn.ts';
-import { useAuthProviders } from '../api/authProviders.ts';
+import { useLandingActions } from './landingActions.ts';
 
 /**
  * The landing page's primary call to action: "Sign in with Google" when the server has
@@ -12,12 +11,22 @@ import { useAuthProviders } from '../api/authProviders.ts';
  */
 export function MainSignInButton({ className = '' }: { className?: string }) {
   const { t } = useTranslation('landing');
-  const target = mainSignIn(useAuthProviders().data);
+  const { providers, goTo } = useLandingActions();
+  const target = mainSignIn(providers);
   if (target.kind === 'google') return <GoogleSignInButton className={className} />;
   return (
-    <Link to={target.to} className={`${LANDING_BUTTON} ${className}`}>
+    <a
+      href={target.to}
+      onClick={(event) => {
+        // A new tab or window (modifier keys) follows the link as it is.
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+        event.preventDefault();
+        goTo(target.to);
+      }}
+      className={`${LANDING_BUTTON} ${className}`}
+    >
       {t('signIn.getStarted')}
       <ArrowRight aria-hidden className="size-5 shrink-0" />
-    </Link>
+    </a>
   );
 }

@@ -1,10 +1,9 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { formatEuroPrice, formatWordCount, PLANS } from './pricing.ts';
 import { mainSignIn, startSignIn } from './signIn.ts';
-import { useAuthProviders } from '../api/authProviders.ts';
+import { useLandingActions } from './landingActions.ts';
 
 function PlanCard({
   name,
@@ -54,8 +53,8 @@ const buttonBase =
 export function Pricing() {
   const { t, i18n } = useTranslation('landing');
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const navigate = useNavigate();
-  const signIn = mainSignIn(useAuthProviders().data);
+  const { providers, goTo } = useLandingActions();
+  const signIn = mainSignIn(providers);
 
   return (
     <section aria-labelledby="landing-pricing" className="bg-black px-6 py-20 sm:py-24">
@@ -79,7 +78,7 @@ export function Pricing() {
           action={
             <button
               type="button"
-              onClick={() => (signIn.kind === 'google' ? startSignIn('google') : void navigate(signIn.to))}
+              onClick={() => (signIn.kind === 'google' ? startSignIn('google') : goTo(signIn.to))}
               className={`${buttonBase} bg-white/10 text-white ring-1 ring-white/20 hover:bg-white/15`}
             >
               {t('pricing.free.cta')}

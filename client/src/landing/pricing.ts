@@ -1,5 +1,5 @@
-import { DATE_LOCALES, toLanguage } from '../../../contract/languages.ts';
-import { FREE_PLAN_WORDS_PER_MONTH } from '../../../contract/usage.ts';
+import { DATE_LOCALES, toLanguage } from '../../../contract/language-codes.ts';
+import { FREE_PLAN_WORDS_PER_MONTH } from '../../../contract/plans.ts';
 
 /** The two plans as the spec states them (9.1); limits are shown, not enforced. */
 export const PLANS = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import clsx from 'clsx';
-import { SESSION_KEYS } from '../../../contract/storage-keys.ts';
+import { STORAGE_KEYS } from '../../../contract/storage-keys.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 
 type Phase = 'shown' | 'fading' | 'gone';
@@ -15,18 +15,18 @@ declare global {
   }
 }
 
-// Also kept here: where sessionStorage is refused the splash still plays once per page load.
+// Also kept here: where localStorage is refused the splash still plays once per page load.
 let shownThisLoad = false;
 
 /** A published story arrives rendered by the server: a reader from a shared link sees it at once, not a cover. */
 const SERVER_RENDERED_PREFIX = '/published/';
 
-/** True when the splash already played in this visit (this tab's session), or a test skips it. */
+/** True when the splash already played on this device, or a test skips it. */
 function alreadyShown(): boolean {
   if (shownThisLoad || window.saagaSkipSplash === true) return true;
   if (window.location.pathname.startsWith(SERVER_RENDERED_PREFIX)) return true;
   try {
-    return window.sessionStorage.getItem(SESSION_KEYS.splashShown) !== null;
+    return window.localStorage.getItem(STORAGE_KEYS.splashShown) !== null;
   } catch {
     return false;
   }
@@ -35,7 +35,7 @@ function alreadyShown(): boolean {
 function markShown(): void {
   shownThisLoad = true;
   try {
-    window.sessionStorage.setItem(SESSION_KEYS.splashShown, '1');
+    window.localStorage.setItem(STORAGE_KEYS.splashShown, '1');
   } catch {
     // Storage refused: the module flag above still holds for this page load.
   }
@@ -44,8 +44,8 @@ function markShown(): void {
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 /**
- * Black cover with a white "S" over everything, on the first page load of a visit only (a
- * reload or a deep link later in the same tab goes straight in); fades at splashFadeMs,
+ * Black cover with a white "S" over everything, on a first visit only (every later load on
+ * this device goes straight in); fades at splashFadeMs,
  * gone at splashEndMs. With reduced motion it does not fade: it goes at splashFadeMs.
  */
 export function SplashScreen() {
