@@ -11,7 +11,5 @@ export const STORAGE_KEYS = {
   liveText: 'saaga.liveText',
   /** "1" once the splash has played on this device: it plays on a first visit only. */
   splashShown: 'saaga.splashShown',
-  /** "1" while this device's last session check found someone signed in (so the landing page need not wait for it). */
-  signedIn: 'saaga.signedIn',
 } as const;
 

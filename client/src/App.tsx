@@ -4,8 +4,11 @@ import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { TIMINGS } from '../../contract/timings.ts';
+import { currentUserSchema } from '../../contract/auth.ts';
+import { CACHE_MS, TIMINGS } from '../../contract/timings.ts';
+import { CURRENT_USER_KEY } from './api/currentUser.ts';
 import { createQueryClient } from './api/queryClient.ts';
+import { throwIfNotOk } from './api/request.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { SplashScreen } from './shell/SplashScreen.tsx';
 import { Toaster } from './ui/Toaster.tsx';
@@ -13,9 +16,25 @@ import { Toaster } from './ui/Toaster.tsx';
 /** A data router, so a screen can hold a navigation while it asks (the recorder's unsaved take). */
 const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
 
-/** The app's providers (data cache, tooltips, router, toasts) around its routes, under the splash. */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The current user from a session check already under way: null when signed out (401), as useCurrentUser reads it. */
+async function readCurrentUser(sessionCheck: Promise<Response>) {
+  const response = await sessionCheck;
+  if (response.status === 401) return null;
+  await throwIfNotOk(response);
+  return currentUserSchema.parse(await response.json());
+}
+
+/**
+ * The app's providers (data cache, tooltips, router, toasts) around its routes, under the
+ * splash. `sessionCheck`: GET /api/auth/user as main.tsx started it beside the app's code,
+ * so the check does not wait for that code to arrive.
+ */
+export function App({ sessionCheck }: { sessionCheck?: Promise<Response> }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (sessionCheck) void client.prefetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: () => readCurrentUser(sessionCheck), staleTime: CACHE_MS.currentUser });
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <Tooltip.Provider delayDuration={TIMINGS.tooltipDelayMs} skipDelayDuration={TIMINGS.tooltipSkipDelayMs}>

@@ -1,19 +1,17 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useCurrentUser } from './api/currentUser.ts';
 import { useUserLanguage } from './i18n/appLanguage.ts';
 import { LandingInApp } from './landing/LandingInApp.tsx';
 import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
-import { rememberSignedIn, probablySignedIn } from './api/signedInHint.ts';
 import { RouteFallback } from './shell/RouteFallback.tsx';
 
 /**
  * A page in a chunk of its own, loaded when first shown: the landing page brings neither
- * the recorder nor the library. `preload` starts the download early.
+ * the recorder nor the library.
  */
 function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  const Page = lazy(() => load().then((module) => ({ default: module[name] as ComponentType<any> })));
-  return Object.assign(Page, { preload: load });
+  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType<any> })));
 }
 
 const AdminSettingsPage = lazyPage(() => import('./admin/AdminSettingsPage.tsx'), 'AdminSettingsPage');
@@ -51,17 +49,6 @@ function page(element: ReactNode) {
   return <Suspense fallback={<RouteFallback />}>{element}</Suspense>;
 }
 
-/** The signed-in areas whose chunk is fetched beside the shell's, not after it. */
-const AREAS: [prefix: string, preload: () => Promise<unknown>][] = [
-  ['/library', LibraryPage.preload],
-  ['/timeline', TimelinePage.preload],
-  ['/collections', CollectionsPage.preload],
-  ['/people', PeoplePage.preload],
-  ['/settings', SettingsPage.preload],
-  ['/interviewer', InterviewerPage.preload],
-  ['/record', RecorderPage.preload],
-];
-
 /** Pages anyone can open, signed in or not; they never wait for the session check. */
 // A forgotten password can be reset signed in too: the link is for whoever has the e-mail.
 const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording', '/forgot-password', '/reset-password'];
@@ -81,22 +68,7 @@ export function AppRoutes() {
   const user = currentUser.data ?? null;
   useUserLanguage(user?.languagePreference);
 
-  useEffect(() => {
-    if (currentUser.isSuccess) rememberSignedIn(user !== null);
-  }, [currentUser.isSuccess, user]);
-
-  // Once someone is signed in, the shell's chunk and the page's are fetched side by side.
-  const userId = user?.id;
-  useEffect(() => {
-    if (userId === undefined) return;
-    void AppShell.preload();
-    void (pathname === '/' ? HomeScreen.preload : AREAS.find(([prefix]) => pathname.startsWith(prefix))?.[1])?.();
-    // Only when someone signs in: later navigations load their own pages.
-  }, [userId]);
-
-  // The session check blocks nothing for a visitor this device has not seen signed in: the
-  // landing page shows at once (over its prerendered copy) and the check runs behind it.
-  if (currentUser.isPending && !isPublicPath(pathname) && probablySignedIn()) return <AuthLoadingScreen />;
+  if (currentUser.isPending && !isPublicPath(pathname)) return <AuthLoadingScreen />;
 
   return (
     <Routes>

@@ -1,48 +1,59 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { probablySignedIn } from './api/signedInHint.ts';
-import { allWords, landingWordsOnly, loadLanguage } from './i18n/index.ts';
+import { toLanguage } from '../../contract/language-codes.ts';
+import i18n, { allWords, landingWordsOnly, loadLanguage } from './i18n/index.ts';
 import './index.css';
 import { initialLanguage, keepDocumentLanguageInStep, switchLanguage } from './i18n/appLanguage.ts';
 import { LandingApp } from './landing/LandingApp.tsx';
+import { preloadPagesFor } from './pagePreload.ts';
 
 const language = initialLanguage();
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// The server sends the landing page already rendered only to a visitor at the front door
+// with no session cookie (server/http/spa.ts); anyone else gets the empty page.
+const visitor = window.location.pathname === '/' && container.childElementCount > 0;
+const root = createRoot(container);
 let appStarted = false;
 
-/** The whole app, at the address then current: its code and every word of the language first. */
-function startApp(): void {
+/**
+ * The whole app, at the address then current: its code and every word of the language
+ * first. `sessionCheck`: GET /api/auth/user already under way, handed to the app.
+ */
+function startApp(sessionCheck?: Promise<Response>): void {
   if (appStarted) return;
   appStarted = true;
-  void Promise.all([import('./App.tsx'), allWords()]).then(([{ App }]) => {
+  allWords();
+  const words = switchLanguage(visitor ? toLanguage(i18n.language) : language);
+  void Promise.all([import('./App.tsx'), words]).then(([{ App }]) => {
+    keepDocumentLanguageInStep();
     root.render(
       <StrictMode>
-        <App />
+        <App sessionCheck={sessionCheck} />
       </StrictMode>,
     );
     // The other language too, once the page has loaded: pages in a fixed language (a
     // published story, a co-author's link) and a switch of language need it.
-    const rest = () => void loadLanguage(language === 'en' ? 'fi' : 'en').catch(() => undefined);
-    if (document.readyState === 'complete') setTimeout(rest, 0);
+    // A little after the load, so it does not compete with the page's own requests.
+    const rest = () => setTimeout(() => void loadLanguage(i18n.language === 'fi' ? 'en' : 'fi').catch(() => undefined), 3000);
+    if (document.readyState === 'complete') rest();
     else window.addEventListener('load', rest, { once: true });
   });
 }
 
-// A visitor this device has not seen signed in, at the front door: the landing page alone
-// (its prerendered copy stays on screen meanwhile); the app follows when needed.
-if (window.location.pathname === '/' && !probablySignedIn()) {
+// A visitor: the landing page alone (its rendered copy stays on screen meanwhile) and the
+// session check after it; the app follows when needed.
+if (visitor) {
   landingWordsOnly();
   void switchLanguage(language).then(() => {
     keepDocumentLanguageInStep();
     root.render(
       <StrictMode>
-        <LandingApp onLeave={startApp} />
+        <LandingApp onLeave={() => startApp()} />
       </StrictMode>,
     );
   });
 } else {
-  void switchLanguage(language).then(() => {
-    keepDocumentLanguageInStep();
-    startApp();
-  });
+  // Everything the page needs at once, side by side: the session, the app, its words, the page's chunks.
+  startApp(fetch('/api/auth/user', { credentials: 'include' }));
+  preloadPagesFor(window.location.pathname);
 }

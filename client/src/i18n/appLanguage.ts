@@ -43,9 +43,13 @@ export function switchLanguage(language: Language): Promise<void> {
   );
 }
 
+let keptInStep = false;
+
 /** Sets `<html lang>` now and whenever the interface language changes. */
 export function keepDocumentLanguageInStep(): void {
   document.documentElement.lang = i18n.language;
+  if (keptInStep) return;
+  keptInStep = true;
   i18n.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });

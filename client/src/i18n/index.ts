@@ -23,10 +23,9 @@ export function landingWordsOnly(): void {
   scope = 'landing';
 }
 
-/** From now on languages load with every word of the app; loads them for the current language. */
-export function allWords(): Promise<void> {
+/** From now on languages load with every word of the app. */
+export function allWords(): void {
   scope = 'all';
-  return loadLanguage(i18n.language as SupportedLanguage);
 }
 
 /** Loads one language's words (in the current scope) into i18next, once; later calls share the first. */
