@@ -1,7 +1,7 @@
 /**
  * npm run bench:api: with 5,000 stories and 20,000 recordings for one user, the median
- * and p95 latency of the library list, a story with its recordings, and the timeline,
- * through the real server over HTTP. PGlite by default; TEST_DATABASE_URL for PostgreSQL.
+ * and p95 latency of the library list, a story with its recordings, the timeline, the
+ * recordings and search, through the real server over HTTP (BENCH_EXPLAIN=1: search's plans). PGlite by default; TEST_DATABASE_URL for PostgreSQL.
  */
 import { performance } from 'node:perf_hooks';
 import { people, recordingPeople, recordings, stories } from '../server/db/schema.ts';
@@ -80,5 +80,16 @@ await measure('GET /api/stories', () => '/api/stories?language=en');
 await measure('GET /api/stories/{id}/with-recordings', () => `/api/stories/${storyIds[Math.floor(Math.random() * storyIds.length)]}/with-recordings`);
 await measure('GET /api/timeline', () => '/api/timeline?language=en');
 await measure('GET /api/recordings', () => '/api/recordings');
+// Search: a word in every story (ranks all 5,000), and a title's words (a few matches).
+await measure('GET /api/search (every story)', () => '/api/search?q=lake');
+await measure('GET /api/search (a few)', () => `/api/search?q=${encodeURIComponent(`memory ${Math.floor(Math.random() * STORIES)}`)}`);
+if (process.env.BENCH_EXPLAIN) {
+  const { searchStatement } = await import('../server/search/search-stories.ts');
+  const { sql } = await import('drizzle-orm');
+  for (const q of ['lake', 'memory 1234']) {
+    const plan = (await db.execute(sql`explain (analyze, buffers) ${searchStatement(user.id, { q, limit: 20 })}`)) as unknown as { rows: Record<string, string>[] };
+    console.log(`\nEXPLAIN ANALYZE search "${q}":\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
+  }
+}
 await server.close();
 process.exit(0);
