@@ -72,3 +72,5 @@ console.log(`sessions on ${database}, ${CONCURRENCY} keep-alive connections, ${D
 await measure('GET /api/auth/providers  no cookie, no query', { SESSION_CACHE_SECONDS: '0' }, '/api/auth/providers', false);
 await measure('GET /api/auth/user  session cache off', { SESSION_CACHE_SECONDS: '0' }, '/api/auth/user');
 await measure('GET /api/auth/user  session cache on (5 s)', { SESSION_CACHE_SECONDS: '5' }, '/api/auth/user');
+await measure('GET /api/auth/providers  session cache on', { SESSION_CACHE_SECONDS: '5' }, '/api/auth/providers');
+await measure('GET /api/auth/providers  no cookie, no query', { SESSION_CACHE_SECONDS: '0' }, '/api/auth/providers', false);
