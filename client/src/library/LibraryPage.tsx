@@ -9,6 +9,7 @@ import { RecordingsWithoutStoryLink } from '../recordings/RecordingsWithoutStory
 import { RecordMemoryLink } from '../recordings/RecordMemoryLink.tsx';
 import { WaitingForEngine } from '../recordings/WaitingForEngine.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
+import { LibrarySearchBox, LibrarySearchResults, useLibrarySearchWords } from '../search/LibrarySearch.tsx';
 import { storiesQuery } from '../api/stories.ts';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { EmptyState, LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
@@ -24,6 +25,7 @@ export function LibraryPage() {
   const language = useLanguage();
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseLibraryFilter(searchParams.get('filter'));
+  const searchWords = useLibrarySearchWords();
   const stories = useQuery({
     ...storiesQuery(language),
     refetchInterval: (query) => (anyStoryProcessing(query.state.data) ? TIMINGS.libraryPollMs : false),
@@ -31,6 +33,7 @@ export function LibraryPage() {
 
   const choose = (next: LibraryFilter) =>
     setSearchParams(next === 'all' ? {} : { filter: next }, { replace: true });
+  const results = searchWords ? <LibrarySearchResults words={searchWords} /> : null;
 
   const counts = filterCounts(stories.data ?? []);
   const shown = filterStories(stories.data ?? [], filter);
@@ -46,7 +49,9 @@ export function LibraryPage() {
           </Link>
         }
       />
-      <div role="group" aria-label={t('filters.label')} className="mb-5 flex flex-wrap gap-1.5">
+      <LibrarySearchBox />
+      {results}
+      <div hidden={results !== null} role="group" aria-label={t('filters.label')} className="mb-5 flex flex-wrap gap-1.5">
         {LIBRARY_FILTERS.map((key) => (
           <button
             key={key}
@@ -74,8 +79,8 @@ export function LibraryPage() {
         ))}
       </div>
 
-      <RecordingsWithoutStoryLink />
-      {stories.isPending ? (
+      {results ? null : <RecordingsWithoutStoryLink />}
+      {results ? null : stories.isPending ? (
         <LoadingRows label={t('loading')} rowClassName="h-[4.5rem]" list />
       ) : stories.isError ? (
         <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void stories.refetch()} />
