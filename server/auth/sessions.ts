@@ -69,11 +69,6 @@ export function sessionStore(db: Database, sessionDays: number, cacheOptions: Se
       cache.forgetUser(userId);
     },
 
-    /** How many sessions this server remembers (bounded by `maxEntries`). */
-    get cachedSessions(): number {
-      return cache.size;
-    },
-
     async deleteExpired(): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
     },
