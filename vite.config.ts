@@ -6,7 +6,15 @@ import { lightClient } from './scripts/build/light-client.ts';
 export default defineConfig({
   root: 'client',
   plugins: [react(), tailwindcss(), lightClient()],
-  build: { outDir: '../dist/client', emptyOutDir: true },
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    // zod and the module that turns its eval probe off share one chunk, so the switch runs
+    // before any chunk that builds a schema (see contentSecurityPolicy.ts).
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|client[\\/]src[\\/]contentSecurityPolicy\.ts$/ }] } },
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',
