@@ -35,7 +35,7 @@ it('finds stories as you type, opens one, returns to the search on Back, and cle
   await seed().story(userId, { title: 'The bakery', content: 'Rye bread and cinnamon buns.' });
 
   await page.goto(`${server.url}/library`);
-  await page.getByRole('list', { name: 'Stories' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('list', { name: 'Stories', exact: true }).waitFor({ timeout: 15_000 });
   const box = page.getByRole('searchbox', { name: 'Search stories' });
   await box.pressSequentially('boat', { delay: 40 });
   const results = page.getByRole('list', { name: 'Stories matching “boat”' });
@@ -58,9 +58,19 @@ it('finds stories as you type, opens one, returns to the search on Back, and cle
   await page.getByText('No stories match “zeppelin”').waitFor({ timeout: 10_000 });
   await shot(page, 'empty-en');
 
+  // More than a page: the rest come with Show more.
+  for (let i = 0; i < 12; i++) await seed().story(userId, { title: `Tram ride ${i}`, content: 'The tram rattled.' });
+  await box.fill('tram');
+  const trams = page.getByRole('list', { name: 'Stories matching “tram”' }).getByRole('link');
+  await expect.poll(() => trams.count(), { timeout: 10_000 }).toBe(10);
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect.poll(() => trams.count(), { timeout: 10_000 }).toBe(12);
+  expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+
   await page.getByRole('button', { name: 'Clear search' }).click();
-  await page.getByRole('list', { name: 'Stories' }).waitFor({ timeout: 10_000 });
-  expect(await page.getByRole('link').filter({ hasText: 'The bakery' }).count()).toBe(1);
+  const library = page.getByRole('list', { name: 'Stories', exact: true });
+  await library.getByRole('link').filter({ hasText: 'The bakery' }).waitFor({ timeout: 10_000 });
+  expect(await page.getByRole('list', { name: /Stories matching/ }).count()).toBe(0);
   expect(page.url()).not.toContain('q=');
 });
 

@@ -80,14 +80,14 @@ await measure('GET /api/stories', () => '/api/stories?language=en');
 await measure('GET /api/stories/{id}/with-recordings', () => `/api/stories/${storyIds[Math.floor(Math.random() * storyIds.length)]}/with-recordings`);
 await measure('GET /api/timeline', () => '/api/timeline?language=en');
 await measure('GET /api/recordings', () => '/api/recordings');
-// Search: a word in every story (ranks all 5,000), and a title's words (a few matches).
-await measure('GET /api/search (every story)', () => '/api/search?q=lake');
-await measure('GET /api/search (a few)', () => `/api/search?q=${encodeURIComponent(`memory ${Math.floor(Math.random() * STORIES)}`)}`);
+// Search, the library's first page of 10: a word in every story (ranks all 5,000), and a title's words (a few matches).
+await measure('GET /api/search (every story)', () => '/api/search?q=lake&limit=10');
+await measure('GET /api/search (a few)', () => `/api/search?q=${encodeURIComponent(`memory ${Math.floor(Math.random() * STORIES)}`)}&limit=10`);
 if (process.env.BENCH_EXPLAIN) {
   const { searchStatement } = await import('../server/search/search-stories.ts');
   const { sql } = await import('drizzle-orm');
   for (const q of ['lake', 'memory 1234']) {
-    const plan = (await db.execute(sql`explain (analyze, buffers) ${searchStatement(user.id, { q, limit: 20 })}`)) as unknown as { rows: Record<string, string>[] };
+    const plan = (await db.execute(sql`explain (analyze, buffers) ${searchStatement(user.id, { q, limit: 10 })}`)) as unknown as { rows: Record<string, string>[] };
     console.log(`\nEXPLAIN ANALYZE search "${q}":\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
   }
 }

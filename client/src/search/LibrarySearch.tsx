@@ -7,7 +7,7 @@ import { SEARCH_QUERY_MAX, snippetParts, type SearchResultDto } from '../../../c
 import { searchWords, useStorySearch } from '../api/search.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
-import { focusRing } from '../ui/Button.tsx';
+import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
 import { useDebounced } from './useDebounced.ts';
 
@@ -96,7 +96,7 @@ export function LibrarySearchResults({ words }: { words: string }) {
 
   if (search.isPending) return <LoadingRows label={t('searching')} rowClassName="h-24" list />;
   if (search.isError) return <LoadFailed message={t('failed')} retryLabel={t('retry')} onRetry={() => void search.refetch()} />;
-  const { results, nextCursor } = search.data;
+  const results = search.data.pages.flatMap((page) => page.results);
   if (results.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-stone-800 p-8 text-center">
@@ -113,7 +113,16 @@ export function LibrarySearchResults({ words }: { words: string }) {
           <SearchResultRow key={result.storyId} result={result} />
         ))}
       </ul>
-      {nextCursor !== null && <p className="mt-4 text-center text-sm text-stone-400">{t('more', { count: results.length })}</p>}
+      {search.hasNextPage && (
+        <button
+          type="button"
+          onClick={() => void search.fetchNextPage()}
+          disabled={search.isFetchingNextPage}
+          className={buttonClasses('secondary', 'mt-4 w-full')}
+        >
+          {search.isFetchingNextPage ? t('loadingMore') : t('more')}
+        </button>
+      )}
     </>
   );
 }
