@@ -15,6 +15,11 @@ const visitor = window.location.pathname === '/' && container.childElementCount 
 const root = createRoot(container);
 let appStarted = false;
 
+// Pages in the language of what they show (a published story, a co-author's link) take
+// both languages from their first render: i18next settles a page's language when it is
+// made, and would fall back to English for one whose words had not come yet.
+const FIXED_LANGUAGE_PAGES = ['/published/', '/co-author/'];
+
 /**
  * The whole app, at the address then current: its code and every word of the language
  * first. `sessionCheck`: GET /api/auth/user already under way, handed to the app.
@@ -23,7 +28,11 @@ function startApp(sessionCheck?: Promise<Response>): void {
   if (appStarted) return;
   appStarted = true;
   allWords();
-  const words = switchLanguage(visitor ? toLanguage(i18n.language) : language);
+  const words = Promise.all([
+    switchLanguage(visitor ? toLanguage(i18n.language) : language),
+    FIXED_LANGUAGE_PAGES.some((prefix) => window.location.pathname.startsWith(prefix)) &&
+      Promise.all([loadLanguage('en'), loadLanguage('fi')]).catch(() => undefined),
+  ]);
   void Promise.all([import('./App.tsx'), words]).then(([{ App }]) => {
     keepDocumentLanguageInStep();
     root.render(
