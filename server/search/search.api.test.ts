@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpClient, ownerAndStranger } from '../../test/support/http-client.ts';
+import { eq } from 'drizzle-orm';
+import { type HttpClient, ownerAndStranger, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { recordings, stories, storySearchDocuments, users } from '../db/schema.ts';
 import { HIGHLIGHT_END, HIGHLIGHT_START, searchResponseSchema, snippetParts } from '../../contract/search.ts';
 
 // Search (issue 14): English and Finnish stemming, ranking, transcripts, scoping, validation.
@@ -95,6 +97,25 @@ describe('ranking and sources', () => {
     expect(second.nextCursor).toBeNull();
     expect([...idsOf(first), ...idsOf(second)].sort()).toEqual(made.sort());
     expect((await owner.get('/api/search?q=tram&limit=51')).status).toBe(400);
+  });
+});
+
+describe('deletion', () => {
+  it('removes the documents with their story, recording or account, without failing the delete', async () => {
+    const { client, id } = await signedUpClient(server.url, 'leaving@example.com');
+    const story = await seed().story(id, { title: 'Harvest', content: 'Potatoes.' });
+    const recording = await seed().recording(id, { storyId: story.id, transcription: 'The tractor broke down.' });
+    expect(idsOf(await search(client, 'tractor'))).toEqual([story.id]);
+    await server.database.db.delete(recordings).where(eq(recordings.id, recording.id));
+    expect(idsOf(await search(client, 'tractor'))).toEqual([]);
+    expect(idsOf(await search(client, 'potatoes'))).toEqual([story.id]);
+
+    await seed().recording(id, { storyId: story.id, transcription: 'The tractor again.' });
+    const other = await seed().story(id, { title: 'Rye' });
+    await seed().recording(id, { storyId: other.id, transcription: 'Threshing.' });
+    await server.database.db.delete(stories).where(eq(stories.id, other.id));
+    await server.database.db.delete(users).where(eq(users.id, id));
+    expect(await server.database.db.select().from(storySearchDocuments).where(eq(storySearchDocuments.userId, id))).toEqual([]);
   });
 });
 
