@@ -4,6 +4,10 @@ import { useCurrentUser } from './api/currentUser.ts';
 import { useUserLanguage } from './i18n/appLanguage.ts';
 import { LandingInApp } from './landing/LandingInApp.tsx';
 import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
+// In the app's chunk, not its own: the server sends a published story already rendered, and
+// the app must take that page over at once (a blank fallback in between lost a reader's
+// first press of Play).
+import { PublishedStoryPage } from './publishing/PublishedStoryPage.tsx';
 import { RouteFallback } from './shell/RouteFallback.tsx';
 
 /**
@@ -32,7 +36,6 @@ const LibraryPage = lazyPage(() => import('./library/LibraryPage.tsx'), 'Library
 const PeoplePage = lazyPage(() => import('./people/PeoplePage.tsx'), 'PeoplePage');
 const PersonDetailPage = lazyPage(() => import('./people/PersonDetailPage.tsx'), 'PersonDetailPage');
 const PlaceDetailPage = lazyPage(() => import('./people/PlaceDetailPage.tsx'), 'PlaceDetailPage');
-const PublishedStoryPage = lazyPage(() => import('./publishing/PublishedStoryPage.tsx'), 'PublishedStoryPage');
 const RecordingDetail = lazyPage(() => import('./recordings/RecordingDetail.tsx'), 'RecordingDetail');
 const RecordingsWithoutStoryPage = lazyPage(() => import('./recordings/RecordingsWithoutStoryPage.tsx'), 'RecordingsWithoutStoryPage');
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
@@ -72,7 +75,7 @@ export function AppRoutes() {
 
   return (
     <Routes>
-      <Route path="/published/:slug" element={page(<PublishedStoryPage />)} />
+      <Route path="/published/:slug" element={<PublishedStoryPage />} />
       <Route path="/co-author/:token" element={page(<CoAuthorPage />)} />
       <Route path="/streaming-test" element={page(<StreamingTestPage />)} />
       <Route path="/debug-recording" element={page(<DiagnosticsPage />)} />
