@@ -1,14 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
-import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TTS_SPEED, DEFAULT_TTS_VOICE } from '../../../contract/ai-settings.ts';
 import { type PublishBody, SLUG_MAX_LENGTH, TTS_SPEEDS, TTS_VOICES } from '../../../contract/publishing.ts';
 import { useNarratorAdapter } from '../api/publishing.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatNumber } from '../i18n/format.ts';
-import { Button, focusRing } from '../ui/Button.tsx';
+import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Input.tsx';
 import { SelectField } from '../ui/Select.tsx';
+import { SwitchField } from '../ui/SwitchField.tsx';
 import { customSlugOf, slugProblem } from './slug.ts';
 
 type Voice = (typeof TTS_VOICES)[number];
@@ -35,8 +35,6 @@ export function PublishForm({ onPublish, disabled }: PublishFormProps) {
   const [voice, setVoice] = useState<Voice>(DEFAULT_TTS_VOICE as Voice);
   const [speed, setSpeed] = useState<number>(DEFAULT_TTS_SPEED);
   const slugId = useId();
-  const switchId = useId();
-  const switchHintId = useId();
 
   const problem = slugProblem(slug);
   const slugError =
@@ -68,34 +66,7 @@ export function PublishForm({ onPublish, disabled }: PublishFormProps) {
           spellCheck={false}
           inputMode="url"
         />
-        <div className="flex items-center justify-between gap-4">
-          <div>
-            <label htmlFor={switchId} className="text-sm font-medium text-stone-200">
-              {t('form.narration')}
-            </label>
-            <p id={switchHintId} className="text-xs text-stone-400">
-              {t('form.narrationHint')}
-            </p>
-          </div>
-          <button
-            id={switchId}
-            type="button"
-            role="switch"
-            aria-checked={narration}
-            aria-describedby={switchHintId}
-            onClick={() => setNarration((on) => !on)}
-            className={clsx(
-              'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors',
-              narration ? 'bg-amber-300' : 'bg-stone-700',
-              focusRing,
-            )}
-          >
-            <span
-              aria-hidden
-              className={clsx('inline-block size-5 rounded-full bg-stone-950 transition-transform', narration ? 'translate-x-6' : 'translate-x-1')}
-            />
-          </button>
-        </div>
+        <SwitchField label={t('form.narration')} hint={t('form.narrationHint')} checked={narration} onChange={setNarration} />
         {narration && (
           <div className="grid gap-4 sm:grid-cols-2">
             {narrator === 'local' ? (
