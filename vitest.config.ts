@@ -29,7 +29,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['server/**/*.api.test.ts'],
+          include: ['server/**/*.api.test.ts', 'test/scale-out/*.api.test.ts'],
           setupFiles: [noNetwork, quietNativeLogs],
           testTimeout: 30_000,
           hookTimeout: 60_000,
