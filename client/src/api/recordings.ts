@@ -1,17 +1,22 @@
 import { useDataChanged } from './dataChanged.ts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { recordingSchema, recordingSummarySchema, recordingWithLinksSchema, type RecordingWithLinksDto } from '../../../contract/library.ts';
 import { CACHE_MS } from '../../../contract/timings.ts';
 import { apiRequest, getJson } from './request.ts';
+import { listUrl, pagedListQuery } from './pagination.ts';
 import type { TemporalFields } from '../time/timePeriod.ts';
 
-/** The recordings in no story: kept for later, or taken out of their story (newest first, as list cards). */
+/** The recordings in no story: kept for later, or taken out of their story (newest first, as list cards, 50 a page). */
+export const recordingsWithoutStoryQuery = () =>
+  pagedListQuery(
+    ['/api/recordings', 'list', { unassigned: true }] as const,
+    listUrl('/api/recordings', { unassigned: true }),
+    recordingSummarySchema.array(),
+    CACHE_MS.stories,
+  );
+
 export function useRecordingsWithoutStory() {
-  return useQuery({
-    queryKey: ['/api/recordings', { unassigned: true }] as const,
-    queryFn: async () => recordingSummarySchema.array().parse(await getJson<unknown>('/api/recordings?unassigned=true')),
-    staleTime: CACHE_MS.stories,
-  });
+  return useInfiniteQuery(recordingsWithoutStoryQuery());
 }
 
 /** What a recording is linked to: its story, people and places (spec 2, "Recording detail"). */

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Language } from '../../../contract/languages.ts';
 import {
@@ -10,7 +11,8 @@ import {
 } from '../../../contract/library.ts';
 import type { PointOfView, StoryStyle } from '../../../contract/story-options.ts';
 import { CACHE_MS, TIMINGS } from '../../../contract/timings.ts';
-import { apiRequest, getJson, queryKeyToUrl } from './request.ts';
+import { apiRequest, getJson } from './request.ts';
+import { listUrl, pagedListQuery, withoutItems } from './pagination.ts';
 import { useDataChanged } from './dataChanged.ts';
 import type { TemporalFields } from '../time/timePeriod.ts';
 import { isStoryWritten } from './storyProgress.ts';
@@ -23,27 +25,86 @@ export const storyKey = (id: number) => ['/api/stories', id] as const;
 /** The story with its recordings in order. */
 export const storyWithRecordingsKey = (id: number) => ['/api/stories', id, 'with-recordings'] as const;
 
-/** Every story of the user, newest first (the library, and the recording's story select). */
-export const storiesQuery = (language: Language) =>
+/** The library's filters (spec 2, "Library"): every story, those in a collection, the rest. */
+export const STORY_FILTERS = ['all', 'inCollections', 'unassigned'] as const;
+export type StoryFilter = (typeof STORY_FILTERS)[number];
+
+/** The key of a paged story list; `['/api/stories', 'list']` names them all. */
+export const storyListKey = (filter: StoryFilter) => ['/api/stories', 'list', { filter }] as const;
+
+/**
+ * The user's stories newest first, a page (50) at a time (GET /api/stories?filter=, decision
+ * 023): the library, and the pickers' first page. Each filter has its own cached pages.
+ */
+export const storyListQuery = (filter: StoryFilter, language: Language) =>
+  pagedListQuery(storyListKey(filter), listUrl('/api/stories', { filter, language }), z.array(storySummarySchema), CACHE_MS.stories);
+
+const storyCountsSchema = z.object({ all: z.number(), inCollections: z.number(), unassigned: z.number() });
+export type StoryCounts = z.infer<typeof storyCountsSchema>;
+
+/** How many stories each library filter shows (GET /api/stories/counts: one aggregate query). */
+export const storyCountsQuery = () =>
   queryOptions({
-    queryKey: ['/api/stories', { language }] as const,
-    queryFn: async ({ queryKey }) => z.array(storySummarySchema).parse(await getJson<unknown>(queryKeyToUrl(queryKey))),
+    queryKey: ['/api/stories', 'counts'] as const,
+    queryFn: async () => storyCountsSchema.parse(await getJson<unknown>('/api/stories/counts')),
+    staleTime: CACHE_MS.stories,
+  });
+
+/** GET /api/stories/{id}, under the key every screen shares. */
+export const storyQuery = (id: number) =>
+  queryOptions({
+    queryKey: storyKey(id),
+    queryFn: async () => storySchema.parse(await getJson<unknown>(`/api/stories/${id}`)),
     staleTime: CACHE_MS.stories,
   });
 
 /** A story, re-read every 2 s until it is written (spec 7.12). */
 export function useStory(id: number | null) {
   return useQuery({
-    queryKey: storyKey(id ?? 0),
-    queryFn: async () => storySchema.parse(await getJson<unknown>(`/api/stories/${id}`)),
+    ...storyQuery(id ?? 0),
     enabled: id !== null,
-    staleTime: CACHE_MS.stories,
     refetchInterval: (query) => {
       const story = query.state.data;
       if (query.state.status === 'error' || (story && isStoryWritten(story))) return false;
       return TIMINGS.statusPollMs;
     },
   });
+}
+
+/**
+ * The library's "still being written" re-reading (spec 7.12, every 5 s): each listed story
+ * that is processing is re-read by itself, not every loaded page; once one is done, the
+ * story lists, counts and timeline read again, once.
+ */
+export function useStoriesBeingWritten(ids: readonly number[]) {
+  const queryClient = useQueryClient();
+  const reads = useQueries({
+    queries: ids.map((id) => ({
+      ...storyQuery(id),
+      staleTime: 0,
+      refetchInterval: (query: { state: { status: string; data?: Story } }) =>
+        query.state.status === 'error' || (query.state.data && query.state.data.processingStatus !== 'processing') ? false : TIMINGS.libraryPollMs,
+    })),
+  });
+  const done = reads.flatMap((read) => (read.data && read.data.processingStatus !== 'processing' ? [read.data.id] : []));
+  const reported = useRef(new Set<number>());
+  const doneKey = done.join(',');
+  const idsKey = ids.join(',');
+  // A story that left the watch (the lists show it written) is reported again if it is rewritten.
+  useEffect(() => {
+    const watched = new Set(ids);
+    for (const id of reported.current) if (!watched.has(id)) reported.current.delete(id);
+    // `idsKey` is `ids` as a value React can compare.
+  }, [idsKey]);
+  useEffect(() => {
+    const fresh = done.filter((id) => !reported.current.has(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) reported.current.add(id);
+    void queryClient.invalidateQueries({ queryKey: ['/api/stories', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: ['/api/stories', 'counts'] });
+    void queryClient.invalidateQueries({ queryKey: ['/api/timeline'] });
+    // `doneKey` is `done` as a value React can compare.
+  }, [doneKey, queryClient]);
 }
 
 /** A story with its recordings (and their people, places and story) in order. */
@@ -146,7 +207,7 @@ export function useDeleteStory() {
     onSuccess: (_body, id) => {
       // The row leaves the lists at once; the lists then read again.
       queryClient.setQueriesData({ queryKey: ['/api/stories'] }, (data: unknown) =>
-        Array.isArray(data) ? data.filter((story: { id: number }) => story.id !== id) : data,
+        Array.isArray(data) ? data.filter((story: { id: number }) => story.id !== id) : withoutItems<{ id: number }>(data, (story) => story.id === id),
       );
       setTimeout(() => {
         queryClient.removeQueries({ queryKey: storyKey(id) });

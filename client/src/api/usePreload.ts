@@ -5,7 +5,7 @@ import { useLanguage } from '../i18n/appLanguage.ts';
 import { autobiographiesQuery } from './autobiographies.ts';
 import { chaptersQuery } from './chapters.ts';
 import { peopleQuery, placesQuery, unlinkedLabelsQuery } from './people.ts';
-import { storiesQuery } from './stories.ts';
+import { storyCountsQuery, storyListQuery } from './stories.ts';
 
 /**
  * Spec 7.12: 500 ms after sign-in, read the stories, people, places, chapters and
@@ -18,7 +18,9 @@ export function usePreload(): void {
   useEffect(() => {
     const failed = (what: string) => (error: unknown) => console.warn(`Preloading ${what} failed (not critical)`, error);
     const timer = setTimeout(() => {
-      queryClient.fetchQuery(storiesQuery(language)).catch(failed('stories'));
+      // The library's first page and its counts; the rest come as the list is scrolled.
+      queryClient.fetchInfiniteQuery(storyListQuery('all', language)).catch(failed('stories'));
+      queryClient.fetchQuery(storyCountsQuery()).catch(failed('story counts'));
       queryClient.fetchQuery(peopleQuery(language)).catch(failed('people'));
       queryClient.fetchQuery(placesQuery(language)).catch(failed('places'));
       queryClient.fetchQuery(chaptersQuery()).catch(failed('chapters'));

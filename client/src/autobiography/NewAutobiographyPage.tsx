@@ -1,13 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { BookOpen, Search } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AUTOBIOGRAPHY_LIMITS } from '../../../contract/autobiography.ts';
 import { STORY_STYLES, type PointOfView, type StoryStyle } from '../../../contract/story-options.ts';
 import { useGenerateAutobiography } from '../api/autobiographies.ts';
 import { useChapters } from '../api/chapters.ts';
-import { storiesQuery } from '../api/stories.ts';
 import { hasRealTitle } from '../api/storyProgress.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
@@ -19,7 +17,9 @@ import { Select } from '../ui/Select.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { useBookFailure } from './bookErrors.ts';
 import { BOOKS_HOME, bookPath } from './bookPaths.ts';
-import { offeredStories } from './storyChoice.ts';
+import { ListMore } from '../library/ListMore.tsx';
+import { useStoryChoices, withChosen, type StoryChoice } from '../library/useStoryChoices.ts';
+import { inChosenChapter, offeredStories } from './storyChoice.ts';
 
 const checkbox = `size-5 shrink-0 accent-amber-300 ${focusRing}`;
 
@@ -29,7 +29,6 @@ export function NewAutobiographyPage() {
   const language = useLanguage();
   const navigate = useNavigate();
   const chapters = useChapters();
-  const stories = useQuery(storiesQuery(language));
   const generate = useGenerateAutobiography();
   const failed = useBookFailure();
   const [title, setTitle] = useState(() => t('form.defaultTitle'));
@@ -37,13 +36,17 @@ export function NewAutobiographyPage() {
   const [pointOfView, setPointOfView] = useState<PointOfView>('first');
   const [style, setStyle] = useState<StoryStyle>('auto');
   const [chapterIds, setChapterIds] = useState<Set<number>>(new Set());
-  const [storyIds, setStoryIds] = useState<Set<number>>(new Set());
+  // The chosen stories themselves: a choice stays in sight whatever the search shows.
+  const [chosen, setChosen] = useState<ReadonlyMap<number, StoryChoice>>(new Map());
   const [query, setQuery] = useState('');
+  const stories = useStoryChoices(query);
 
   const chapterTitles = useMemo(() => new Map((chapters.data ?? []).map((c) => [c.id, c.title])), [chapters.data]);
-  const offered = offeredStories(stories.data ?? [], chapterIds, query);
   // A story in a chosen chapter goes in with its chapter, so it is not sent twice.
-  const loneStoryIds = [...storyIds].filter((id) => offered.available.some((s) => s.id === id));
+  const loneStories = [...chosen.values()].filter((story) => !inChosenChapter(story, chapterIds));
+  const loneStoryIds = loneStories.map((story) => story.id);
+  const shownStories = withChosen(offeredStories(stories.choices, chapterIds), loneStories);
+  const noStoriesAtAll = stories.words === '' && !stories.isPending && stories.choices.length === 0 && !stories.hasMore;
   const nothingChosen = chapterIds.size === 0 && loneStoryIds.length === 0;
   const titleError = title.trim() === '' ? t('toast.titleInvalid', { max: AUTOBIOGRAPHY_LIMITS.titleMax }) : undefined;
 
@@ -52,6 +55,12 @@ export function NewAutobiographyPage() {
     if (!next.delete(id)) next.add(id);
     return next;
   };
+  const toggleStory = (story: StoryChoice) =>
+    setChosen((current) => {
+      const next = new Map(current);
+      if (!next.delete(story.id)) next.set(story.id, story);
+      return next;
+    });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -107,15 +116,15 @@ export function NewAutobiographyPage() {
         <Select id="book-style" value={style} onValueChange={setStyle} options={STORY_STYLES.map((value) => ({ value, label: tStory(`styles.${value}`) }))} />
       </div>
 
-      {chapters.isPending || stories.isPending ? (
+      {chapters.isPending || (stories.words === '' && stories.isPending) ? (
         <LoadingRows label={t('loading')} rowClassName="h-12" list />
-      ) : chapters.isError || stories.isError ? (
+      ) : chapters.isError || (stories.words === '' && stories.isError) ? (
         <LoadFailed
           message={t('form.loadFailed')}
           retryLabel={t('retry')}
           onRetry={() => {
             void chapters.refetch();
-            void stories.refetch();
+            stories.retry();
           }}
         />
       ) : (
@@ -146,8 +155,8 @@ export function NewAutobiographyPage() {
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium text-stone-200">{t('form.stories')}</legend>
             <p className="-mt-1 mb-1 text-xs text-stone-400">{t('form.storiesHint')}</p>
-            {offered.available.length === 0 ? (
-              <p className="text-sm text-stone-400">{(stories.data ?? []).length === 0 ? t('form.noStories') : t('form.noMatch')}</p>
+            {noStoriesAtAll ? (
+              <p className="text-sm text-stone-400">{t('form.noStories')}</p>
             ) : (
               <>
                 <div className="relative">
@@ -161,27 +170,28 @@ export function NewAutobiographyPage() {
                     className="pl-9"
                   />
                 </div>
-                {offered.shown.length === 0 && <p className="text-sm text-stone-400">{t('form.noMatch')}</p>}
-                {offered.shown.map((story) => (
+                {stories.isPending ? (
+                  <p role="status" className="text-sm text-stone-400">
+                    {t('searching', { ns: 'lists' })}
+                  </p>
+                ) : stories.isError ? (
+                  <LoadFailed message={t('form.loadFailed')} retryLabel={t('retry')} onRetry={stories.retry} />
+                ) : (
+                  shownStories.length === 0 && !stories.hasMore && <p className="text-sm text-stone-400">{t('form.noMatch')}</p>
+                )}
+                {shownStories.map((story) => (
                   <label key={story.id} className="flex min-h-12 items-center gap-3 rounded-lg border border-stone-800 bg-stone-900 px-3 py-2">
-                    <input
-                      type="checkbox"
-                      checked={storyIds.has(story.id)}
-                      onChange={() => setStoryIds((set) => toggle(set, story.id))}
-                      className={checkbox}
-                    />
+                    <input type="checkbox" checked={chosen.has(story.id)} onChange={() => toggleStory(story)} className={checkbox} />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-stone-50">{hasRealTitle(story) ? story.title : formatDate(story.createdAt, language)}</span>
                       <span className="block truncate text-xs text-stone-400">
                         {formatDate(story.createdAt, language)}
-                        {story.chapterId !== null && chapterTitles.has(story.chapterId) && <> · {t('form.inChapter', { chapter: chapterTitles.get(story.chapterId) })}</>}
+                        {story.chapterId != null && chapterTitles.has(story.chapterId) && <> · {t('form.inChapter', { chapter: chapterTitles.get(story.chapterId) })}</>}
                       </span>
                     </span>
                   </label>
                 ))}
-                {offered.total > offered.shown.length && (
-                  <p className="text-xs text-stone-400">{t('form.shownOf', { shown: offered.shown.length, total: offered.total })}</p>
-                )}
+                <ListMore hasMore={stories.hasMore} loading={stories.loadingMore} failed={stories.moreFailed} onMore={stories.loadMore} auto={false} />
               </>
             )}
           </fieldset>

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useChapters, useMoveStoryToChapter, type Chapter } from '../api/chapters.ts';
-import { storiesQuery } from '../api/stories.ts';
+import { useChapters, useChapterStories, useMoveStoryToChapter, type Chapter } from '../api/chapters.ts';
 import { hasRealTitle } from '../api/storyProgress.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
+import { formatDate } from '../i18n/format.ts';
+import { ListMore } from '../library/ListMore.tsx';
+import { useStoryChoices, type StoryChoice } from '../library/useStoryChoices.ts';
 import { Button, focusRing } from '../ui/Button.tsx';
 import { Input } from '../ui/Input.tsx';
 import { LoadFailed } from '../ui/ListStates.tsx';
@@ -21,21 +22,31 @@ interface AddStoriesDialogProps {
 }
 
 /**
- * Puts stories in a chapter from the chapter view: the stories not in it, searchable by
- * title, at most 50 listed at once; each Add is PATCH /api/stories/{id}/chapter.
+ * Puts stories in a chapter from the chapter view: the newest stories not in it a page at a
+ * time (Show more), or what the server's search finds for the words typed; each Add is
+ * PATCH /api/stories/{id}/chapter.
  */
 export function AddStoriesDialog({ chapter, open, onOpenChange }: AddStoriesDialogProps) {
   const { t } = useTranslation('chapters');
   const { t: tStory } = useTranslation('story');
   const language = useLanguage();
-  const stories = useQuery({ ...storiesQuery(language), enabled: open });
+  const [query, setQuery] = useState('');
+  const stories = useStoryChoices(query, open);
+  const inChapter = useChapterStories(chapter.id);
   const chapters = useChapters();
   const move = useMoveStoryToChapter();
   const failed = useChapterFailure();
-  const [query, setQuery] = useState('');
   const searchId = useId();
-  const picked = pickableStories(stories.data ?? [], chapter.id, query);
+  const picked = pickableStories(stories.choices, chapter.id, new Set((inChapter.data ?? []).map((story) => story.id)));
   const chapterTitle = (id: number) => chapters.data?.find((c) => c.id === id)?.title;
+  const whereIs = (story: StoryChoice) =>
+    story.chapterId === undefined
+      ? formatDate(story.createdAt, language)
+      : story.chapterId === null
+        ? t('picker.unassigned')
+        : chapterTitle(story.chapterId)
+          ? t('picker.inOther', { title: chapterTitle(story.chapterId) })
+          : t('picker.inOtherChapter');
   const titleOf = (story: { title: string }) => (hasRealTitle(story) ? story.title : tStory('placeholders.title'));
 
   const add = (storyId: number, title: string) =>
@@ -79,30 +90,26 @@ export function AddStoriesDialog({ chapter, open, onOpenChange }: AddStoriesDial
             {t('picker.loading')}
           </p>
         ) : stories.isError ? (
-          <LoadFailed message={t('chapter.storiesLoadFailed')} retryLabel={t('retry')} onRetry={() => void stories.refetch()} />
-        ) : picked.available === 0 ? (
-          <p className="text-sm text-stone-400">{t('picker.allIn')}</p>
-        ) : picked.total === 0 ? (
-          <p role="status" className="text-sm text-stone-400">
-            {t('picker.noMatch', { query: query.trim() })}
-          </p>
+          <LoadFailed message={t('chapter.storiesLoadFailed')} retryLabel={t('retry')} onRetry={stories.retry} />
+        ) : picked.length === 0 && !stories.hasMore ? (
+          stories.words === '' ? (
+            <p className="text-sm text-stone-400">{t('picker.allIn')}</p>
+          ) : (
+            <p role="status" className="text-sm text-stone-400">
+              {t('picker.noMatch', { query: stories.words })}
+            </p>
+          )
         ) : (
-          <>
-            <ul aria-label={t('picker.listLabel')} className="grid max-h-[45dvh] gap-2 overflow-y-auto pr-1">
-              {picked.shown.map((story) => {
+          <div className="grid max-h-[50dvh] gap-2 overflow-y-auto pr-1">
+            <ul aria-label={t('picker.listLabel')} className="grid gap-2">
+              {picked.map((story) => {
                 const title = titleOf(story);
-                const where =
-                  story.chapterId === null
-                    ? t('picker.unassigned')
-                    : chapterTitle(story.chapterId)
-                      ? t('picker.inOther', { title: chapterTitle(story.chapterId) })
-                      : t('picker.inOtherChapter');
                 const busy = move.isPending && move.variables?.storyId === story.id;
                 return (
                   <li key={story.id} className="flex items-center gap-2 rounded-lg border border-stone-800 bg-stone-950/60 py-1 pr-1 pl-3">
                     <span className="grid min-w-0 flex-1">
                       <span className="truncate text-sm font-medium text-stone-50">{title}</span>
-                      <span className="truncate text-xs text-stone-400">{where}</span>
+                      <span className="truncate text-xs text-stone-400">{whereIs(story)}</span>
                     </span>
                     <button
                       type="button"
@@ -117,10 +124,8 @@ export function AddStoriesDialog({ chapter, open, onOpenChange }: AddStoriesDial
                 );
               })}
             </ul>
-            {picked.total > picked.shown.length && (
-              <p className="text-xs text-stone-400">{t('picker.more', { shown: picked.shown.length, total: picked.total })}</p>
-            )}
-          </>
+            <ListMore hasMore={stories.hasMore} loading={stories.loadingMore} failed={stories.moreFailed} onMore={stories.loadMore} auto={false} />
+          </div>
         )}
 
         <div className="flex justify-end">

@@ -1,24 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { BookOpen, CalendarRange } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { TIMINGS } from '../../../contract/timings.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { RecordingsWithoutStoryLink } from '../recordings/RecordingsWithoutStoryLink.tsx';
 import { RecordMemoryLink } from '../recordings/RecordMemoryLink.tsx';
 import { WaitingForEngine } from '../recordings/WaitingForEngine.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { LibrarySearchBox, LibrarySearchResults, useLibrarySearchWords } from '../search/LibrarySearch.tsx';
-import { storiesQuery } from '../api/stories.ts';
+import { loadedItems } from '../api/pagination.ts';
+import { storyCountsQuery, storyListQuery, useStoriesBeingWritten } from '../api/stories.ts';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { EmptyState, LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
-import { anyStoryProcessing, filterCounts, filterStories, LIBRARY_FILTERS, parseLibraryFilter, type LibraryFilter } from './libraryFilter.ts';
+import { filterStories, LIBRARY_FILTERS, parseLibraryFilter, processingIds, type LibraryFilter } from './libraryFilter.ts';
+import { ListMore } from './ListMore.tsx';
 import { StoryRow } from './StoryRow.tsx';
+import { useKeptScroll } from './useKeptScroll.ts';
 
 /**
  * The library (spec 2): All / In Collections / Unassigned with their counts, the stories
- * newest first, a way to the timeline; re-read every 5 s while a story is being written.
+ * newest first a page at a time (infinite scroll, and Show more), a way to the timeline;
+ * a story being written is re-read every 5 s.
  */
 export function LibraryPage() {
   const { t } = useTranslation('library');
@@ -26,17 +29,19 @@ export function LibraryPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseLibraryFilter(searchParams.get('filter'));
   const searchWords = useLibrarySearchWords();
-  const stories = useQuery({
-    ...storiesQuery(language),
-    refetchInterval: (query) => (anyStoryProcessing(query.state.data) ? TIMINGS.libraryPollMs : false),
-  });
+  const stories = useInfiniteQuery(storyListQuery(filter, language));
+  const counts = useQuery(storyCountsQuery());
 
   const choose = (next: LibraryFilter) =>
     setSearchParams(next === 'all' ? {} : { filter: next }, { replace: true });
   const results = searchWords ? <LibrarySearchResults words={searchWords} /> : null;
 
-  const counts = filterCounts(stories.data ?? []);
-  const shown = filterStories(stories.data ?? [], filter);
+  const loaded = loadedItems(stories.data);
+  // The server filters; filtering again keeps an older, unfiltered server's answer right.
+  const shown = filterStories(loaded, filter);
+  useStoriesBeingWritten(processingIds(loaded));
+  useKeptScroll(stories.isSuccess && !results);
+  const noStoriesAtAll = counts.data ? counts.data.all === 0 : filter === 'all' && shown.length === 0 && !stories.hasNextPage;
 
   return (
     <>
@@ -73,7 +78,7 @@ export function LibraryPage() {
                 filter === key ? 'bg-stone-950/15' : 'bg-stone-800 text-stone-300',
               )}
             >
-              {stories.data ? counts[key] : '–'}
+              {counts.data ? counts.data[key] : '–'}
             </span>
           </button>
         ))}
@@ -84,18 +89,24 @@ export function LibraryPage() {
         <LoadingRows label={t('loading')} rowClassName="h-[4.5rem]" list />
       ) : stories.isError ? (
         <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void stories.refetch()} />
-      ) : stories.data.length === 0 ? (
+      ) : shown.length === 0 && noStoriesAtAll ? (
         <EmptyLibrary />
       ) : shown.length === 0 ? (
         <p className="rounded-xl border border-stone-800 p-6 text-center text-stone-400">{t(`empty.${filter}`)}</p>
       ) : (
         <>
-          <WaitingForEngine stories={stories.data} className="mb-3" />
+          <WaitingForEngine stories={shown} className="mb-3" />
           <ul aria-label={t('listLabel')} className="grid gap-3">
             {shown.map((story) => (
               <StoryRow key={story.id} story={story} />
             ))}
           </ul>
+          <ListMore
+            hasMore={stories.hasNextPage}
+            loading={stories.isFetchingNextPage}
+            failed={stories.isFetchNextPageError}
+            onMore={() => void stories.fetchNextPage()}
+          />
         </>
       )}
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyStoryProcessing, filterCounts, filterStories, parseLibraryFilter } from './libraryFilter.ts';
+import { filterStories, parseLibraryFilter, processingIds } from './libraryFilter.ts';
 
 const stories = [
   { id: 1, chapterId: null, processingStatus: 'generated' },
@@ -18,18 +18,10 @@ describe('filterStories', () => {
   });
 });
 
-describe('filterCounts', () => {
-  it('counts each filter', () => {
-    expect(filterCounts(stories)).toEqual({ all: 3, inCollections: 1, unassigned: 2 });
-    expect(filterCounts([])).toEqual({ all: 0, inCollections: 0, unassigned: 0 });
-  });
-});
-
-describe('anyStoryProcessing', () => {
-  it('is true while a story is being written', () => {
-    expect(anyStoryProcessing(stories)).toBe(true);
-    expect(anyStoryProcessing(stories.slice(0, 2))).toBe(false);
-    expect(anyStoryProcessing(undefined)).toBe(false);
+describe('processingIds', () => {
+  it('names the stories being written, which the library re-reads', () => {
+    expect(processingIds(stories)).toEqual([3]);
+    expect(processingIds(stories.slice(0, 2))).toEqual([]);
   });
 });
 

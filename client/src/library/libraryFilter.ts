@@ -1,6 +1,8 @@
+import { STORY_FILTERS, type StoryFilter } from '../api/stories.ts';
+
 /** The library's filters (spec 2, "Library"): every story, those in a collection, the rest. */
-export const LIBRARY_FILTERS = ['all', 'inCollections', 'unassigned'] as const;
-export type LibraryFilter = (typeof LIBRARY_FILTERS)[number];
+export const LIBRARY_FILTERS = STORY_FILTERS;
+export type LibraryFilter = StoryFilter;
 
 interface FilterableStory {
   chapterId: number | null;
@@ -23,15 +25,9 @@ export function filterStories<T extends FilterableStory>(stories: readonly T[], 
   }
 }
 
-/** How many stories each filter shows, for the counts on its button. */
-export function filterCounts(stories: readonly FilterableStory[]): Record<LibraryFilter, number> {
-  const inCollections = stories.filter(isInCollection).length;
-  return { all: stories.length, inCollections, unassigned: stories.length - inCollections };
-}
-
-/** Whether any story is still being written, so the list keeps re-reading (spec 7.12). */
-export function anyStoryProcessing(stories: readonly { processingStatus: string }[] | undefined): boolean {
-  return stories?.some((story) => story.processingStatus === 'processing') ?? false;
+/** The listed stories still being written, which the library re-reads (spec 7.12). */
+export function processingIds(stories: readonly { id: number; processingStatus: string }[]): number[] {
+  return stories.filter((story) => story.processingStatus === 'processing').map((story) => story.id);
 }
 
 /** The filter named in the address (?filter=), or "all". */

@@ -1,13 +1,14 @@
-import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { Loader2 } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Loader2, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { RecordingWithLinksDto } from '../../../contract/library.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
-import { storiesQuery } from '../api/stories.ts';
 import { hasRealTitle } from '../api/storyProgress.ts';
+import { ListMore } from '../library/ListMore.tsx';
+import { useStoryChoices } from '../library/useStoryChoices.ts';
 import { focusRing } from '../ui/Button.tsx';
+import { Input } from '../ui/Input.tsx';
 import { SelectField } from '../ui/Select.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { useAutosave } from '../ui/useAutosave.ts';
@@ -24,13 +25,16 @@ function withLinked<T extends { id: number; name: string }>(entries: readonly T[
 
 /**
  * Linked content (spec 2, 4): the story (or none), people and places; saved by itself
- * 1 s after the selection differs from the stored one, with a "Saving..." indicator.
+ * 1 s after the selection differs from the stored one, with a "Saving..." indicator. The
+ * story select offers the newest stories (Show more for older ones) or what a search finds,
+ * and always the chosen story.
  */
 export function RecordingLinksEditor({ recording }: { recording: RecordingWithLinksDto }) {
   const { t } = useTranslation('recordings');
   const { t: tStory } = useTranslation('story');
   const language = useLanguage();
-  const stories = useQuery(storiesQuery(language));
+  const [storySearch, setStorySearch] = useState('');
+  const stories = useStoryChoices(storySearch);
   const people = usePeople(language);
   const places = usePlaces(language);
   const save = useSaveRecordingLinks(recording.id);
@@ -46,12 +50,17 @@ export function RecordingLinksEditor({ recording }: { recording: RecordingWithLi
     onFailed: () => toast({ title: t('links.saveFailed'), variant: 'destructive' }),
   });
   const ids = { people: useId(), places: useId() };
+  // The titles of every story offered so far: the chosen one keeps its name when a new search leaves it out.
+  const titles = useRef(new Map<number, string>());
+  if (recording.story) titles.current.set(recording.story.id, recording.story.title);
+  for (const story of stories.choices) titles.current.set(story.id, hasRealTitle(story) ? story.title : tStory('placeholders.title'));
+  const chosenStory = draft.storyId === null ? [] : [{ id: draft.storyId, name: titles.current.get(draft.storyId) ?? tStory('placeholders.title') }];
 
   const storyOptions = [
     { value: NONE, label: t('links.noStory') },
     ...withLinked(
-      stories.data?.map((story) => ({ id: story.id, name: hasRealTitle(story) ? story.title : tStory('placeholders.title') })),
-      recording.story ? [{ id: recording.story.id, name: recording.story.title }] : [],
+      stories.choices.map((story) => ({ id: story.id, name: titles.current.get(story.id)! })),
+      chosenStory,
     ).map((story) => ({ value: String(story.id), label: story.name })),
   ];
 
@@ -85,6 +94,26 @@ export function RecordingLinksEditor({ recording }: { recording: RecordingWithLi
         options={storyOptions}
         onValueChange={(value) => change((current) => ({ ...current, storyId: value === NONE ? null : Number(value) }))}
       />
+      <div className="-mt-3 grid gap-2">
+        <div className="relative">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" />
+          <Input
+            type="search"
+            value={storySearch}
+            onChange={(event) => setStorySearch(event.target.value)}
+            aria-label={t('searchStories', { ns: 'lists' })}
+            placeholder={t('searchStories', { ns: 'lists' })}
+            autoComplete="off"
+            className="pl-9"
+          />
+        </div>
+        {stories.words !== '' && !stories.isPending && stories.choices.length === 0 && (
+          <p role="status" className="text-sm text-stone-400">
+            {t('noMatch', { ns: 'lists', words: stories.words })}
+          </p>
+        )}
+        <ListMore hasMore={stories.hasMore} loading={stories.loadingMore} failed={stories.moreFailed} onMore={stories.loadMore} auto={false} />
+      </div>
       <fieldset className="grid gap-2">
         <legend id={ids.people} className="mb-2 text-sm font-medium text-stone-200">
           {t('links.people')}

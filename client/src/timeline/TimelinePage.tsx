@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { CalendarRange, Loader2, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,15 +13,22 @@ import { hasRealTitle } from '../api/storyProgress.ts';
 import { focusRing } from '../ui/Button.tsx';
 import { EmptyState, LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
 import { temporalLabel } from '../time/temporalLabel.ts';
-import { timelineQuery } from './timelineApi.ts';
+import { ListMore } from '../library/ListMore.tsx';
+import { useKeptScroll } from '../library/useKeptScroll.ts';
+import { joinTimelinePages, timelineQuery } from './timelineApi.ts';
 
 type TimelineEntry = TimelineYearDto['stories'][number];
 
-/** The timeline (spec 2): stories by year, newest first, each with its time, first place and a two-line excerpt. */
+/**
+ * The timeline (spec 2): stories by year, newest first, each with its time, first place and a
+ * two-line excerpt; a page at a time as the end comes near (and Show more).
+ */
 export function TimelinePage() {
   const { t } = useTranslation('timeline');
   const language = useLanguage();
-  const timeline = useQuery(timelineQuery(language));
+  const timeline = useInfiniteQuery(timelineQuery(language));
+  const years = timeline.data ? joinTimelinePages(timeline.data.pages) : [];
+  useKeptScroll(timeline.isSuccess);
 
   return (
     <>
@@ -30,7 +37,7 @@ export function TimelinePage() {
         <LoadingRows label={t('loading')} rowClassName="h-24" />
       ) : timeline.isError ? (
         <LoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void timeline.refetch()} />
-      ) : timeline.data.length === 0 ? (
+      ) : years.length === 0 ? (
         <EmptyState
           icon={<CalendarRange aria-hidden className="size-10 text-amber-300" />}
           title={t('empty.title')}
@@ -38,11 +45,19 @@ export function TimelinePage() {
           action={<RecordMemoryLink label={t('empty.record')} />}
         />
       ) : (
-        <div className="grid gap-8">
-          {timeline.data.map((group) => (
-            <YearGroup key={group.year} group={group} />
-          ))}
-        </div>
+        <>
+          <div className="grid gap-8">
+            {years.map((group) => (
+              <YearGroup key={group.year} group={group} />
+            ))}
+          </div>
+          <ListMore
+            hasMore={timeline.hasNextPage}
+            loading={timeline.isFetchingNextPage}
+            failed={timeline.isFetchNextPageError}
+            onMore={() => void timeline.fetchNextPage()}
+          />
+        </>
       )}
     </>
   );
