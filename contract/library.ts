@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageSchema } from './languages.ts';
+import { pageQuerySchema } from './pagination.ts';
 import { pointOfViewSchema, storyMetadataSchema, storyStyleSchema, toneSchema } from './story-options.ts';
 import { storyProcessingStatusSchema } from './story-status.ts';
 import { temporalTypeSchema } from './temporal.ts';
@@ -96,6 +97,26 @@ export type RecordingSummaryDto = z.infer<typeof recordingSummarySchema>;
 export const storyWithRecordingsSchema = storySchema.extend({ recordings: z.array(recordingWithLinksSchema) });
 export type StoryWithRecordingsDto = z.infer<typeof storyWithRecordingsSchema>;
 
+/** The library's filters: every story, those in a collection (chapter), those in none. */
+export const STORY_FILTERS = ['all', 'inCollections', 'unassigned'] as const;
+export type StoryFilter = (typeof STORY_FILTERS)[number];
+
+/**
+ * GET /api/stories: a page of the library, newest first (decision 023). The language is accepted
+ * for the spec's clients; every story is listed whatever its language.
+ */
+export const storyListQuerySchema = pageQuerySchema.extend({
+  filter: z.enum(STORY_FILTERS).default('all'),
+  language: languageSchema.optional().catch(undefined),
+});
+
+/** GET /api/stories/counts: the library's filter counts. */
+export const storyCountsSchema = z.object({ all: z.number(), inCollections: z.number(), unassigned: z.number() });
+export type StoryCountsDto = z.infer<typeof storyCountsSchema>;
+
+/** GET /api/timeline: a page of at most `limit` stories; a year may go on in the next page. */
+export const timelineQuerySchema = pageQuerySchema.extend({ language: languageSchema.optional().catch(undefined) });
+
 /** GET /api/timeline: stories grouped by year, newest first. */
 export const timelineEntrySchema = z.object({
   id: z.number(),
@@ -144,8 +165,8 @@ export const retranscribeSchema = z
 
 export const reorderSchema = z.object({ recordingIds: z.array(z.number().int().positive()).min(1).max(1000) });
 export const chapterLinkSchema = z.object({ chapterId: z.number().int().positive().nullable() });
-/** GET /api/recordings: every recording, or with unassigned=true only those in no story. */
-export const recordingListQuerySchema = z.object({ unassigned: z.enum(['true', 'false']).optional() });
+/** GET /api/recordings: every recording, or with unassigned=true only those in no story; a page of them (decision 023). */
+export const recordingListQuerySchema = pageQuerySchema.extend({ unassigned: z.enum(['true', 'false']).optional() });
 export const recordingStoryLinkSchema = z.object({ storyId: z.number().int().positive().nullable() });
 export const recordingPeopleSchema = z.object({ peopleIds: z.array(z.number().int().positive()).max(500) });
 export const recordingPlacesSchema = z.object({ placeIds: z.array(z.number().int().positive()).max(500) });

@@ -13,7 +13,12 @@ export function wordsOf(text: string | null | undefined): string[] {
 
 /** Minutes to read a text at 200 words a minute: at least 1, rounded up. */
 export function readingMinutes(text: string | null | undefined): number {
-  return Math.max(1, Math.ceil(wordsOf(text).length / WORDS_PER_MINUTE));
+  return minutesToRead(wordsOf(text).length);
+}
+
+/** The same for a word count already known (the lists read the database's stored count). */
+export function minutesToRead(words: number): number {
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
 /** The first 15 words of a transcription, or null when it has none. */

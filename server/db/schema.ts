@@ -45,6 +45,18 @@ const temporalColumns = () => ({
   endYear: integer('end_year'),
 });
 
+/**
+ * List columns kept by PostgreSQL itself, so no code path that writes a story can forget them
+ * (docs/decisions/023-list-pagination-and-indexes.md): the word count of the text (tags removed,
+ * split at whitespace as `wordsOf` does), and where the story stands in the timeline (its own time
+ * when it has one, else its creation day in UTC; `story_placed_by_own_time` is the one rule).
+ */
+const JS_WHITESPACE = String.raw`\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+export const wordCountOf = (column: AnyPgColumn | SQL) =>
+  sql`regexp_count(regexp_replace(coalesce(${column}, ''), '<[^>]*>', ' ', 'g'), '[^${sql.raw(JS_WHITESPACE)}]+')`;
+export const placedByOwnTime = (t: { temporalType: AnyPgColumn; year: AnyPgColumn }) => sql`story_placed_by_own_time(${t.temporalType}, ${t.year})`;
+const createdDayUtc = sql`(created_at at time zone 'UTC')`;
+
 // ---------------------------------------------------------------- accounts
 
 export const users = pgTable(
@@ -153,9 +165,25 @@ export const stories = pgTable(
     contentEditedAt: timestamp('content_edited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    wordCount: integer('word_count')
+      .notNull()
+      .generatedAlwaysAs(() => wordCountOf(sql`content`)),
+    timelineYear: integer('timeline_year')
+      .notNull()
+      .generatedAlwaysAs(() => sql`case when story_placed_by_own_time(temporal_type, year) then year else extract(year from ${createdDayUtc})::integer end`),
+    timelineDate: date('timeline_date')
+      .notNull()
+      .generatedAlwaysAs(
+        () =>
+          sql`case when story_placed_by_own_time(temporal_type, year) then coalesce(specific_date, make_date(year, case when month between 1 and 12 then month else 1 end, 1)) else ${createdDayUtc}::date end`,
+      ),
   },
   (t) => [
-    index('stories_user_created').on(t.userId, t.createdAt),
+    // Keyset pages of the library (newest first, ties by id), all and unassigned, and of the timeline;
+    // ascending, read backwards: ORDER BY ... DESC and the row comparison (a, b) < (x, y) both use them.
+    index('stories_user_created_id').on(t.userId, t.createdAt, t.id),
+    index('stories_unassigned_created_id').on(t.userId, t.createdAt, t.id).where(sql`${t.chapterId} is null`),
+    index('stories_user_timeline').on(t.userId, t.timelineYear, t.timelineDate, t.createdAt, t.id),
     index('stories_user_chapter').on(t.userId, t.chapterId),
     check('stories_processing_status_check', oneOf(t.processingStatus, STORY_PROCESSING_STATUSES)),
     check('stories_point_of_view_check', oneOf(t.pointOfView, POINTS_OF_VIEW)),
@@ -211,9 +239,14 @@ export const recordings = pgTable(
     coAuthorTokenId: integer('co_author_token_id').references(() => coAuthorTokens.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    transcriptionWordCount: integer('transcription_word_count')
+      .notNull()
+      .generatedAlwaysAs(() => wordCountOf(sql`transcription`)),
   },
   (t) => [
-    index('recordings_user_created').on(t.userId, t.createdAt),
+    // Keyset pages of the recordings list, all and those in no story.
+    index('recordings_user_created_id').on(t.userId, t.createdAt, t.id),
+    index('recordings_unassigned_created_id').on(t.userId, t.createdAt, t.id).where(sql`${t.storyId} is null`),
     index('recordings_story').on(t.storyId, t.orderIndex),
     index('recordings_status').on(t.processingStatus),
     check('recordings_processing_status_check', oneOf(t.processingStatus, RECORDING_STATUSES)),

@@ -11,7 +11,7 @@ type RecordingRow = ResourceRows['recording'];
 type RecordingToChange = Authorized<RecordingRow, 'update'>;
 
 /** The people, places and story of each recording, read in three queries whatever the count. */
-export async function linksOf(db: Database, rows: RecordingRow[]): Promise<Map<number, RecordingLinks>> {
+export async function linksOf(db: Database, rows: Pick<RecordingRow, 'id' | 'storyId'>[]): Promise<Map<number, RecordingLinks>> {
   const ids = rows.map((r) => r.id);
   const storyIds = [...new Set(rows.map((r) => r.storyId).filter((id): id is number => id !== null))];
   const [personRows, placeRows, storyRows] = ids.length

@@ -1,23 +1,38 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { RecordingSummaryDto, RecordingWithLinksDto } from '../../contract/library.ts';
+import type { PageQuery } from '../../contract/pagination.ts';
 import type { Database } from '../db/client.ts';
 import { recordings } from '../db/schema.ts';
+import { createdKeySchema, decodeCursor, exactTime, type Page, pageOf } from '../http/pagination.ts';
 import { linksOf } from './links.ts';
-import { presentRecordingSummary, presentRecordingWithLinks } from './presenter.ts';
+import { presentRecordingSummary, presentRecordingWithLinks, recordingSummaryColumns } from './presenter.ts';
 
-/** The user's recordings, newest first, as list cards; or only those in no story (kept for later, or taken out of one). */
+/**
+ * A page of the user's recordings, newest first, as list cards (decision 023); or only those in
+ * no story (kept for later, or taken out of one). Links are read for this page's rows only.
+ */
 export async function listRecordings(
   db: Database,
   userId: string,
+  query: PageQuery,
   { withoutStory = false }: { withoutStory?: boolean } = {},
-): Promise<RecordingSummaryDto[]> {
+): Promise<Page<RecordingSummaryDto>> {
+  const after = decodeCursor(query.cursor, createdKeySchema);
   const rows = await db
-    .select()
+    .select({ ...recordingSummaryColumns, cursorTime: exactTime(recordings.createdAt) })
     .from(recordings)
-    .where(and(eq(recordings.userId, userId), withoutStory ? isNull(recordings.storyId) : undefined))
-    .orderBy(desc(recordings.createdAt), desc(recordings.id));
-  const links = await linksOf(db, rows);
-  return rows.map((row) => presentRecordingSummary(row, links.get(row.id)!));
+    .where(
+      and(
+        eq(recordings.userId, userId),
+        withoutStory ? isNull(recordings.storyId) : undefined,
+        after ? sql`(${recordings.createdAt}, ${recordings.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+      ),
+    )
+    .orderBy(desc(recordings.createdAt), desc(recordings.id))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (row) => [row.cursorTime, row.id]);
+  const links = await linksOf(db, page.items);
+  return { ...page, items: page.items.map(({ cursorTime: _, ...row }) => presentRecordingSummary(row, links.get(row.id)!)) };
 }
 
 /** One recording as it is now, with its people, places and story. */

@@ -19,6 +19,7 @@ import { temporalContextBody } from '../temporal/temporal-context.ts';
 import { setRecordingPeople, setRecordingPlaces, setRecordingStory } from './links.ts';
 import { presentRecording, presentRecordingStatus } from './presenter.ts';
 import { listRecordings, recordingWithLinks } from './queries.ts';
+import { sendPage } from '../http/pagination.ts';
 import { correctTranscription, deleteRecording, retranscribe, setRecordingTime } from './recording-changes.ts';
 import { sendAudio } from './serve-audio.ts';
 import { deleteStuckRecordings, pendingRecordings, transcribeStoryAgain } from './story-recordings.ts';
@@ -63,8 +64,8 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
     return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form, { kind: 'story', row: story })));
   });
 
-  api.get('/api/recordings', { schema: { querystring: recordingListQuerySchema } }, async (request) =>
-    listRecordings(db, currentUser(request).id, { withoutStory: request.query.unassigned === 'true' }),
+  api.get('/api/recordings', { schema: { querystring: recordingListQuerySchema } }, async (request, reply) =>
+    sendPage(request, reply, await listRecordings(db, currentUser(request).id, request.query, { withoutStory: request.query.unassigned === 'true' })),
   );
 
   api.get('/api/recordings/:id', { config: recordingToRead.config }, async (request) => presentRecording(recordingToRead.of(request)));

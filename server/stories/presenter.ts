@@ -1,10 +1,16 @@
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { StoryDto, StorySummaryDto } from '../../contract/library.ts';
-import { readingMinutes, wordsOf } from '../../contract/reading.ts';
-import type { stories } from '../db/schema.ts';
+import { minutesToRead, wordsOf } from '../../contract/reading.ts';
+import { stories } from '../db/schema.ts';
 
 type StoryRow = typeof stories.$inferSelect;
 
 const EXCERPT_CHARACTERS = 200;
+/** The lists read this much of a text for its excerpt, never the whole (decision 023). */
+export const TEXT_START_CHARACTERS = 2000;
+
+/** The first TEXT_START_CHARACTERS + 1 characters of a text: one more tells that it goes on. */
+export const textStart = (column: unknown) => sql<string | null>`left(${column}, ${sql.raw(String(TEXT_START_CHARACTERS + 1))})`;
 
 /** A story as the API presents it (spec 3, "Story"). */
 export function presentStory(row: StoryRow): StoryDto {
@@ -35,16 +41,31 @@ export function presentStory(row: StoryRow): StoryDto {
   };
 }
 
-/** The beginning of a story's text, tags removed, cut at a word. */
-export function excerptOf(content: string): string {
-  const text = wordsOf(content).join(' ');
-  if (text.length <= EXCERPT_CHARACTERS) return text;
+/**
+ * The beginning of a story's text, tags removed, cut at a word. Given only the start of a long
+ * text (`goesOn`), a tag or word cut in half at its end is left out.
+ */
+export function excerptOf(content: string, goesOn = false): string {
+  const start = goesOn ? content.replace(/<[^>]*$/, '').replace(/\S*$/, '') : content;
+  const text = wordsOf(start).join(' ');
+  if (text.length <= EXCERPT_CHARACTERS) return goesOn ? `${text}…` : text;
   const cut = text.slice(0, EXCERPT_CHARACTERS);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : EXCERPT_CHARACTERS)}…`;
 }
 
-/** A row of the library: everything but the full text. */
-export function presentStorySummary(row: StoryRow, recordingCount: number): StorySummaryDto {
-  const { content, ...story } = presentStory(row);
-  return { ...story, excerpt: excerptOf(content), readingMinutes: readingMinutes(content), recordingCount };
+/** The excerpt from a `textStart` read. */
+export const excerptOfStart = (start: string | null) =>
+  excerptOf((start ?? '').slice(0, TEXT_START_CHARACTERS), (start ?? '').length > TEXT_START_CHARACTERS);
+
+const { content: _content, ...summaryColumns } = getTableColumns(stories);
+
+/** What a library row reads: every column but the text, and the text's start. */
+export const storySummaryColumns = { ...summaryColumns, contentStart: textStart(stories.content) };
+type StorySummaryRow = Omit<StoryRow, 'content'> & { contentStart: string | null };
+
+/** A row of the library: everything but the full text; reading time from the stored word count. */
+export function presentStorySummary(row: StoryRow | StorySummaryRow, recordingCount: number): StorySummaryDto {
+  const { content: _, ...story } = presentStory({ ...row, content: '' });
+  const excerpt = 'contentStart' in row ? excerptOfStart(row.contentStart) : excerptOf(row.content);
+  return { ...story, excerpt, readingMinutes: minutesToRead(row.wordCount), recordingCount };
 }

@@ -1,26 +1,61 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { StorySummaryDto, StoryWithRecordingsDto } from '../../contract/library.ts';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { StoryCountsDto, StoryFilter, StorySummaryDto, StoryWithRecordingsDto } from '../../contract/library.ts';
+import type { PageQuery } from '../../contract/pagination.ts';
 import type { Database } from '../db/client.ts';
 import { recordings, stories } from '../db/schema.ts';
+import { createdKeySchema, decodeCursor, exactTime, type Page, pageOf } from '../http/pagination.ts';
 import { linksOf } from '../recordings/links.ts';
 import { presentRecordingWithLinks } from '../recordings/presenter.ts';
-import { presentStory, presentStorySummary } from './presenter.ts';
+import { presentStory, presentStorySummary, storySummaryColumns } from './presenter.ts';
 
 type StoryRow = typeof stories.$inferSelect;
 
-/** The user's stories for the library, newest first; `unassigned` keeps those in no chapter. */
-export async function listStories(db: Database, userId: string, options: { unassigned?: boolean } = {}): Promise<StorySummaryDto[]> {
-  const where = options.unassigned ? and(eq(stories.userId, userId), isNull(stories.chapterId)) : eq(stories.userId, userId);
-  const [rows, counts] = await Promise.all([
-    db.select().from(stories).where(where).orderBy(desc(stories.createdAt), desc(stories.id)),
-    db
-      .select({ storyId: recordings.storyId, count: sql<number>`count(*)::int` })
-      .from(recordings)
-      .where(eq(recordings.userId, userId))
-      .groupBy(recordings.storyId),
-  ]);
-  const countByStory = new Map(counts.map((c) => [c.storyId, Number(c.count)]));
-  return rows.map((row) => presentStorySummary(row, countByStory.get(row.id) ?? 0));
+const filterWhere = (filter: StoryFilter) =>
+  filter === 'unassigned' ? isNull(stories.chapterId) : filter === 'inCollections' ? sql`${stories.chapterId} is not null` : undefined;
+
+/**
+ * One page of the user's stories for the library, newest first: `limit + 1` rows (the extra one
+ * tells that there is a next page), without their texts, recording counts only for these rows.
+ */
+export async function listStories(db: Database, userId: string, query: PageQuery, filter: StoryFilter = 'all'): Promise<Page<StorySummaryDto>> {
+  const after = decodeCursor(query.cursor, createdKeySchema);
+  const rows = await db
+    .select({ ...storySummaryColumns, cursorTime: exactTime(stories.createdAt) })
+    .from(stories)
+    .where(
+      and(
+        eq(stories.userId, userId),
+        filterWhere(filter),
+        after ? sql`(${stories.createdAt}, ${stories.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+      ),
+    )
+    .orderBy(desc(stories.createdAt), desc(stories.id))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (row) => [row.cursorTime, row.id]);
+  const counts = await recordingCounts(db, page.items.map((r) => r.id));
+  return { ...page, items: page.items.map(({ cursorTime: _, ...row }) => presentStorySummary(row, counts.get(row.id) ?? 0)) };
+}
+
+/** How many recordings each of these stories has (only these: a page's, not the whole library's). */
+async function recordingCounts(db: Database, storyIds: number[]): Promise<Map<number | null, number>> {
+  if (storyIds.length === 0) return new Map();
+  const counts = await db
+    .select({ storyId: recordings.storyId, count: sql<number>`count(*)::int` })
+    .from(recordings)
+    .where(inArray(recordings.storyId, storyIds))
+    .groupBy(recordings.storyId);
+  return new Map(counts.map((c) => [c.storyId, Number(c.count)]));
+}
+
+/** The library's filter counts, in one aggregate query. */
+export async function storyCounts(db: Database, userId: string): Promise<StoryCountsDto> {
+  const [row] = await db
+    .select({ all: sql<number>`count(*)::int`, inCollections: sql<number>`(count(*) filter (where ${stories.chapterId} is not null))::int` })
+    .from(stories)
+    .where(eq(stories.userId, userId));
+  const all = Number(row?.all ?? 0);
+  const inCollections = Number(row?.inCollections ?? 0);
+  return { all, inCollections, unassigned: all - inCollections };
 }
 
 /** A story with its recordings in their order, each with its links. */

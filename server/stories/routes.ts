@@ -1,21 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { chapterLinkSchema, regenerateSchema, reorderSchema, storyPatchSchema } from '../../contract/library.ts';
-import { languageSchema } from '../../contract/languages.ts';
+import { chapterLinkSchema, regenerateSchema, reorderSchema, storyListQuerySchema, storyPatchSchema } from '../../contract/library.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser, signedInActor } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
+import { sendPage } from '../http/pagination.ts';
 import { temporalColumnsOrBadRequest } from '../temporal/http.ts';
 import { temporalContextBody } from '../temporal/temporal-context.ts';
 import { presentStory } from './presenter.ts';
-import { listStories, storyWithRecordings } from './queries.ts';
+import { listStories, storyCounts, storyWithRecordings } from './queries.ts';
 import { regenerateStory } from './regenerate-story.ts';
 import { deleteStory, editStory, moveStoryToChapter, reorderRecordings, setStoryTime } from './story-changes.ts';
-
-const languageQuery = z.object({ language: languageSchema.optional().catch(undefined) });
 
 const storyToRead = pathResource('story', 'read');
 const storyToChange = pathResource('story', 'update');
@@ -32,12 +29,16 @@ export async function storyRoutes(app: FastifyInstance, deps: StoryRouteDependen
   const { db, store, queue } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // The language is accepted for the spec's clients; every story is listed whatever its language.
-  api.get('/api/stories', { schema: { querystring: languageQuery } }, async (request) => listStories(db, currentUser(request).id));
-
-  api.get('/api/stories/unassigned', { schema: { querystring: languageQuery } }, async (request) =>
-    listStories(db, currentUser(request).id, { unassigned: true }),
+  // A page of the library (decision 023); /unassigned is the spec's name for filter=unassigned.
+  api.get('/api/stories', { schema: { querystring: storyListQuerySchema } }, async (request, reply) =>
+    sendPage(request, reply, await listStories(db, currentUser(request).id, request.query, request.query.filter)),
   );
+
+  api.get('/api/stories/unassigned', { schema: { querystring: storyListQuerySchema.omit({ filter: true }) } }, async (request, reply) =>
+    sendPage(request, reply, await listStories(db, currentUser(request).id, request.query, 'unassigned')),
+  );
+
+  api.get('/api/stories/counts', async (request) => storyCounts(db, currentUser(request).id));
 
   api.get('/api/stories/:id', { config: storyToRead.config }, async (request) => presentStory(storyToRead.of(request)));
 

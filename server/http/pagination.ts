@@ -1,0 +1,62 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { HttpError } from './errors.ts';
+
+/**
+ * Keyset pages (docs/decisions/023-list-pagination-and-indexes.md). A cursor is the base64url of
+ * the JSON of the last row's sort key; it only positions a list, every query stays scoped to the
+ * signed-in user, so a cursor from someone else shows nothing of theirs.
+ */
+export function encodeCursor(key: readonly unknown[]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+/** A timestamp to the microsecond, as the database keeps it: a cursor must not round it to milliseconds. */
+export const exactTime = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const exactTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+/** The sort key of the library and the recordings: newest first, ties by id. */
+export const createdKeySchema = z.tuple([exactTimeSchema, z.number().int().positive()]);
+
+const malformed = () => new HttpError(400, 'validation', 'cursor: not a cursor of this list', 'cursor');
+
+/** The sort key in a cursor, checked with the list's own schema; 400 when it is not one. */
+export function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | undefined {
+  if (cursor === undefined) return undefined;
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw malformed();
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw malformed();
+  }
+  const key = schema.safeParse(json);
+  if (!key.success) throw malformed();
+  return key.data;
+}
+
+/** A page of a list: its items and, when there is more, the sort key of its last row. */
+export interface Page<Item> {
+  items: Item[];
+  nextKey: readonly unknown[] | null;
+}
+
+/** Rows were read with `limit + 1`: the extra one only tells that a next page exists. */
+export function pageOf<Row>(rows: Row[], limit: number, keyOf: (row: Row) => readonly unknown[]): Page<Row> {
+  if (rows.length <= limit) return { items: rows, nextKey: null };
+  const items = rows.slice(0, limit);
+  return { items, nextKey: keyOf(items[items.length - 1]!) };
+}
+
+/**
+ * The page's items as the body; when there is more, `Link: <the same query with the next
+ * cursor>; rel="next"` (RFC 8288). No Link header = the last page.
+ */
+export function sendPage<Item>(request: FastifyRequest, reply: FastifyReply, page: Page<Item>): Item[] {
+  if (page.nextKey) {
+    const next = new URL(request.url, 'http://localhost');
+    next.searchParams.set('cursor', encodeCursor(page.nextKey));
+    reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return page.items;
+}
