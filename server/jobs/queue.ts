@@ -1,12 +1,16 @@
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
+import { jobBellFor, ringsOn } from './wake.ts';
 
 export type Queue = PgBoss;
 
-/** How often workers look for new jobs: a job starts within about half a second. */
+/**
+ * How often workers look for new jobs. A job sent through sendJob wakes them at once
+ * (wake.ts); the poll finds what no wake-up announced (a delayed retry, a lost notification).
+ */
 export const POLLING_INTERVAL_SECONDS = 0.5;
 
-/** Starts pg-boss in the app's own database (PGlite through an adapter, or PostgreSQL). */
+/** Starts pg-boss in the app's own database (PGlite through an adapter, or PostgreSQL), with the database's wake-up bell. */
 export async function startQueue(database: DatabaseHandle, log: { error(obj: unknown, msg?: string): void }): Promise<Queue> {
   const boss =
     database.kind === 'postgres'
@@ -14,6 +18,7 @@ export async function startQueue(database: DatabaseHandle, log: { error(obj: unk
       : new PgBoss({ db: { executeSql: (text, values) => database.executor.executeSql(text, values) } });
   boss.on('error', (error) => log.error(error, 'queue error'));
   await boss.start();
+  ringsOn(boss, jobBellFor(database, log));
   return boss;
 }
 

@@ -5,6 +5,7 @@ import { LEASE_MS, releaseLease, renewLease, takeLease } from './leases.ts';
 import type { Queue } from './queue.ts';
 import { type Outcome, outcomeOf } from './retry-policy.ts';
 import { attemptOf, sendJob } from './send-job.ts';
+import { bellOf } from './wake.ts';
 
 export interface JobLog {
   info(obj: object, msg?: string): void;
@@ -15,7 +16,7 @@ export interface JobLog {
 export interface JobRunnerOptions {
   /** Jobs running at once in this process. */
   concurrency: number;
-  /** How often an idle worker looks for work. */
+  /** How often an idle worker looks for work that no wake-up announced (wake.ts). */
   pollIntervalMs: number;
   /** Replaces every policy's backoff between retries (tests retry at once). */
   retryDelayMs?: number;
@@ -23,6 +24,10 @@ export interface JobRunnerOptions {
 }
 
 export interface JobRunner {
+  /** Resolves once the runner hears wake-ups from other processes as well (PostgreSQL's LISTEN). */
+  listening: Promise<void>;
+  /** Workers waiting for a wake-up or the next poll. */
+  idleWorkers(): number;
   /** Stops taking jobs, aborts the running ones (they are taken over later) and waits for the workers. */
   stop(): Promise<void>;
 }
@@ -40,14 +45,48 @@ const FAIR_SHARE_WAIT_MS = 1000;
  * always start. One job per entity at a time (a lease, renewed while it runs). Every
  * retry and wait happens here (retry-policy.ts), and every call that records an outcome
  * is awaited and its failure logged: the runner keeps going when the database does not.
+ * An idle worker sleeps until a job is sent (the queue's bell, wake.ts) or the poll.
  */
 export function startJobRunner<Ctx extends { db: Database }>(queue: Queue, ctx: Ctx, jobs: readonly AnyJob<Ctx>[], options: JobRunnerOptions): JobRunner {
   const { log } = options;
   const fairShare = Math.max(1, options.concurrency - 1);
   const runningPerUser = new Map<string, number>();
   const running = new Set<AbortController>();
-  const idle = new AbortController();
   let stopping = false;
+  const workerCount = Math.max(1, options.concurrency);
+
+  // Sleeping workers, first asleep first woken. A wake-up with nobody asleep is kept (up to
+  // one per worker): a worker whose fetch just missed the new job looks again instead of sleeping.
+  const sleepers: (() => void)[] = [];
+  let keptWakeups = 0;
+  const wakeOne = () => {
+    const sleeper = sleepers.shift();
+    if (sleeper) sleeper();
+    else keptWakeups = Math.min(workerCount, keptWakeups + 1);
+  };
+  const names = new Set(jobs.map((job) => job.name));
+  const subscription = bellOf(queue)?.listen((name) => {
+    if (name === undefined || names.has(name)) wakeOne();
+  });
+  const listening = subscription?.ready ?? Promise.resolve();
+  listening.catch(() => {}); // Logged by the bell; the poll goes on.
+
+  function idleWait(): Promise<void> {
+    if (keptWakeups > 0) {
+      keptWakeups -= 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        const at = sleepers.indexOf(wake);
+        if (at >= 0) sleepers.splice(at, 1);
+        resolve();
+      };
+      const timer = setTimeout(wake, options.pollIntervalMs);
+      sleepers.push(wake);
+    });
+  }
 
   /** Runs a call that records an outcome; a failure is logged, never thrown (nor left unhandled). */
   async function settle(what: string, job: Fetched, call: () => Promise<unknown>): Promise<void> {
@@ -165,32 +204,20 @@ export function startJobRunner<Ctx extends { db: Database }>(queue: Queue, ctx: 
         log.error({ err: error }, 'job queue: a worker could not go on with its job');
       }
       // Look again at once after a job; otherwise wait, so passing jobs on never spins.
-      if (!ran && !stopping) await sleep(options.pollIntervalMs, idle.signal);
+      if (!ran && !stopping) await idleWait();
     }
   }
 
-  const workers = Array.from({ length: Math.max(1, options.concurrency) }, () => worker());
+  const workers = Array.from({ length: workerCount }, () => worker());
   return {
+    listening,
+    idleWorkers: () => sleepers.length,
     async stop() {
       stopping = true;
-      idle.abort();
+      for (const wake of [...sleepers]) wake();
       for (const controller of running) controller.abort();
       await Promise.all(workers);
+      await subscription?.stop();
     },
   };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const wake = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', wake);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', wake, { once: true });
-  });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { JobDefinition } from './job.ts';
 import type { Queue } from './queue.ts';
+import { bellOf } from './wake.ts';
 
 /** A database transaction, as `db.transaction` hands it to its callback. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -25,7 +26,8 @@ export function attemptOf(data: unknown): number {
 /**
  * Queues a job after checking its payload, and returns its id. While a job with the same
  * key waits, sending another does nothing and returns null (pg-boss's `short` queue
- * policy), so recovery and retries may send freely without doubling work.
+ * policy), so recovery and retries may send freely without doubling work. A job due now
+ * wakes an idle worker (wake.ts): at once, or when `within` commits.
  */
 export async function sendJob<P>(
   queue: Queue,
@@ -34,11 +36,18 @@ export async function sendJob<P>(
   options: SendOptions = {},
 ): Promise<string | null> {
   const data = { ...(job.payload.parse(payload) as object), attempt: options.attempt ?? 0 };
-  return queue.send(job.name, data, {
+  const id = await queue.send(job.name, data, {
     singletonKey: (job.queueKeyOf ?? job.entityOf)(payload),
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     ...(options.within ? { db: executorIn(options.within) } : {}),
   });
+  // A job for later is left to the poll: waking a worker for it would find nothing.
+  const bell = bellOf(queue);
+  if (id !== null && bell && !(options.startAfter && options.startAfter.getTime() > Date.now())) {
+    if (options.within) await bell.rangWithin(job.name, options.within);
+    else await bell.rang(job.name);
+  }
+  return id;
 }
 
 /**
