@@ -1,24 +1,33 @@
-// npm start: builds the client when it is missing or older than its sources, then runs the server.
-import { spawn, spawnSync } from 'node:child_process';
+// npm start and npm run worker: build what is missing or older than its sources (the client
+// for the server, and the server itself), then run the built server in this very process:
+// no TypeScript compiler and no second node (decision 024). `node scripts/start.mjs worker`
+// runs the background worker instead of the server.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, builtServer, serverBuildStale } from './build/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const entry = process.argv[2] === 'worker' ? 'worker' : 'main';
 const builtIndex = path.join(root, 'dist', 'client', 'index.html');
 
 function newestChange(dir) {
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestChange(full) : statSync(full).mtimeMs);
+  for (const item of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name);
+    newest = Math.max(newest, item.isDirectory() ? newestChange(full) : statSync(full).mtimeMs);
   }
   return newest;
 }
 
-const sources = ['client', 'contract'].map((d) => newestChange(path.join(root, d)));
-const stale = !existsSync(builtIndex) || Math.max(...sources) > statSync(builtIndex).mtimeMs;
-if (stale) {
+function clientStale() {
+  if (!existsSync(builtIndex)) return true;
+  const sources = ['client', 'contract'].map((dir) => newestChange(path.join(root, dir)));
+  return Math.max(...sources) > statSync(builtIndex).mtimeMs;
+}
+
+if (entry === 'main' && clientStale()) {
   console.log('Building the client...');
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
@@ -26,10 +35,8 @@ if (stale) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+if (serverBuildStale()) {
+  console.log('Building the server...');
+  await buildServer();
+}
+await import(pathToFileURL(builtServer(entry)).href);

@@ -1,6 +1,5 @@
 import 'dotenv/config';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createEngines } from './ai/engines.ts';
 import { aiHealth } from './ai/health.ts';
 import { buildApp } from './app.ts';
@@ -11,9 +10,9 @@ import { ensureModelsInBackground } from './models/background.ts';
 import { startPipelineWorkers } from './pipeline/workers.ts';
 import { logUnhandledRejections, type ProcessLog } from './process-errors.ts';
 import { scheduleOrphanSweep } from './recordings/orphan-sweeper.ts';
+import { REPO_ROOT } from './repo-root.ts';
 import { createBlobStore } from './storage/index.ts';
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** How long a shutdown waits for requests in flight. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
@@ -59,7 +58,7 @@ async function main() {
     database,
     queue,
     store,
-    clientDir: path.join(rootDir, 'dist', 'client'),
+    clientDir: path.join(REPO_ROOT, 'dist', 'client'),
     engineStatus: () => aiHealth(engines, download),
     engines,
   });

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { REPO_ROOT } from '../repo-root.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { durablePgliteOptions, syncFolder } from './durable-pglite.ts';
 import * as schema from './schema.ts';
@@ -35,7 +35,7 @@ export interface DatabaseLog {
   warn(detail: unknown, message?: string): void;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(REPO_ROOT, 'server', 'db', 'migrations');
 
 /** Opens the database: PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory). */
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; log?: DatabaseLog }): Promise<DatabaseHandle> {
