@@ -32,12 +32,15 @@ export type StoryFilter = (typeof STORY_FILTERS)[number];
 /** The key of a paged story list; `['/api/stories', 'list']` names them all. */
 export const storyListKey = (filter: StoryFilter) => ['/api/stories', 'list', { filter }] as const;
 
+/** The first page's address of a filter (the spec's `language` is left out: every story is listed whatever its language). */
+export const storyListUrl = (filter: StoryFilter) => listUrl('/api/stories', { filter });
+
 /**
  * The user's stories newest first, a page (50) at a time (GET /api/stories?filter=, decision
  * 023): the library, and the pickers' first page. Each filter has its own cached pages.
  */
-export const storyListQuery = (filter: StoryFilter, language: Language) =>
-  pagedListQuery(storyListKey(filter), listUrl('/api/stories', { filter, language }), z.array(storySummarySchema), CACHE_MS.stories);
+export const storyListQuery = (filter: StoryFilter) =>
+  pagedListQuery(storyListKey(filter), storyListUrl(filter), z.array(storySummarySchema), CACHE_MS.stories);
 
 const storyCountsSchema = z.object({ all: z.number(), inCollections: z.number(), unassigned: z.number() });
 export type StoryCounts = z.infer<typeof storyCountsSchema>;

@@ -19,7 +19,7 @@ export function usePreload(): void {
     const failed = (what: string) => (error: unknown) => console.warn(`Preloading ${what} failed (not critical)`, error);
     const timer = setTimeout(() => {
       // The library's first page and its counts; the rest come as the list is scrolled.
-      queryClient.fetchInfiniteQuery(storyListQuery('all', language)).catch(failed('stories'));
+      queryClient.fetchInfiniteQuery(storyListQuery('all')).catch(failed('stories'));
       queryClient.fetchQuery(storyCountsQuery()).catch(failed('story counts'));
       queryClient.fetchQuery(peopleQuery(language)).catch(failed('people'));
       queryClient.fetchQuery(placesQuery(language)).catch(failed('places'));

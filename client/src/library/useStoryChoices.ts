@@ -2,7 +2,6 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { loadedItems } from '../api/pagination.ts';
 import { searchWords, useStorySearch } from '../api/search.ts';
 import { storyListQuery } from '../api/stories.ts';
-import { useLanguage } from '../i18n/appLanguage.ts';
 import { useDebounced } from '../search/useDebounced.ts';
 
 /** How long typing rests before the server is asked. */
@@ -26,10 +25,9 @@ export interface StoryChoice {
  * English and Finnish); `loadMore` reads the next page of whichever is shown.
  */
 export function useStoryChoices(text: string, enabled = true) {
-  const language = useLanguage();
   const words = searchWords(useDebounced(text, TYPING_REST_MS));
   const searching = words !== '';
-  const list = useInfiniteQuery({ ...storyListQuery('all', language), enabled: enabled && !searching });
+  const list = useInfiniteQuery({ ...storyListQuery('all'), enabled: enabled && !searching });
   const search = useStorySearch(enabled ? words : '');
 
   if (searching) {
