@@ -77,7 +77,7 @@ async function scrollUntil(page: Page, done: () => Promise<boolean>) {
     .poll(async () => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       return done();
-    }, { timeout: 30_000, intervals: [300] })
+    }, { timeout: 30_000, interval: 300 })
     .toBe(true);
 }
 
