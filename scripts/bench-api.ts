@@ -1,16 +1,23 @@
 /**
- * npm run bench:api: with 5,000 stories and 20,000 recordings for one user, the median
- * and p95 latency of the library list, a story with its recordings, the timeline, the
- * recordings and search, through the real server over HTTP (BENCH_EXPLAIN=1: search's plans). PGlite by default; TEST_DATABASE_URL for PostgreSQL.
+ * npm run bench:api: with 5,000 stories and 20,000 recordings for one user and 100 other users
+ * with data in the same database, the median and p95 latency of the library's first page and
+ * its filter counts, a story with its recordings, the timeline's and the recordings' first pages
+ * and search, through the real server over HTTP (BENCH_EXPLAIN=1: each list's and search's query
+ * plans). PGlite by default; TEST_DATABASE_URL for PostgreSQL.
  */
 import { performance } from 'node:perf_hooks';
-import { people, recordingPeople, recordings, stories } from '../server/db/schema.ts';
+import { inArray, sql } from 'drizzle-orm';
+import { chapters, people, recordingPeople, recordings, stories, users } from '../server/db/schema.ts';
+import { nextPageUrl } from '../contract/pagination.ts';
 import { HttpClient } from '../test/support/http-client.ts';
 import { startTestApp } from '../test/support/test-app.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 5000);
 const RECORDINGS_PER_STORY = Number(process.env.BENCH_RECORDINGS_PER_STORY ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
+const OTHER_USERS = Number(process.env.BENCH_OTHER_USERS ?? 100);
+const OTHER_STORIES = 50;
+const OTHER_RECORDINGS = 200;
 const CHUNK = 500;
 
 const server = await startTestApp({ LOGIN_RATE_LIMIT: '100000' });
@@ -56,6 +63,53 @@ for (let i = 0; i < recordingRows.length; i += CHUNK) {
   const ids = await db.insert(recordings).values(recordingRows.slice(i, i + CHUNK)).returning({ id: recordings.id });
   await db.insert(recordingPeople).values(ids.filter((_, k) => k % 2 === 0).map(({ id }) => ({ recordingId: id, personId: anna.id })));
 }
+// A collection holding every tenth story, so the filters have something to count.
+const [chapter] = await db.insert(chapters).values({ userId: user.id, title: 'Summers' }).returning();
+for (let i = 0; i < storyIds.length; i += 10 * CHUNK) {
+  const ids = storyIds.slice(i, i + 10 * CHUNK).filter((_, k) => k % 10 === 0);
+  await db.update(stories).set({ chapterId: chapter.id }).where(inArray(stories.id, ids));
+}
+
+// Other people in the same database: each list must read only the caller's rows.
+const others = await db
+  .insert(users)
+  .values(Array.from({ length: OTHER_USERS }, (_, i) => ({ email: `other-${i}@example.com`, firstName: 'O' })))
+  .returning({ id: users.id });
+const otherStories = others.flatMap(({ id }) =>
+  Array.from({ length: OTHER_STORIES }, (_, n) => ({
+    userId: id,
+    title: `Someone else's memory ${n}`,
+    content: paragraph.repeat(3 + (n % 12)),
+    processingStatus: 'generated' as const,
+    temporalType: n % 3 ? ('year' as const) : null,
+    year: n % 3 ? 1940 + (n % 80) : null,
+    createdAt: new Date(Date.now() - n * 1800_000),
+  })),
+);
+const otherStoryRows: { id: number; userId: string }[] = [];
+for (let i = 0; i < otherStories.length; i += CHUNK) {
+  otherStoryRows.push(...(await db.insert(stories).values(otherStories.slice(i, i + CHUNK)).returning({ id: stories.id, userId: stories.userId })));
+}
+const otherRecordings = otherStoryRows.flatMap(({ id, userId }, n) =>
+  Array.from({ length: OTHER_RECORDINGS / OTHER_STORIES }, (_, orderIndex) => ({
+    userId,
+    storyId: n % 5 === 0 && orderIndex === 0 ? null : id,
+    orderIndex,
+    audioKey: `users/${userId}/recordings/${id}-${orderIndex}.webm`,
+    mimeType: 'audio/webm',
+    sizeBytes: 90_000,
+    duration: 42,
+    transcription: paragraph.repeat(4),
+    processingStatus: 'transcribed' as const,
+    createdAt: new Date(Date.now() - n * 900_000),
+  })),
+);
+for (let i = 0; i < otherRecordings.length; i += CHUNK) await db.insert(recordings).values(otherRecordings.slice(i, i + CHUNK));
+// PostgreSQL's autovacuum would run after such a load (statistics, the visibility map that index-only
+// scans need): done here at once. PGlite has no autovacuum and the app runs none: measured as it is,
+// unless BENCH_VACUUM=1 (decision 023).
+if (server.database.kind === 'postgres' || process.env.BENCH_VACUUM) await server.database.executor.executeSql('vacuum analyze');
+console.log(`and ${OTHER_USERS} other users with ${otherStories.length} stories and ${otherRecordings.length} recordings`);
 console.log(`seeded ${STORIES} stories and ${recordingRows.length} recordings in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${server.database.kind})`);
 
 async function measure(name: string, path: () => string) {
@@ -75,21 +129,59 @@ async function measure(name: string, path: () => string) {
   console.log(`${name.padEnd(32)} median ${at(0.5).padStart(7)} ms   p95 ${at(0.95).padStart(7)} ms   ${(bytes / 1024).toFixed(0)} KiB`);
 }
 
-console.log(`\n${REQUESTS} sequential requests each:`);
+console.log(`\n${REQUESTS} sequential requests each (lists: their first page of 50):`);
 await measure('GET /api/stories', () => '/api/stories?language=en');
+await measure('GET /api/stories/counts', () => '/api/stories/counts');
 await measure('GET /api/stories/{id}/with-recordings', () => `/api/stories/${storyIds[Math.floor(Math.random() * storyIds.length)]}/with-recordings`);
 await measure('GET /api/timeline', () => '/api/timeline?language=en');
 await measure('GET /api/recordings', () => '/api/recordings');
+// A later page: the cursor of the first page's last row, read from its Link header.
+const secondPage = nextPageUrl((await client.get('/api/stories?language=en')).headers.get('link'));
+if (!secondPage) throw new Error('the first page of the library has no Link rel="next"');
+await measure('GET /api/stories (page 2)', () => secondPage);
 // Search, the library's first page of 10: a word in every story (ranks all 5,000), and a title's words (a few matches).
 await measure('GET /api/search (every story)', () => '/api/search?q=lake&limit=10');
 await measure('GET /api/search (a few)', () => `/api/search?q=${encodeURIComponent(`memory ${Math.floor(Math.random() * STORIES)}`)}&limit=10`);
-if (process.env.BENCH_EXPLAIN) {
+if (process.env.BENCH_EXPLAIN) await explainAll();
+await server.close();
+process.exit(0);
+
+/** EXPLAIN (ANALYZE) of each list's queries, captured as the server runs them (decision 023). */
+async function explainAll() {
   const { searchStatement } = await import('../server/search/search-stories.ts');
-  const { sql } = await import('drizzle-orm');
+  for (const [title, path] of [
+    ['GET /api/stories', '/api/stories'],
+    ['GET /api/stories (page 2)', secondPage!],
+    ['GET /api/stories?filter=unassigned', '/api/stories?filter=unassigned'],
+    ['GET /api/stories/counts', '/api/stories/counts'],
+    ['GET /api/stories/{id}/with-recordings', `/api/stories/${storyIds[1234]}/with-recordings`],
+    ['GET /api/timeline', '/api/timeline'],
+    ['GET /api/recordings', '/api/recordings'],
+    ['GET /api/recordings?unassigned=true', '/api/recordings?unassigned=true'],
+  ] as const) {
+    const statements = await capturedQueries(() => client.get(path));
+    for (const [i, { text, params }] of statements.entries()) {
+      const plan = await server.database.executor.executeSql(`explain (analyze, buffers) ${text}`, params);
+      console.log(`\nEXPLAIN ANALYZE ${title} (query ${i + 1} of ${statements.length}):\n${text}\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
+    }
+  }
   for (const q of ['lake', 'memory 1234']) {
     const plan = (await db.execute(sql`explain (analyze, buffers) ${searchStatement(user.id, { q, limit: 10 })}`)) as unknown as { rows: Record<string, string>[] };
     console.log(`\nEXPLAIN ANALYZE search "${q}":\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
   }
 }
-await server.close();
-process.exit(0);
+
+/** The statements a call runs on the lists' tables, as drizzle sends them (its logger, swapped in for the call). */
+async function capturedQueries(call: () => Promise<Response>): Promise<{ text: string; params: unknown[] }[]> {
+  const session = (db as unknown as { session: { logger: { logQuery(text: string, params: unknown[]): void } } }).session;
+  const previous = session.logger;
+  const statements: { text: string; params: unknown[] } [] = [];
+  session.logger = { logQuery: (text, params) => void (/"(stories|recordings)"/.test(text) && statements.push({ text, params })) };
+  try {
+    const response = await call();
+    if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}`);
+  } finally {
+    session.logger = previous;
+  }
+  return statements;
+}
