@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PAGE_LIMIT } from '../contract/pagination.ts';
-import { stories } from '../server/db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { recordings, stories } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { launchChromium } from './support/browser.ts';
@@ -12,7 +13,8 @@ import { signedInPage } from './support/signed-in.ts';
 // The long lists at phone size: a library of 120 stories read a page at a time as it is
 // scrolled (every title once), the filter counts from the server, Show more for keyboards,
 // Back from a story to the same place in the list, and the timeline down to its oldest
-// year with no year cut in two. Once in Finnish.
+// year with no year cut in two. Once in Finnish, with the recordings without a story a page
+// at a time and a recording's story picked through the server's search.
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 const WAIT = { timeout: 15_000 };
@@ -55,6 +57,25 @@ async function seedStories(userId: string, count: number, language: 'en' | 'fi')
       };
     }),
   );
+}
+
+/** A second of silence as 8 kHz 16-bit mono WAV: audio the recording screen can load. */
+function silentWav(): Buffer {
+  const rate = 8000;
+  const wav = Buffer.alloc(44 + rate * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + rate * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(rate * 2, 40);
+  return wav;
 }
 
 /** The titles of the listed stories, in order. */
@@ -138,9 +159,23 @@ it('reads the library a page at a time to its last story, keeps the place on Bac
   await shot(page, 'timeline-end-en');
 });
 
-it('in Finnish: the counts, Näytä lisää and the end of the list', async () => {
+it('in Finnish: the counts, Näytä lisää, the recordings without a story, and a story found for a recording', async () => {
   const { page, userId } = await signedInPage(browser, server, 'pitka-elama@example.com', { language: 'fi' });
   await seedStories(userId, 60, 'fi');
+  const audioKeys = Array.from({ length: 55 }, (_, index) => `users/${userId}/recordings/${index}.wav`);
+  await Promise.all(audioKeys.map((key) => server.store.put(key, silentWav(), 'audio/wav')));
+  await server.database.db.insert(recordings).values(
+    Array.from({ length: 55 }, (_, index) => ({
+      userId,
+      audioKey: audioKeys[index],
+      mimeType: 'audio/wav',
+      sizeBytes: silentWav().length,
+      duration: 1,
+      transcription: `Nauhoitus numero ${index + 1}.`,
+      processingStatus: 'transcribed' as const,
+      createdAt: new Date(Date.UTC(2021, 0, 1, index)),
+    })),
+  );
 
   await page.goto(`${server.url}/library`);
   for (const name of ['Kaikki 60', 'Kokoelmissa 15', 'Ei kokoelmassa 45']) await page.getByRole('button', { name, exact: true }).waitFor(WAIT);
@@ -150,4 +185,25 @@ it('in Finnish: the counts, Näytä lisää and the end of the list', async () =
   await scrollUntil(page, async () => (await listedTitles(page, 'Tarinat')).length === 60);
   expect(new Set(await listedTitles(page, 'Tarinat')).size).toBe(60);
   await shot(page, 'library-end-fi');
+
+  // The recordings without a story: the first page's count, then all as the list is scrolled.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('link', { name: '50+ nauhoitusta ilman tarinaa' }).click();
+  const cards = page.getByRole('list', { name: 'Nauhoitukset ilman tarinaa' }).getByRole('listitem');
+  await expect.poll(() => cards.count(), WAIT).toBe(PAGE_LIMIT.default);
+  await scrollUntil(page, async () => (await cards.count()) === 55);
+
+  // A story for the newest recording, found by the server's search beyond the select's first page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await cards.first().getByRole('link').click();
+  await page.getByRole('searchbox', { name: 'Hae tarinoita' }).fill(title(3));
+  await page.getByRole('combobox', { name: 'Tarina' }).click();
+  await page.getByRole('option', { name: title(3), exact: true }).click();
+  const [newest] = await server.database.db.select().from(recordings).where(and(eq(recordings.userId, userId), eq(recordings.transcription, 'Nauhoitus numero 55.')));
+  const [third] = await server.database.db.select().from(stories).where(and(eq(stories.userId, userId), eq(stories.title, title(3))));
+  await expect.poll(async () => (await server.database.db.select().from(recordings).where(eq(recordings.id, newest.id)))[0].storyId, WAIT).toBe(third.id);
+  // Another search leaves the chosen story in the select.
+  await page.getByRole('searchbox', { name: 'Hae tarinoita' }).fill(title(59));
+  await expect.poll(() => page.getByRole('combobox', { name: 'Tarina' }).textContent(), WAIT).toBe(title(3));
+  await shot(page, 'recording-story-fi');
 });
