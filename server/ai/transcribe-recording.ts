@@ -1,4 +1,5 @@
 import { checkTranscript } from '../audio/transcript-quality.ts';
+import type { KeptDecode } from '../audio/kept-decodes.ts';
 import { type NormaliseOptions, withNormalisedAudio } from '../audio/normalise.ts';
 import type { SpeechAssessment } from '../audio/vad.ts';
 import type { Language } from '../../contract/languages.ts';
@@ -16,6 +17,8 @@ export interface TranscribeRecordingInput {
   model?: string;
   signal?: AbortSignal;
   normalise?: NormaliseOptions;
+  /** `audio` decoded already by its upload (kept-decodes.ts): read as it is, no second ffmpeg run. */
+  decoded?: KeptDecode;
 }
 
 export interface TranscribedRecording {
@@ -28,43 +31,54 @@ export interface TranscribedRecording {
 
 /**
  * A recording from upload to checked transcript: decode with ffmpeg to a temporary WAV file
- * (in a shared decode slot, within the length limit), refuse silence with the VAD before
- * any (paid) transcription, transcribe from the file, and refuse transcripts that are too
- * short or loop. Every refusal is an AiError with the spec's catalogue code.
+ * (in a shared decode slot, within the length limit) unless its upload's decode is given,
+ * refuse silence with the VAD before any (paid) transcription, transcribe from the file
+ * with the VAD's segments (the one VAD pass, passed on for cutting long recordings), and
+ * refuse transcripts that are too short or loop. Every refusal is an AiError with the
+ * spec's catalogue code.
  */
 export async function transcribeRecording(
   engines: Pick<Engines, 'transcriber' | 'speech'> & { log?: (level: 'warn', message: string) => void },
   input: TranscribeRecordingInput,
 ): Promise<TranscribedRecording> {
-  return withNormalisedAudio(input.audio, input.normalise ?? {}, async (audio) => {
-    input.signal?.throwIfAborted();
+  if (input.decoded) return transcribeDecoded(engines, input, input.decoded);
+  return withNormalisedAudio(input.audio, input.normalise ?? {}, (audio) => transcribeDecoded(engines, input, audio));
+}
 
-    let speech: SpeechAssessment | null = null;
-    if (engines.speech.isAvailable()) {
-      try {
-        speech = await engines.speech.assessFile(audio.file);
-      } catch (error) {
-        // The spec lets audio through when the speech check fails.
-        engines.log?.('warn', `VAD failed, transcribing unchecked: ${(error as Error).message}`);
-      }
-    }
-    if (speech?.verdict === 'no_speech') throw new AiError('no_speech', { detail: 'VAD found no speech' });
-    if (speech?.verdict === 'very_little_speech') {
-      throw new AiError('very_little_speech', { detail: `VAD found ${speech.speechSeconds.toFixed(2)} s of speech` });
-    }
+async function transcribeDecoded(
+  engines: Pick<Engines, 'transcriber' | 'speech'> & { log?: (level: 'warn', message: string) => void },
+  input: TranscribeRecordingInput,
+  audio: { file: string; durationSeconds: number },
+): Promise<TranscribedRecording> {
+  input.signal?.throwIfAborted();
 
-    const transcript = await engines.transcriber.transcribe({
-      audio: audio.file,
-      language: input.language,
-      vocabulary: input.vocabulary,
-      model: input.model,
-      speech: speech?.segments,
-      signal: input.signal,
-    });
-    const check = checkTranscript(transcript.text);
-    if (check.problem) {
-      throw new AiError(check.problem, { detail: `${check.words} words, ${Math.round(check.repeatedShare * 100)}% repeated` });
+  let speech: SpeechAssessment | null = null;
+  const vad = engines.speech.isAvailable();
+  if (vad) {
+    try {
+      speech = await engines.speech.assessFile(audio.file);
+    } catch (error) {
+      // The spec lets audio through when the speech check fails.
+      engines.log?.('warn', `VAD failed, transcribing unchecked: ${(error as Error).message}`);
     }
-    return { transcript, durationSeconds: audio.durationSeconds, speech };
+  }
+  if (speech?.verdict === 'no_speech') throw new AiError('no_speech', { detail: 'VAD found no speech' });
+  if (speech?.verdict === 'very_little_speech') {
+    throw new AiError('very_little_speech', { detail: `VAD found ${speech.speechSeconds.toFixed(2)} s of speech` });
+  }
+
+  const transcript = await engines.transcriber.transcribe({
+    audio: audio.file,
+    language: input.language,
+    vocabulary: input.vocabulary,
+    model: input.model,
+    // The one VAD pass: the transcriber cuts at its silences and never runs its own (none when it failed).
+    speech: speech?.segments ?? (vad ? [] : undefined),
+    signal: input.signal,
   });
+  const check = checkTranscript(transcript.text);
+  if (check.problem) {
+    throw new AiError(check.problem, { detail: `${check.words} words, ${Math.round(check.repeatedShare * 100)}% repeated` });
+  }
+  return { transcript, durationSeconds: audio.durationSeconds, speech };
 }

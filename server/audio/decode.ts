@@ -2,6 +2,7 @@ import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
 import { AiError } from '../ai/errors.ts';
 import type { AudioType } from './audio-type.ts';
 import { inDecodeSlot } from './decode-slots.ts';
+import type { DecodeKeeper } from './kept-decodes.ts';
 import { type FfmpegResult, lastStderrLine, runFfmpeg } from './ffmpeg.ts';
 import { BYTES_PER_SECOND, pcmFileSeconds, SAMPLE_RATE } from './wav.ts';
 
@@ -30,27 +31,35 @@ const TO_PCM = ['-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), 
 
 /**
  * The real duration of a recording in seconds, decoded in a shared decode slot and counted
- * as it streams by (no PCM is kept). Decoding stops as soon as the recording is longer
+ * as it streams by (in memory, no PCM is kept; `keep` may write it to a file for the
+ * transcription, kept-decodes.ts). Decoding stops as soon as the recording is longer
  * than the limit (AiError too_large); audio ffmpeg cannot read is unprocessable_audio.
  */
-export async function measureDuration(file: string, type: AudioType, options: DecodeOptions = {}): Promise<number> {
+export async function measureDuration(file: string, type: AudioType, options: DecodeOptions & { keep?: DecodeKeeper } = {}): Promise<number> {
   const maxSeconds = options.maxDurationSeconds ?? RECORDING_LIMITS.maxDurationSeconds;
   const maxBytes = maxSeconds * BYTES_PER_SECOND;
+  const { keep } = options;
   let bytes = 0;
-  const result = await inDecodeSlot(() =>
-    runFfmpeg(['-v', 'error', ...safeInput(file, type), ...TO_PCM, '-f', 's16le', 'pipe:1'], {
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      ffmpegPath: options.ffmpegPath,
-      onStdout: (chunk, stop) => {
-        bytes += chunk.length;
-        if (bytes > maxBytes) stop();
-      },
-    }),
-  );
-  if (result.stopped) throw tooLong(maxSeconds);
-  checkFinished(result, options);
-  if (bytes < 2) throw new AiError('unprocessable_audio', { detail: `no audio decoded ${lastStderrLine(result.stderr)}`.trim() });
-  return bytes / BYTES_PER_SECOND;
+  try {
+    const result = await inDecodeSlot(() =>
+      runFfmpeg(['-v', 'error', ...safeInput(file, type), ...TO_PCM, '-f', 's16le', 'pipe:1'], {
+        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        ffmpegPath: options.ffmpegPath,
+        onStdout: (chunk, stop) => {
+          bytes += chunk.length;
+          if (bytes > maxBytes) stop();
+          else keep?.write(chunk);
+        },
+      }),
+    );
+    if (result.stopped) throw tooLong(maxSeconds);
+    checkFinished(result, options);
+    if (bytes < 2) throw new AiError('unprocessable_audio', { detail: `no audio decoded ${lastStderrLine(result.stderr)}`.trim() });
+    keep?.keep(bytes / BYTES_PER_SECOND);
+    return bytes / BYTES_PER_SECOND;
+  } finally {
+    keep?.drop(); // nothing when kept
+  }
 }
 
 /**

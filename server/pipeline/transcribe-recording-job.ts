@@ -1,8 +1,10 @@
+import { rm } from 'node:fs/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { TRANSCRIPTION_MODELS } from '../../contract/ai-settings.ts';
 import type { StoryProcessingStatus } from '../../contract/story-status.ts';
-import { transcribeRecording } from '../ai/transcribe-recording.ts';
+import { transcribeRecording, type TranscribeRecordingInput } from '../ai/transcribe-recording.ts';
+import { keptDecodes } from '../audio/kept-decodes.ts';
 import { readRecordingSettings } from '../db/recording-settings.ts';
 import { recordings, stories } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';
@@ -53,17 +55,22 @@ export const transcribeRecordingJob = defineJob<PipelineContext, { recordingId: 
       .where(eq(recordings.id, recordingId));
     const settings = readRecordingSettings(recording.settings);
     const vocabulary = await userVocabulary(db, recording.userId);
-    const result = await withBlobAsFile(ctx.store, recording.audioKey, (file) =>
+    const transcribe = (audio: Pick<TranscribeRecordingInput, 'audio' | 'decoded'>) =>
       transcribeRecording(
         { ...ctx.engines, log: (_level, message) => ctx.log.warn({ recordingId }, message) },
         {
-          audio: file,
+          ...audio,
           language: settings.language,
           vocabulary: [...vocabulary.people, ...vocabulary.places],
           model: TRANSCRIPTION_MODELS.find((m) => m === settings.transcriptionModel),
           signal,
         },
-      ));
+      );
+    // The upload's own decode when it was kept in this process; otherwise the stored file, decoded here.
+    const kept = keptDecodes.take(recording.audioKey);
+    const result = await (kept
+      ? transcribe({ audio: kept.file, decoded: kept }).finally(() => rm(kept.file, { force: true }))
+      : withBlobAsFile(ctx.store, recording.audioKey, (file) => transcribe({ audio: file })));
 
     await db.transaction(async (tx) => {
       // Read again under a row lock: a correction saved while the transcriber worked is seen.

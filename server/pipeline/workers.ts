@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { keptDecodes } from '../audio/kept-decodes.ts';
 import { recoverAutobiographies } from '../autobiography/recovery.ts';
 import { recoverInfoRefreshes } from '../enrichment/recovery.ts';
 import { LEASE_MS, releaseAllLeases } from '../jobs/leases.ts';
@@ -59,6 +60,8 @@ export async function startPipelineWorkers(ctx: PipelineContext, options: Pipeli
   await recover();
   const timer = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
 
+  // Uploads to this process keep their decode for the transcription here (kept-decodes.ts).
+  keptDecodes.enable();
   const runner = startJobRunner(ctx.queue, ctx, PIPELINE_JOBS, {
     concurrency: options.concurrency ?? Math.max(2, availableParallelism()),
     pollIntervalMs: POLLING_INTERVAL_SECONDS * 1000,
@@ -70,6 +73,7 @@ export async function startPipelineWorkers(ctx: PipelineContext, options: Pipeli
       clearInterval(timer);
       await recovering;
       await runner.stop();
+      await keptDecodes.disable();
     },
   };
 }

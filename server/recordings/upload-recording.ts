@@ -2,6 +2,7 @@ import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
 import { AiError } from '../ai/errors.ts';
 import { type AudioType, sniffAudioFile } from '../audio/audio-type.ts';
 import { measureDuration } from '../audio/decode.ts';
+import { keptDecodes } from '../audio/kept-decodes.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
 import type { recordings } from '../db/schema.ts';
@@ -40,13 +41,15 @@ export async function uploadRecording(
   form: UploadForm,
   target?: UploadTarget,
 ): Promise<UploadResult> {
+  let audioKey: string | undefined;
   try {
     const type = await sniffAudioFile(form.audioFile);
     if (!type) throw uploadRefusal.unprocessable();
-    const durationSeconds = await measure(form.audioFile, type);
+    audioKey = recordingAudioKey(user.id, type.extension);
+    // The decode that measures the recording is kept for its transcription when a worker runs here.
+    const durationSeconds = await measure(form.audioFile, type, audioKey);
     if (durationSeconds < RECORDING_LIMITS.minDurationSeconds) throw uploadRefusal.tooShort();
 
-    const audioKey = recordingAudioKey(user.id, type.extension);
     await deps.store.putFile(audioKey, form.audioFile, type.mimeType).catch((error: unknown) => {
       throw error instanceof StorageFullError ? uploadRefusal.storageFull() : error;
     });
@@ -60,14 +63,17 @@ export async function uploadRecording(
     }
     await enqueueTranscription(deps.queue, result.recording.id);
     return result;
+  } catch (error) {
+    if (audioKey) keptDecodes.forget(audioKey);
+    throw error;
   } finally {
     await form.discard();
   }
 }
 
-async function measure(file: string, type: AudioType): Promise<number> {
+async function measure(file: string, type: AudioType, audioKey: string): Promise<number> {
   try {
-    return await measureDuration(file, type);
+    return await measureDuration(file, type, { keep: keptDecodes.keeper(audioKey) });
   } catch (error) {
     if (error instanceof AiError) throw error.code === 'too_large' ? uploadRefusal.tooLarge() : uploadRefusal.unprocessable();
     throw error;
