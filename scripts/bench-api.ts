@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { chapters, people, recordingPeople, recordings, stories, users } from '../server/db/schema.ts';
 import { nextPageUrl } from '../contract/pagination.ts';
 import { HttpClient } from '../test/support/http-client.ts';
@@ -130,6 +131,8 @@ async function measure(name: string, path: () => string) {
 }
 
 console.log(`\n${REQUESTS} sequential requests each (lists: their first page of 50):`);
+// The floor under every line: a signed-in call that reads nothing (the session is cached, decision 021).
+await measure('GET /api/auth/user (floor)', () => '/api/auth/user');
 await measure('GET /api/stories', () => '/api/stories?language=en');
 await measure('GET /api/stories/counts', () => '/api/stories/counts');
 await measure('GET /api/stories/{id}/with-recordings', () => `/api/stories/${storyIds[Math.floor(Math.random() * storyIds.length)]}/with-recordings`);
@@ -149,6 +152,11 @@ process.exit(0);
 /** EXPLAIN (ANALYZE) of each list's queries, captured as the server runs them (decision 023). */
 async function explainAll() {
   const { searchStatement } = await import('../server/search/search-stories.ts');
+  // One connection of its own on PostgreSQL, so that begin, set local and explain share it.
+  const explainer = server.database.connectionString ? new pg.Client({ connectionString: server.database.connectionString }) : null;
+  await explainer?.connect();
+  const run = async (text: string, params: unknown[] = []): Promise<{ rows: Record<string, string>[] }> =>
+    explainer ? explainer.query(text, params) : server.database.executor.executeSql(text, params);
   for (const [title, path] of [
     ['GET /api/stories', '/api/stories'],
     ['GET /api/stories (page 2)', secondPage!],
@@ -160,11 +168,16 @@ async function explainAll() {
     ['GET /api/recordings?unassigned=true', '/api/recordings?unassigned=true'],
   ] as const) {
     const statements = await capturedQueries(() => client.get(path));
-    for (const [i, { text, params }] of statements.entries()) {
-      const plan = await server.database.executor.executeSql(`explain (analyze, buffers) ${text}`, params);
+    for (const [i, { text, params, inKeyOrder }] of statements.entries()) {
+      // A page read runs with bitmap scans off (readInKeyOrder): explained the same way.
+      await run('begin');
+      if (inKeyOrder) await run('set local enable_bitmapscan = off');
+      const plan = await run(`explain (analyze, buffers) ${text}`, params);
+      await run('commit');
       console.log(`\nEXPLAIN ANALYZE ${title} (query ${i + 1} of ${statements.length}):\n${text}\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
     }
   }
+  await explainer?.end();
   for (const q of ['lake', 'memory 1234']) {
     const plan = (await db.execute(sql`explain (analyze, buffers) ${searchStatement(user.id, { q, limit: 10 })}`)) as unknown as { rows: Record<string, string>[] };
     console.log(`\nEXPLAIN ANALYZE search "${q}":\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
@@ -172,16 +185,29 @@ async function explainAll() {
 }
 
 /** The statements a call runs on the lists' tables, as drizzle sends them (its logger, swapped in for the call). */
-async function capturedQueries(call: () => Promise<Response>): Promise<{ text: string; params: unknown[] }[]> {
-  const session = (db as unknown as { session: { logger: { logQuery(text: string, params: unknown[]): void } } }).session;
-  const previous = session.logger;
-  const statements: { text: string; params: unknown[] } [] = [];
-  session.logger = { logQuery: (text, params) => void (/"(stories|recordings)"/.test(text) && statements.push({ text, params })) };
+async function capturedQueries(call: () => Promise<Response>): Promise<{ text: string; params: unknown[]; inKeyOrder: boolean }[]> {
+  // A transaction's session takes its logger from the session's options: both are swapped.
+  type Logger = { logQuery(text: string, params: unknown[]): void };
+  const session = (db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }).session;
+  const previous = { logger: session.logger, options: session.options };
+  const statements: { text: string; params: unknown[]; inKeyOrder: boolean }[] = [];
+  let keyOrderNext = false;
+  session.logger = {
+    logQuery(text: string, params: unknown[]) {
+      if (/enable_bitmapscan/.test(text)) keyOrderNext = true;
+      else if (/"(stories|recordings|recording_people|recording_places)"/.test(text)) {
+        statements.push({ text, params, inKeyOrder: keyOrderNext });
+        keyOrderNext = false;
+      }
+    },
+  };
+  session.options = { ...session.options, logger: session.logger };
   try {
     const response = await call();
     if (response.status !== 200) throw new Error(`${response.url} answered ${response.status}`);
   } finally {
-    session.logger = previous;
+    session.logger = previous.logger;
+    session.options = previous.options;
   }
   return statements;
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Database } from '../db/client.ts';
 import { HttpError } from './errors.ts';
 
 /**
@@ -59,4 +60,21 @@ export function sendPage<Item>(request: FastifyRequest, reply: FastifyReply, pag
     reply.header('link', `<${next.pathname}${next.search}>; rel="next"`);
   }
   return page.items;
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Reads a keyset page with bitmap scans off, so that the planner walks the list's index in its
+ * order and stops after `limit + 1` rows. PGlite has no autovacuum, so its tables never have
+ * statistics: guessing that a user owns 0.5% of the rows and that a cursor keeps a third of them,
+ * the planner took a bitmap scan of every later row and a sort (100 ms for page 2 of 5,000
+ * stories) over reading 51 rows in index order (0.4 ms). With statistics (PostgreSQL) the index
+ * scan is chosen anyway; `set local` ends with the transaction. Decision 023.
+ */
+export function readInKeyOrder<T>(db: Database, read: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return read(tx);
+  });
 }

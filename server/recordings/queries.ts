@@ -3,7 +3,7 @@ import type { RecordingSummaryDto, RecordingWithLinksDto } from '../../contract/
 import type { PageQuery } from '../../contract/pagination.ts';
 import type { Database } from '../db/client.ts';
 import { recordings } from '../db/schema.ts';
-import { createdKeySchema, decodeCursor, exactTime, type Page, pageOf } from '../http/pagination.ts';
+import { createdKeySchema, decodeCursor, exactTime, type Page, pageOf, readInKeyOrder } from '../http/pagination.ts';
 import { linksOf } from './links.ts';
 import { presentRecordingSummary, presentRecordingWithLinks, recordingSummaryColumns } from './presenter.ts';
 
@@ -18,18 +18,20 @@ export async function listRecordings(
   { withoutStory = false }: { withoutStory?: boolean } = {},
 ): Promise<Page<RecordingSummaryDto>> {
   const after = decodeCursor(query.cursor, createdKeySchema);
-  const rows = await db
-    .select({ ...recordingSummaryColumns, cursorTime: exactTime(recordings.createdAt) })
-    .from(recordings)
-    .where(
-      and(
-        eq(recordings.userId, userId),
-        withoutStory ? isNull(recordings.storyId) : undefined,
-        after ? sql`(${recordings.createdAt}, ${recordings.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
-      ),
-    )
-    .orderBy(desc(recordings.createdAt), desc(recordings.id))
-    .limit(query.limit + 1);
+  const rows = await readInKeyOrder(db, (tx) =>
+    tx
+      .select({ ...recordingSummaryColumns, cursorTime: exactTime(recordings.createdAt) })
+      .from(recordings)
+      .where(
+        and(
+          eq(recordings.userId, userId),
+          withoutStory ? isNull(recordings.storyId) : undefined,
+          after ? sql`(${recordings.createdAt}, ${recordings.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+        ),
+      )
+      .orderBy(desc(recordings.createdAt), desc(recordings.id))
+      .limit(query.limit + 1),
+  );
   const page = pageOf(rows, query.limit, (row) => [row.cursorTime, row.id]);
   const links = await linksOf(db, page.items);
   return { ...page, items: page.items.map(({ cursorTime: _, ...row }) => presentRecordingSummary(row, links.get(row.id)!)) };

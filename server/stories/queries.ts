@@ -3,7 +3,7 @@ import type { StoryCountsDto, StoryFilter, StorySummaryDto, StoryWithRecordingsD
 import type { PageQuery } from '../../contract/pagination.ts';
 import type { Database } from '../db/client.ts';
 import { recordings, stories } from '../db/schema.ts';
-import { createdKeySchema, decodeCursor, exactTime, type Page, pageOf } from '../http/pagination.ts';
+import { createdKeySchema, decodeCursor, exactTime, type Page, pageOf, readInKeyOrder } from '../http/pagination.ts';
 import { linksOf } from '../recordings/links.ts';
 import { presentRecordingWithLinks } from '../recordings/presenter.ts';
 import { presentStory, presentStorySummary, storySummaryColumns } from './presenter.ts';
@@ -19,18 +19,20 @@ const filterWhere = (filter: StoryFilter) =>
  */
 export async function listStories(db: Database, userId: string, query: PageQuery, filter: StoryFilter = 'all'): Promise<Page<StorySummaryDto>> {
   const after = decodeCursor(query.cursor, createdKeySchema);
-  const rows = await db
-    .select({ ...storySummaryColumns, cursorTime: exactTime(stories.createdAt) })
-    .from(stories)
-    .where(
-      and(
-        eq(stories.userId, userId),
-        filterWhere(filter),
-        after ? sql`(${stories.createdAt}, ${stories.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
-      ),
-    )
-    .orderBy(desc(stories.createdAt), desc(stories.id))
-    .limit(query.limit + 1);
+  const rows = await readInKeyOrder(db, (tx) =>
+    tx
+      .select({ ...storySummaryColumns, cursorTime: exactTime(stories.createdAt) })
+      .from(stories)
+      .where(
+        and(
+          eq(stories.userId, userId),
+          filterWhere(filter),
+          after ? sql`(${stories.createdAt}, ${stories.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined,
+        ),
+      )
+      .orderBy(desc(stories.createdAt), desc(stories.id))
+      .limit(query.limit + 1),
+  );
   const page = pageOf(rows, query.limit, (row) => [row.cursorTime, row.id]);
   const counts = await recordingCounts(db, page.items.map((r) => r.id));
   return { ...page, items: page.items.map(({ cursorTime: _, ...row }) => presentStorySummary(row, counts.get(row.id) ?? 0)) };

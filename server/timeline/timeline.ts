@@ -6,7 +6,7 @@ import type { StoryMetadata } from '../../contract/story-options.ts';
 import type { TemporalType } from '../../contract/temporal.ts';
 import type { Database } from '../db/client.ts';
 import { placedByOwnTime, stories } from '../db/schema.ts';
-import { decodeCursor, exactTime, exactTimeSchema, type Page, pageOf } from '../http/pagination.ts';
+import { decodeCursor, exactTime, exactTimeSchema, type Page, pageOf, readInKeyOrder } from '../http/pagination.ts';
 import { excerptOfStart, textStart } from '../stories/presenter.ts';
 
 /**
@@ -59,7 +59,7 @@ export function groupByYear(rows: Omit<TimelineRow, 'cursorTime' | 'timelineDate
 }
 
 /** Rows in timeline order after a cursor's key, one more than the page holds. */
-function timelineRows(db: Database, userId: string, limit: number, after: z.infer<typeof timelineKeySchema> | undefined) {
+function timelineRows(db: Pick<Database, 'select'>, userId: string, limit: number, after: z.infer<typeof timelineKeySchema> | undefined) {
   return db
     .select(timelineColumns)
     .from(stories)
@@ -78,7 +78,8 @@ type TimelineRow = Awaited<ReturnType<typeof timelineRows>>[number];
 
 /** A page of the user's timeline: at most `limit` stories, newest year and newest story first. */
 export async function timeline(db: Database, userId: string, query: PageQuery): Promise<Page<TimelineYearDto>> {
-  const rows = await timelineRows(db, userId, query.limit, decodeCursor(query.cursor, timelineKeySchema));
+  const after = decodeCursor(query.cursor, timelineKeySchema);
+  const rows = await readInKeyOrder(db, (tx) => timelineRows(tx, userId, query.limit, after));
   const page = pageOf(rows, query.limit, (row) => [row.timelineYear, row.timelineDate, row.cursorTime, row.id]);
   return { ...page, items: groupByYear(page.items) };
 }
