@@ -2,7 +2,7 @@
 // `npm start` and `npm run worker` run plain JavaScript: no TypeScript compiler in the
 // process, which costs about a second and 75 MB at every start (decision 024).
 // Plain JavaScript itself, so that scripts/start.mjs can run it without a compiler.
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -28,8 +28,13 @@ export function serverBuildStale() {
   });
 }
 
-/** Bundles server/main.ts and server/worker.ts with every package left as an import. */
-export async function buildServer() {
+/**
+ * Bundles server/main.ts and server/worker.ts with every package left as an import; what
+ * the server imports on first use only (the local writer, S3, the book exports, e-mail) in
+ * chunks of its own, loaded then. `clean` empties the folder first (npm run build); a start
+ * leaves old chunks, which a server still running an older build may load yet.
+ */
+export async function buildServer({ clean = false } = {}) {
   // esbuild comes with tsx and vite; loaded here only, so a start that needs no build never loads it.
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
@@ -39,6 +44,8 @@ export async function buildServer() {
     packages: 'external',
     platform: 'node',
     format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     target: 'node20',
     sourcemap: true,
     metafile: true,
@@ -46,7 +53,8 @@ export async function buildServer() {
     absWorkingDir: root,
     write: false,
   });
-  mkdirSync(SERVER_OUT_DIR, { recursive: true });
+  if (clean) rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
+  mkdirSync(path.join(SERVER_OUT_DIR, 'chunks'), { recursive: true });
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
   const files = [...result.outputFiles.map((file) => [file.path, file.contents]), [inputsFile, JSON.stringify(inputs)]];
   // Each file whole or not at all: two workers started at once may both build, and one may
@@ -59,5 +67,5 @@ export async function buildServer() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await buildServer();
+  await buildServer({ clean: true });
 }

@@ -12,9 +12,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { bookOf } from './book.ts';
 import { attachmentHeader, EXPORT_TYPES } from './export/download.ts';
-import { bookEpub } from './export/epub.ts';
 import { bookMarkdown } from './export/markdown.ts';
-import { bookPdf } from './export/pdf.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
 import { requestAutobiography, retryAutobiography } from './request-autobiography.ts';
 
@@ -26,8 +24,9 @@ const bookToDelete = pathResource('autobiography', 'delete');
 
 const EXPORTERS = {
   markdown: async (book: ReturnType<typeof bookOf>) => Buffer.from(bookMarkdown(book), 'utf8'),
-  epub: bookEpub,
-  pdf: bookPdf,
+  // epub-gen-memory and pdfkit load on the first download, not at every start (decision 024).
+  epub: async (book: ReturnType<typeof bookOf>) => (await import('./export/epub.ts')).bookEpub(book),
+  pdf: async (book: ReturnType<typeof bookOf>) => (await import('./export/pdf.ts')).bookPdf(book),
 };
 
 /**

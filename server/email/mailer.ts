@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -35,11 +34,11 @@ export function createMailer(options: MailerOptions): Mailer {
 }
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = lazyTransport(smtpUrl);
   return {
     delivery: 'smtp',
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await (await transport()).sendMail({ from, ...mail });
       return info.messageId;
     },
   };
@@ -49,11 +48,11 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 // kept whole, ready to open in any mail program or to forward.
 function outboxMailer({ dataDir, from, log }: MailerOptions): Mailer {
   const folder = path.join(dataDir, OUTBOX_FOLDER);
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     delivery: 'outbox',
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = (await (await transport()).sendMail({ from, ...mail })) as { messageId: string; message: Buffer };
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       // Owner-only: a message may carry a password reset link.
       await mkdir(folder, { recursive: true, mode: 0o700 });
@@ -62,4 +61,14 @@ function outboxMailer({ dataDir, from, log }: MailerOptions): Mailer {
       return info.messageId;
     },
   };
+}
+
+interface Transport {
+  sendMail(mail: { from: string } & OutgoingMail): Promise<{ messageId: string; message?: unknown }>;
+}
+
+/** A nodemailer transport made on the first message: nodemailer is not loaded at every start (decision 024). */
+function lazyTransport(options: string | Record<string, unknown>): () => Promise<Transport> {
+  let transport: Promise<Transport> | undefined;
+  return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options as never) as Transport));
 }

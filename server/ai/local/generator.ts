@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
-import { getLlama, LlamaChatSession, type Llama, type LlamaGrammar, type LlamaModel } from 'node-llama-cpp';
+import type { Llama, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
 import type { z } from 'zod';
 import { AiError } from '../errors.ts';
 import { OneAtATime } from '../one-at-a-time.ts';
@@ -76,6 +76,8 @@ export class LocalJsonGenerator implements JsonGenerator {
     if (!existsSync(this.settings.modelPath)) return Promise.reject(modelMissingError(this.settings.modelPath, this.settings.missingModelRetryMs));
     if (!this.loaded) {
       this.loaded = (async () => {
+        // node-llama-cpp loads with the model, not at every start (decision 024).
+        const { getLlama } = await import('node-llama-cpp');
         const llama = await getLlama({ gpu: false, build: 'never', logLevel: 'error' as never });
         const model = await llama.loadModel({ modelPath: this.settings.modelPath });
         return { llama, model };
@@ -120,6 +122,7 @@ export class LocalJsonGenerator implements JsonGenerator {
         threads: this.settings.threads ?? availableParallelism(),
       });
       try {
+        const { LlamaChatSession } = await import('node-llama-cpp');
         const session = new LlamaChatSession({ contextSequence: context.getSequence(), systemPrompt: request.prompt.system });
         const started = performance.now();
         let tokens = 0;
