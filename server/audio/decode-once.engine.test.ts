@@ -1,4 +1,7 @@
-import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { clipDir, encodeClip, silenceClip } from '../../test/support/audio-clips.ts';
@@ -130,5 +133,24 @@ it('keeps nothing for a refused upload, past its bound, or where no worker runs'
     expect(await readdir(dirname(decoded.file))).toEqual([basename(decoded.file)]);
   } finally {
     await kept.disable();
+  }
+});
+
+it('removes at start what a crashed process kept, and nothing of a live one', async () => {
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+  const left = join(tmpdir(), `saaga-decoded-${dead}-test`);
+  const live = join(tmpdir(), `saaga-decoded-${process.ppid}-test`);
+  for (const folder of [left, live]) {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'x.wav'), 'x');
+  }
+  const kept = new KeptDecodes();
+  kept.enable();
+  try {
+    expect(existsSync(left)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+  } finally {
+    await kept.disable();
+    await rm(live, { recursive: true, force: true });
   }
 });

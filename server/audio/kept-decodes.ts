@@ -1,4 +1,4 @@
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,8 @@ import { pcmToWav } from './wav.ts';
 export const KEPT_DECODES_MAX_BYTES = 512 * 1024 * 1024;
 /** A decode its job has not taken by then is removed: the job decodes the stored file itself. */
 export const KEPT_DECODE_MAX_AGE_MS = 5 * 60 * 1000;
+
+const FOLDER_PREFIX = 'saaga-decoded-';
 
 /** A recording decoded to a 16 kHz mono WAV file (streamed: its header gives no sizes). */
 export interface KeptDecode {
@@ -50,7 +52,9 @@ export class KeptDecodes {
   /** Workers run here from now on: keep decodes for them. */
   enable(): void {
     this.users += 1;
-    this.dir ??= mkdtempSync(join(tmpdir(), 'saaga-decoded-'));
+    if (this.dir) return;
+    removeDeadProcessesFolders();
+    this.dir = mkdtempSync(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
   }
 
   /** One set of workers stopped; with the last, every kept decode is removed. */
@@ -158,6 +162,28 @@ export class KeptDecodes {
       this.entries.delete(key);
       rmSync(entry.file, { force: true });
     }
+  }
+}
+
+/** Folders a crashed process left (its id in the name, no such process now): removed at the next start. */
+function removeDeadProcessesFolders(): void {
+  try {
+    for (const name of readdirSync(tmpdir())) {
+      const pid = Number(/^saaga-decoded-(\d+)-/.exec(name)?.[1]);
+      if (!pid || pid === process.pid || isAlive(pid)) continue;
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  } catch {
+    // Only tidying: a folder left stays until the system clears its temporary files.
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
