@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { readEarly, readEarlyFor } from './earlyReads.ts';
 import { fetchListPage, listUrl, loadedItems, withoutItems, type ListPage } from './pagination.ts';
 import { ApiRequestError } from './request.ts';
 
@@ -39,6 +40,33 @@ describe('fetchListPage', () => {
     expect(error).toMatchObject({ status: 400, code: 'invalid_request' });
     stubFetch(Response.json({ stories: [] }));
     await expect(fetchListPage('/api/stories', rows)).rejects.toThrow();
+  });
+});
+
+describe('an early read', () => {
+  it('is taken once by the page that reads the same address', async () => {
+    const fetchMock = stubFetch(Response.json([{ id: 7 }]));
+    readEarlyFor('/library', '?filter=unassigned');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/stories?filter=unassigned');
+    await expect(fetchListPage('/api/stories?filter=unassigned', rows)).resolves.toEqual({ items: [{ id: 7 }], next: null });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is read again when it was refused (a sign-in came in between)', async () => {
+    const answers = [new Response('Unauthorized', { status: 401 }), Response.json([{ id: 8 }])];
+    const fetchMock = vi.fn(async () => answers.shift()!);
+    vi.stubGlobal('fetch', fetchMock);
+    readEarly('/api/stories?filter=all');
+    await expect(fetchListPage('/api/stories?filter=all', rows)).resolves.toEqual({ items: [{ id: 8 }], next: null });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is started only for the library, and not for its search', () => {
+    const fetchMock = stubFetch(Response.json([]));
+    readEarlyFor('/timeline', '');
+    readEarlyFor('/library', '?q=lake');
+    readEarlyFor('/library/12', '');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

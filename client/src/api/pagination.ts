@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { nextPageUrl } from '../../../contract/pagination.ts';
+import { takeEarly } from './earlyReads.ts';
 import { throwIfNotOk } from './request.ts';
 
 /** One page of a paged list call: its rows, and the next page's address (null on the last). */
@@ -9,36 +10,15 @@ export interface ListPage<T> {
   next: string | null;
 }
 
-/** Reads started before their screen asked for them, by address, and when. */
-const early = new Map<string, { response: Promise<Response>; at: number }>();
-/** An early read older than this is not taken (the data may have changed meanwhile). */
-const EARLY_READ_KEPT_MS = 10_000;
-
-/**
- * Starts reading a page now, before its screen renders (the library's first page beside the
- * session check): the next fetchListPage of the same address takes this answer.
- */
-export function readEarly(url: string): void {
-  if (early.has(url)) return;
-  const response = fetch(url, { credentials: 'include' });
-  // A failure is the screen's to report, when it takes the answer; unread, it is nobody's.
-  response.catch(() => undefined);
-  early.set(url, { response, at: Date.now() });
-}
-
-function takeEarly(url: string): Promise<Response> | undefined {
-  const read = early.get(url);
-  early.delete(url);
-  return read && Date.now() - read.at < EARLY_READ_KEPT_MS ? read.response : undefined;
-}
-
 /**
  * GETs one page of a list call (decision 023): the body is the spec's array, the next
  * page's address comes in the `Link: <...>; rel="next"` header. No header: the last page,
  * so an unpaged server's whole list is one page.
  */
 export async function fetchListPage<T>(url: string, schema: z.ZodType<T[]>): Promise<ListPage<T>> {
-  const response = await (takeEarly(url) ?? fetch(url, { credentials: 'include' }));
+  // An early read (earlyReads.ts) that failed, or was refused before a sign-in, is read again.
+  const early = await takeEarly(url)?.catch(() => undefined);
+  const response = early?.ok ? early : await fetch(url, { credentials: 'include' });
   await throwIfNotOk(response);
   return { items: schema.parse(await response.json()), next: nextPageUrl(response.headers.get('Link')) };
 }

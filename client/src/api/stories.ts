@@ -3,8 +3,10 @@ import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from 
 import { z } from 'zod';
 import type { Language } from '../../../contract/languages.ts';
 import {
+  storyCountsSchema,
   storySchema,
   storySummarySchema,
+  type StoryFilter,
   storyWithRecordingsSchema,
   type StoryDto,
   type StoryWithRecordingsDto,
@@ -25,9 +27,6 @@ export const storyKey = (id: number) => ['/api/stories', id] as const;
 /** The story with its recordings in order. */
 export const storyWithRecordingsKey = (id: number) => ['/api/stories', id, 'with-recordings'] as const;
 
-/** The library's filters (spec 2, "Library"): every story, those in a collection, the rest. */
-export const STORY_FILTERS = ['all', 'inCollections', 'unassigned'] as const;
-export type StoryFilter = (typeof STORY_FILTERS)[number];
 
 /** The key of a paged story list; `['/api/stories', 'list']` names them all. */
 export const storyListKey = (filter: StoryFilter) => ['/api/stories', 'list', { filter }] as const;
@@ -41,9 +40,6 @@ export const storyListUrl = (filter: StoryFilter) => listUrl('/api/stories', { f
  */
 export const storyListQuery = (filter: StoryFilter) =>
   pagedListQuery(storyListKey(filter), storyListUrl(filter), z.array(storySummarySchema), CACHE_MS.stories);
-
-const storyCountsSchema = z.object({ all: z.number(), inCollections: z.number(), unassigned: z.number() });
-export type StoryCounts = z.infer<typeof storyCountsSchema>;
 
 /** How many stories each library filter shows (GET /api/stories/counts: one aggregate query). */
 export const storyCountsQuery = () =>

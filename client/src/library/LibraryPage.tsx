@@ -8,21 +8,14 @@ import { RecordMemoryLink } from '../recordings/RecordMemoryLink.tsx';
 import { WaitingForEngine } from '../recordings/WaitingForEngine.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { LibrarySearchBox, LibrarySearchResults, useLibrarySearchWords } from '../search/LibrarySearch.tsx';
-import { loadedItems, readEarly } from '../api/pagination.ts';
-import { storyCountsQuery, storyListQuery, storyListUrl, useStoriesBeingWritten } from '../api/stories.ts';
+import { loadedItems } from '../api/pagination.ts';
+import { storyCountsQuery, storyListQuery, useStoriesBeingWritten } from '../api/stories.ts';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { EmptyState, LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
 import { filterStories, LIBRARY_FILTERS, parseLibraryFilter, processingIds, type LibraryFilter } from './libraryFilter.ts';
 import { ListMore } from './ListMore.tsx';
 import { StoryRow } from './StoryRow.tsx';
 import { useKeptScroll } from './useKeptScroll.ts';
-
-// Opened at the library, main.tsx asks for this code beside the session check: the first page
-// is asked for as the code arrives, not after the check, the app's render and this page's (a
-// phone's round trip or more off the first paint). The page's own read takes this answer.
-if (typeof window !== 'undefined' && window.location.pathname === '/library' && !new URLSearchParams(window.location.search).has('q')) {
-  readEarly(storyListUrl(parseLibraryFilter(new URLSearchParams(window.location.search).get('filter'))));
-}
 
 /**
  * The library (spec 2): All / In Collections / Unassigned with their counts, the stories

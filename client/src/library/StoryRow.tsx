@@ -115,15 +115,18 @@ export function StoryRow({ story }: { story: StorySummaryDto }) {
           <MoreVertical aria-hidden className="size-5" />
         </button>
       </div>
-      <DeleteStoryDialog
-        storyId={story.id}
-        title={title}
-        open={confirming}
-        onOpenChange={(open) => {
-          setConfirming(open);
-          if (!open) swipe.setOpen(false);
-        }}
-      />
+      {/* Made only when asked for: a page of rows does not build 50 closed dialogs before its first paint. */}
+      {confirming && (
+        <DeleteStoryDialog
+          storyId={story.id}
+          title={title}
+          open
+          onOpenChange={(open) => {
+            setConfirming(open);
+            if (!open) swipe.setOpen(false);
+          }}
+        />
+      )}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { STORY_FILTERS, type StoryFilter } from '../api/stories.ts';
+import { STORY_FILTERS, type StoryFilter } from '../../../contract/library.ts';
 
 /** The library's filters (spec 2, "Library"): every story, those in a collection, the rest. */
 export const LIBRARY_FILTERS = STORY_FILTERS;

@@ -25,8 +25,7 @@ type TimelineEntry = TimelineYearDto['stories'][number];
  */
 export function TimelinePage() {
   const { t } = useTranslation('timeline');
-  const language = useLanguage();
-  const timeline = useInfiniteQuery(timelineQuery(language));
+  const timeline = useInfiniteQuery(timelineQuery());
   const years = timeline.data ? joinTimelinePages(timeline.data.pages) : [];
   useKeptScroll(timeline.isSuccess);
 
