@@ -17,8 +17,8 @@ import { Select } from '../ui/Select.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { useBookFailure } from './bookErrors.ts';
 import { BOOKS_HOME, bookPath } from './bookPaths.ts';
-import { ListMore } from '../library/ListMore.tsx';
-import { useStoryChoices, withChosen, type StoryChoice } from '../library/useStoryChoices.ts';
+import { ListMore } from '../lists/ListMore.tsx';
+import { useStoryChoices, withChosen, type StoryChoice } from '../lists/useStoryChoices.ts';
 import { inChosenChapter, offeredStories } from './storyChoice.ts';
 
 const checkbox = `size-5 shrink-0 accent-amber-300 ${focusRing}`;

@@ -5,8 +5,8 @@ import { useChapters, useChapterStories, useMoveStoryToChapter, type Chapter } f
 import { hasRealTitle } from '../api/storyProgress.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate } from '../i18n/format.ts';
-import { ListMore } from '../library/ListMore.tsx';
-import { useStoryChoices, type StoryChoice } from '../library/useStoryChoices.ts';
+import { ListMore } from '../lists/ListMore.tsx';
+import { useStoryChoices, type StoryChoice } from '../lists/useStoryChoices.ts';
 import { Button, focusRing } from '../ui/Button.tsx';
 import { Input } from '../ui/Input.tsx';
 import { LoadFailed } from '../ui/ListStates.tsx';

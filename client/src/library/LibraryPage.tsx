@@ -13,9 +13,9 @@ import { storyCountsQuery, storyListQuery, useStoriesBeingWritten } from '../api
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { EmptyState, LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
 import { filterStories, LIBRARY_FILTERS, parseLibraryFilter, processingIds, type LibraryFilter } from './libraryFilter.ts';
-import { ListMore } from './ListMore.tsx';
+import { ListMore } from '../lists/ListMore.tsx';
 import { StoryRow } from './StoryRow.tsx';
-import { useKeptScroll } from './useKeptScroll.ts';
+import { useKeptScroll } from '../lists/useKeptScroll.ts';
 
 /**
  * The library (spec 2): All / In Collections / Unassigned with their counts, the stories

@@ -13,8 +13,8 @@ import { hasRealTitle } from '../api/storyProgress.ts';
 import { focusRing } from '../ui/Button.tsx';
 import { EmptyState, LoadFailed, LoadingRows } from '../ui/ListStates.tsx';
 import { temporalLabel } from '../time/temporalLabel.ts';
-import { ListMore } from '../library/ListMore.tsx';
-import { useKeptScroll } from '../library/useKeptScroll.ts';
+import { ListMore } from '../lists/ListMore.tsx';
+import { useKeptScroll } from '../lists/useKeptScroll.ts';
 import { joinTimelinePages, timelineQuery } from './timelineApi.ts';
 
 type TimelineEntry = TimelineYearDto['stories'][number];
