@@ -24,6 +24,8 @@ import { startTestApp } from '../test/support/test-app.ts';
 import { startFakeOpenAi } from '../test/fakes/openai-server.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** BENCH_ONLY=openai measures the fake OpenAI server alone (the own-overhead figure), skipping the slower local engines. */
+const ONLY = process.env.BENCH_ONLY;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)];
@@ -40,6 +42,8 @@ interface Row {
 
 /** Milliseconds from each upload's response to its written story, less the engine calls alone. */
 const ownOverheads: number[] = [];
+/** The voice detection of the same clip alone: part of the own overhead, most of it on a quiet machine. */
+const vadAlone: number[] = [];
 
 async function measure(name: string, engines: Engines, expectStory: boolean, files: { name: string; file: string; text: string }[]) {
   const server = await startTestApp({ LOGIN_RATE_LIMIT: '100000' }, { engines });
@@ -73,6 +77,9 @@ async function measure(name: string, engines: Engines, expectStory: boolean, fil
           runs.toStory.push(storyAt - started);
           // The two engine calls alone, on the same clip, right after.
           const engineCalls = await withNormalisedAudio(bytes, {}, async (audio) => {
+            const vadStart = performance.now();
+            await engines.speech.assessFile(audio.file);
+            vadAlone.push(performance.now() - vadStart);
             const t = performance.now();
             await engines.transcriber.transcribe({ audio: audio.file, language: 'en' });
             await engines.writer.writeStory({ transcripts: [text], language: 'en' });
@@ -140,8 +147,9 @@ await fake.close();
 console.log(
   `\nown overhead upload -> story: median ${Math.round(median(ownOverheads))} ms (p95 ${Math.round(p95(ownOverheads))} ms; ${ownOverheads.length} uploads, fake OpenAI server; time from the upload's response to the written story less the transcriber and writer calls alone)`,
 );
+console.log(`  of which voice detection, timed alone on the same clips: median ${Math.round(median(vadAlone))} ms (p95 ${Math.round(p95(vadAlone))} ms)`);
 
-await measure(
+if (ONLY !== 'openai') await measure(
   `local engines (${TEST_MODELS_DIR}; the test whisper model hears no words, so no story)`,
   localTestEngines(),
   false,
