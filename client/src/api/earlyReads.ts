@@ -23,13 +23,24 @@ export function takeEarly(url: string): Promise<Response> | undefined {
   return read && Date.now() - read.at < KEPT_MS ? read.response : undefined;
 }
 
+/** The early read of `url` if it was answered well, else a read now (an early one refused before a sign-in is read again). */
+export async function earlyOrFetch(url: string): Promise<Response> {
+  const early = await takeEarly(url)?.catch(() => undefined);
+  return early?.ok ? early : fetch(url, { credentials: 'include' });
+}
+
+/** The library's filter counts (GET /api/stories/counts). */
+export const STORY_COUNTS_URL = '/api/stories/counts';
+
 /**
- * The first page the screen at this address reads, started now. Only the library's, which
- * the phone benchmark measures; its address is GET /api/stories?filter= as stories.ts builds it
- * (an unknown filter's early read is simply not taken: the page reads "all").
+ * What the screen at this address reads first, started now. Only the library's (its first
+ * page and its counts), which the phone benchmark measures; the page's address is
+ * GET /api/stories?filter= as stories.ts builds it (an unknown filter's early read is simply
+ * not taken: the page reads "all").
  */
 export function readEarlyFor(pathname: string, search: string): void {
   const params = new URLSearchParams(search);
   if (pathname !== '/library' || params.has('q')) return;
   readEarly(`/api/stories?${new URLSearchParams({ filter: params.get('filter') ?? 'all' })}`);
+  readEarly(STORY_COUNTS_URL);
 }

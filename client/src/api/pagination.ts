@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { nextPageUrl } from '../../../contract/pagination.ts';
-import { takeEarly } from './earlyReads.ts';
+import { earlyOrFetch } from './earlyReads.ts';
 import { throwIfNotOk } from './request.ts';
 
 /** One page of a paged list call: its rows, and the next page's address (null on the last). */
@@ -16,9 +16,7 @@ export interface ListPage<T> {
  * so an unpaged server's whole list is one page.
  */
 export async function fetchListPage<T>(url: string, schema: z.ZodType<T[]>): Promise<ListPage<T>> {
-  // An early read (earlyReads.ts) that failed, or was refused before a sign-in, is read again.
-  const early = await takeEarly(url)?.catch(() => undefined);
-  const response = early?.ok ? early : await fetch(url, { credentials: 'include' });
+  const response = await earlyOrFetch(url);
   await throwIfNotOk(response);
   return { items: schema.parse(await response.json()), next: nextPageUrl(response.headers.get('Link')) };
 }

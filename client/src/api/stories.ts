@@ -13,7 +13,8 @@ import {
 } from '../../../contract/library.ts';
 import type { PointOfView, StoryStyle } from '../../../contract/story-options.ts';
 import { CACHE_MS, TIMINGS } from '../../../contract/timings.ts';
-import { apiRequest, getJson } from './request.ts';
+import { earlyOrFetch, STORY_COUNTS_URL } from './earlyReads.ts';
+import { apiRequest, getJson, throwIfNotOk } from './request.ts';
 import { listUrl, pagedListQuery, withoutItems } from './pagination.ts';
 import { useDataChanged } from './dataChanged.ts';
 import type { TemporalFields } from '../time/timePeriod.ts';
@@ -45,7 +46,11 @@ export const storyListQuery = (filter: StoryFilter) =>
 export const storyCountsQuery = () =>
   queryOptions({
     queryKey: ['/api/stories', 'counts'] as const,
-    queryFn: async () => storyCountsSchema.parse(await getJson<unknown>('/api/stories/counts')),
+    queryFn: async () => {
+      const response = await earlyOrFetch(STORY_COUNTS_URL);
+      await throwIfNotOk(response);
+      return storyCountsSchema.parse(await response.json());
+    },
     staleTime: CACHE_MS.stories,
   });
 
