@@ -1,6 +1,8 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { HttpError } from '../http/errors.ts';
+
+const require = createRequire(import.meta.url);
 
 // zxcvbn's score 3 is "safely unguessable" (at least 10^8 guesses): a common password, a
 // keyboard walk or a repeated word with a year on it scores lower; a few words do not.
@@ -9,9 +11,16 @@ const LEAST_SCORE = 3;
 const CHECKED_CHARACTERS = 100;
 
 let estimator: ZxcvbnFactory | undefined;
-// Built on first use: the dictionaries take a moment and most processes never sign anyone up.
-const strengthEstimator = () =>
-  (estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: CHECKED_CHARACTERS }));
+// Loaded and built on first use: the dictionaries take a moment and 16 MB, and most
+// processes never sign anyone up (decision 024).
+const strengthEstimator = () => {
+  if (!estimator) {
+    const zxcvbn = require('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
+    const { adjacencyGraphs, dictionary } = require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+    estimator = new zxcvbn.ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: CHECKED_CHARACTERS });
+  }
+  return estimator;
+};
 
 /** True when zxcvbn judges the password hard to guess, also from the person's own name and e-mail. */
 export function isStrongPassword(password: string, personalWords: string[] = []): boolean {
