@@ -7,6 +7,7 @@ import { type HttpClient, signedUpClient } from '../../test/support/http-client.
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { recordings, stories } from '../db/schema.ts';
+import { readInKeyOrder } from '../http/pagination.ts';
 import { excerptOf } from './presenter.ts';
 
 // Keyset pages of the library, the recordings and the timeline (docs/decisions/023-list-pagination-and-indexes.md).
@@ -257,5 +258,14 @@ describe('GET /api/timeline pages', () => {
     expect(pages[2]!.map((y) => y.year)).toEqual([1969]);
     expect(links.at(-1)).toBeNull();
     expect(joined(pages)).toEqual(whole);
+  });
+});
+
+describe('readInKeyOrder', () => {
+  it('turns bitmap scans off for the page read only, not for the next query on the connection', async () => {
+    const setting = async (db: Pick<typeof server.database.db, 'execute'>) =>
+      ((await db.execute(sql`select current_setting('enable_bitmapscan') as value`)) as unknown as { rows: { value: string }[] }).rows[0]!.value;
+    expect(await readInKeyOrder(server.database.db, (tx) => setting(tx))).toBe('off');
+    expect(await setting(server.database.db)).toBe('on');
   });
 });

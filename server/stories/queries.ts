@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { StoryCountsDto, StoryFilter, StorySummaryDto, StoryWithRecordingsDto } from '../../contract/library.ts';
 import type { PageQuery } from '../../contract/pagination.ts';
 import type { Database } from '../db/client.ts';
@@ -60,13 +60,19 @@ export async function storyCounts(db: Database, userId: string): Promise<StoryCo
   return { all, inCollections, unassigned: all - inCollections };
 }
 
+// A story's recordings are shown with their transcripts, not their timed segments or upload settings.
+const { transcriptionSegments: _segments, settings: _settings, ...shownRecordingColumns } = getTableColumns(recordings);
+
 /** A story with its recordings in their order, each with its links. */
 export async function storyWithRecordings(db: Database, story: StoryRow): Promise<StoryWithRecordingsDto> {
   const rows = await db
-    .select()
+    .select(shownRecordingColumns)
     .from(recordings)
     .where(eq(recordings.storyId, story.id))
     .orderBy(asc(recordings.orderIndex), asc(recordings.id));
   const links = await linksOf(db, rows);
-  return { ...presentStory(story), recordings: rows.map((r) => presentRecordingWithLinks(r, links.get(r.id)!)) };
+  return {
+    ...presentStory(story),
+    recordings: rows.map((r) => presentRecordingWithLinks({ ...r, transcriptionSegments: null, settings: {} }, links.get(r.id)!)),
+  };
 }
