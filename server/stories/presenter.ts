@@ -7,7 +7,7 @@ type StoryRow = typeof stories.$inferSelect;
 
 const EXCERPT_CHARACTERS = 200;
 /** The lists read this much of a text for its excerpt, never the whole (decision 023). */
-export const TEXT_START_CHARACTERS = 2000;
+export const TEXT_START_CHARACTERS = 1000;
 
 /** The first TEXT_START_CHARACTERS + 1 characters of a text: one more tells that it goes on. */
 export const textStart = (column: unknown) => sql<string | null>`left(${column}, ${sql.raw(String(TEXT_START_CHARACTERS + 1))})`;

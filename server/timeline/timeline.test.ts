@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { TEXT_START_CHARACTERS } from '../stories/presenter.ts';
 import { groupByYear } from './timeline.ts';
 
 // Where a story stands in time is the database's rule (generated columns): see server/timeline/timeline.api.test.ts.
@@ -39,7 +40,7 @@ it('groups rows already in timeline order by year, keeping their order', () => {
 
 it('makes an excerpt from the start of a long text without a word cut in half', () => {
   const long = `<p>${'lake '.repeat(500)}</p>`;
-  const [year] = groupByYear([row(1, 2026, { contentStart: long.slice(0, 2001) })]);
+  const [year] = groupByYear([row(1, 2026, { contentStart: long.slice(0, TEXT_START_CHARACTERS + 1) })]);
   expect(year!.stories[0]!.excerpt).toMatch(/^(lake ){39}lake…$/);
   expect(year!.stories[0]!.excerpt.length).toBeLessThanOrEqual(201);
 });

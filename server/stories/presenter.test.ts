@@ -1,0 +1,27 @@
+import { expect, it } from 'vitest';
+import { excerptOf, excerptOfStart, TEXT_START_CHARACTERS } from './presenter.ts';
+
+// The lists read only the start of a text (TEXT_START_CHARACTERS + 1 characters; decision 023).
+const startOf = (text: string) => text.slice(0, TEXT_START_CHARACTERS + 1);
+
+it('gives the same excerpt from the start of a long text as from the whole', () => {
+  const text = `<p>${'Kesällä soudimme järven yli joka aamu. '.repeat(100)}</p>`;
+  expect(excerptOfStart(startOf(text))).toBe(excerptOf(text));
+  expect(excerptOfStart('A short story.')).toBe('A short story.');
+  expect(excerptOfStart(null)).toBe('');
+});
+
+it('leaves out a word or a tag cut in half at the end of a start that is mostly markup', () => {
+  const markup = `<p style="${'x'.repeat(TEXT_START_CHARACTERS - 40)}">`;
+  const cutInWord = `${markup}Kesällä soudimme järven yli joka aamu ja illalla`;
+  const start = startOf(cutInWord);
+  expect(start.length).toBe(TEXT_START_CHARACTERS + 1);
+  expect(excerptOfStart(start)).toMatch(/^Kesällä soudimme( \S+)*…$/);
+  expect(cutInWord.startsWith(start.replace(/…$/, ''))).toBe(true);
+  expect(excerptOfStart(start).replace('…', '').split(' ').every((word) => cutInWord.includes(` ${word} `) || cutInWord.includes(`>${word} `))).toBe(true);
+
+  // The start ends inside `<span class="x">`, after its space: a tag cut in half is not a word.
+  const cutInTag = startOf(`<p style="${'x'.repeat(TEXT_START_CHARACTERS - 30)}">Short words <span class="x">more</span></p>`);
+  expect(cutInTag.endsWith('<span c')).toBe(true);
+  expect(excerptOfStart(cutInTag)).toBe('Short words…');
+});
