@@ -35,6 +35,8 @@ const TURN = 25;
 /** Each user records one short clip a minute, the uploads spread evenly over the run; the rest are library first pages and story reads in turn. */
 const UPLOAD_EVERY_MS = 60_000 / USERS;
 const DRAIN_TIMEOUT_MS = 300_000;
+/** A request still unanswered after this counts as an error (long enough to measure a slow upload rather than drop it). */
+const REQUEST_TIMEOUT_S = 60;
 const GOALS = { p95: 50, p99: 250, ratio: process.env.TEST_DATABASE_URL ? 0.1 : 0.02 };
 const SESSION_SECRET = 'bench-secret-that-is-long-enough-for-cookies-0123456789';
 
@@ -123,7 +125,7 @@ async function load(url: string, seconds: number, requests: autocannon.Request[]
   const errorKinds = new Map<string, number>();
   let instance!: autocannon.Instance;
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
-    instance = autocannon({ url, connections: USERS, duration: seconds, timeout: 10, requests }, (error, result) => (error ? reject(error) : resolve(result)));
+    instance = autocannon({ url, connections: USERS, duration: seconds, timeout: REQUEST_TIMEOUT_S, requests }, (error, result) => (error ? reject(error) : resolve(result)));
   });
   instance.on('response', (client, statusCode, _bytes, responseTime) => {
     times.push(responseTime);
@@ -137,7 +139,7 @@ async function load(url: string, seconds: number, requests: autocannon.Request[]
     }
   });
   const result = await finished;
-  if (result.timeouts) errorKinds.set('timeouts (10 s)', result.timeouts);
+  if (result.timeouts) errorKinds.set(`timeouts (${REQUEST_TIMEOUT_S} s)`, result.timeouts);
   if (result.errors - result.timeouts > 0) errorKinds.set('connection errors', result.errors - result.timeouts);
   times.sort((a, b) => a - b);
   const byKind = new Map<Kind, { count: number; p95: number }>();
