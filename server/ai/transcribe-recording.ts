@@ -5,6 +5,8 @@ import type { SpeechAssessment } from '../audio/vad.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { Engines } from './engines.ts';
 import { AiError } from './errors.ts';
+import { LOCAL_MAX_PIECE_SECONDS } from './local/transcriber.ts';
+import { OPENAI_MAX_CHUNK_SECONDS } from './openai/transcriber.ts';
 import type { Transcript } from './ports.ts';
 
 export interface TranscribeRecordingInput {
@@ -21,6 +23,12 @@ export interface TranscribeRecordingInput {
   decoded?: KeptDecode;
 }
 
+/**
+ * A recording no longer than this goes to either transcriber in one piece, so the VAD's
+ * silences are not needed to cut it: the VAD stops once its verdict is settled.
+ */
+export const ONE_PIECE_SECONDS = Math.min(LOCAL_MAX_PIECE_SECONDS, OPENAI_MAX_CHUNK_SECONDS);
+
 export interface TranscribedRecording {
   transcript: Transcript;
   /** Real duration, from the decoded audio. */
@@ -32,8 +40,9 @@ export interface TranscribedRecording {
 /**
  * A recording from upload to checked transcript: decode with ffmpeg to a temporary WAV file
  * (in a shared decode slot, within the length limit) unless its upload's decode is given,
- * refuse silence with the VAD before any (paid) transcription, transcribe from the file
- * with the VAD's segments (the one VAD pass, passed on for cutting long recordings), and
+ * refuse silence with the VAD before any (paid) transcription (stopping once it hears speech
+ * enough when the recording needs no cutting), transcribe from the file with the VAD's
+ * segments (the one VAD pass, passed on for cutting long recordings), and
  * refuse transcripts that are too short or loop. Every refusal is an AiError with the
  * spec's catalogue code.
  */
@@ -56,7 +65,7 @@ async function transcribeDecoded(
   const vad = engines.speech.isAvailable();
   if (vad) {
     try {
-      speech = await engines.speech.assessFile(audio.file);
+      speech = await engines.speech.assessFile(audio.file, { settleEarly: audio.durationSeconds <= ONE_PIECE_SECONDS });
     } catch (error) {
       // The spec lets audio through when the speech check fails.
       engines.log?.('warn', `VAD failed, transcribing unchecked: ${(error as Error).message}`);
@@ -72,8 +81,9 @@ async function transcribeDecoded(
     language: input.language,
     vocabulary: input.vocabulary,
     model: input.model,
-    // The one VAD pass: the transcriber cuts at its silences and never runs its own (none when it failed).
-    speech: speech?.segments ?? (vad ? [] : undefined),
+    // The one VAD pass: the transcriber cuts at its silences and never runs its own (none
+    // when it failed, or stopped early on a recording that needs no cutting).
+    speech: speech?.complete === false ? [] : speech?.segments ?? (vad ? [] : undefined),
     signal: input.signal,
   });
   const check = checkTranscript(transcript.text);

@@ -45,14 +45,15 @@ const ffmpegRuns = async () => (await readFile(counts, 'utf8')).split('\n').filt
 const SPEECH: SpeechSegment[] = [{ start: 0.3, end: 10.6 }];
 
 /** Engines that count VAD passes and keep what the transcriber was given (and the PCM it read). */
-function countingEngines(vad: () => SpeechSegment[] = () => SPEECH) {
-  const seen = { vadPasses: 0, transcriberInputs: [] as TranscribeInput[], pcm: [] as Buffer[] };
+function countingEngines(vad: () => SpeechSegment[] = () => SPEECH, complete = true) {
+  const seen = { vadPasses: 0, vadOptions: [] as unknown[], transcriberInputs: [] as TranscribeInput[], pcm: [] as Buffer[] };
   const engines = {
     speech: {
       isAvailable: () => true,
-      async assessFile() {
+      async assessFile(_file: string, options: unknown) {
         seen.vadPasses += 1;
-        return assessSpeech(vad());
+        seen.vadOptions.push(options);
+        return { ...assessSpeech(vad()), complete };
       },
     },
     transcriber: {
@@ -98,6 +99,15 @@ it('decodes a stored file once for the VAD, the split and the transcription when
   expect(await ffmpegRuns()).toBe(1);
   expect(seen.vadPasses).toBe(1);
   expect(seen.transcriberInputs.map((i) => i.speech)).toEqual([SPEECH]);
+  // 11 s goes to the transcriber in one piece: the VAD only has to settle its verdict.
+  expect(seen.vadOptions).toEqual([{ settleEarly: true }]);
+});
+
+it('gives the transcriber no silences to cut at when the VAD stopped early', async () => {
+  const { engines, seen } = countingEngines(() => SPEECH, false);
+  await transcribeRecording(engines, { audio: webm, language: 'en' });
+  expect(seen.vadPasses).toBe(1);
+  expect(seen.transcriberInputs.map((i) => i.speech)).toEqual([[]]);
 });
 
 it('gives the transcriber no speech segments to look for again when the VAD failed', async () => {

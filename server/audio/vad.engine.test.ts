@@ -1,8 +1,10 @@
+import { writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipDir, concatClips, noiseClip, silenceClip } from '../../test/support/audio-clips.ts';
 import { CLIPS, TEST_MODELS } from '../../test/support/shared-files.ts';
-import { normaliseAudio } from './normalise.ts';
-import { assessSpeech, MIN_SPEECH_SECONDS, SpeechDetector } from './vad.ts';
+import { normaliseAudio, normalisedWav } from './normalise.ts';
+import { assessSpeech, FIRST_LOOK_SECONDS, MIN_SPEECH_SECONDS, SpeechDetector } from './vad.ts';
 
 const detector = new SpeechDetector({ modelPath: TEST_MODELS.vad, threads: 2 });
 let dir: string;
@@ -15,6 +17,13 @@ afterAll(async () => {
   await detector.close();
   await remove();
 });
+
+/** The clip as a normalised WAV file, as the transcription job reads it. */
+async function normaliseFile(path: string): Promise<string> {
+  const out = join(dir, `${basename(path)}.16k.wav`);
+  await writeFile(out, normalisedWav(await normaliseAudio(path)));
+  return out;
+}
 
 async function assess(path: string) {
   return detector.assess((await normaliseAudio(path)).pcm);
@@ -72,6 +81,22 @@ describe('voice activity detection (Silero through whisper.cpp)', () => {
     } finally {
       await windowed.close();
     }
+  });
+
+  it('settles the verdict early when asked: stops once it hears speech enough, looks on through silence', async () => {
+    // jfk speaks from 0.3 s: the first look settles it, without the rest of the 11 s.
+    const early = await detector.assessFile(CLIPS.jfk, { settleEarly: true });
+    expect(early).toMatchObject({ verdict: 'speech', complete: false });
+    expect(early.segments.at(-1)!.end).toBeLessThanOrEqual(FIRST_LOOK_SECONDS + 0.1);
+    expect(await detector.assessFile(CLIPS.jfk)).toMatchObject({ verdict: 'speech', complete: true });
+    // Speech only after the first look: found further on, as by the whole pass.
+    const lead = await concatClips([await silenceClip(8, dir, 'lead-8.wav'), CLIPS.jfk], dir, 'lead-8-jfk.wav');
+    const late = await detector.assessFile((await normaliseFile(lead)), { settleEarly: true });
+    expect(late.verdict).toBe('speech');
+    expect(late.segments[0]!.start).toBeGreaterThan(8);
+    // No speech at all: looked at to the end, the same verdict as the whole pass.
+    const silent = await detector.assessFile(await normaliseFile(await silenceClip(12, dir, 'silence-12.wav')), { settleEarly: true });
+    expect(silent).toMatchObject({ verdict: 'no_speech', complete: true, segments: [] });
   });
 
   it('calls less than half a second of speech very little speech', () => {

@@ -16,6 +16,8 @@ const EDGE_SECONDS = 0.25;
 
 /** Less speech than this (seconds, all segments together) is "very little speech". */
 export const MIN_SPEECH_SECONDS = 0.5;
+/** A verdict that may settle early looks at this much first, then at the rest a window at a time. */
+export const FIRST_LOOK_SECONDS = 5;
 
 export type SpeechVerdict = 'speech' | 'no_speech' | 'very_little_speech';
 
@@ -23,6 +25,8 @@ export interface SpeechAssessment {
   verdict: SpeechVerdict;
   speechSeconds: number;
   segments: SpeechSegment[];
+  /** False when the detection stopped once the verdict was settled: the segments cover only the start. */
+  complete?: boolean;
 }
 
 /** Decides from VAD segments whether a recording is worth transcribing. */
@@ -85,21 +89,42 @@ export class SpeechDetector {
     return assessSpeech(await this.detect(pcm));
   }
 
-  /** Detects and assesses a normalised WAV file in one go. */
-  async assessFile(file: string): Promise<SpeechAssessment> {
-    return assessSpeech(await this.detectFile(file));
+  /**
+   * Detects and assesses a normalised WAV file in one go. With `settleEarly`, detection
+   * stops once there is speech enough for the verdict (MIN_SPEECH_SECONDS): it looks at the
+   * first FIRST_LOOK_SECONDS, then at the rest a window at a time, and the assessment's
+   * segments cover only what it looked at (`complete: false`). For a caller that needs the
+   * verdict alone, not where every silence is.
+   */
+  async assessFile(file: string, options: { settleEarly?: boolean } = {}): Promise<SpeechAssessment> {
+    if (!options.settleEarly) return { ...assessSpeech(await this.detectFile(file)), complete: true };
+    let complete = true;
+    const segments = await this.detectInWindows(await pcmFileSeconds(file), (start, end) => readPcm(file, { start, end }), {
+      firstWindowSeconds: FIRST_LOOK_SECONDS,
+      enough: (found, end, seconds) => {
+        if (end >= seconds || assessSpeech(found).verdict !== 'speech') return false;
+        complete = false;
+        return true;
+      },
+    });
+    return { ...assessSpeech(segments), complete };
   }
 
   // whisper.cpp copies what it is given into floats: a window at a time keeps that small
   // however long the recording is.
-  private async detectInWindows(seconds: number, read: (start: number, end: number) => Promise<Buffer>): Promise<SpeechSegment[]> {
+  private async detectInWindows(
+    seconds: number,
+    read: (start: number, end: number) => Promise<Buffer>,
+    early: { firstWindowSeconds: number; enough: (found: SpeechSegment[], end: number, seconds: number) => boolean } | undefined = undefined,
+  ): Promise<SpeechSegment[]> {
     const segments: SpeechSegment[] = [];
     if (seconds * SAMPLE_RATE < 1) return segments;
     const context = await this.load();
     const threshold = this.options.threshold ?? 0.5;
     const window = this.options.windowSeconds ?? VAD_WINDOW_SECONDS;
-    for (let start = 0; start < seconds; start += window) {
-      const pcm = await read(start, Math.min(seconds, start + window));
+    for (let start = 0, end = 0; start < seconds; start = end) {
+      end = Math.min(seconds, start + (start === 0 && early ? Math.min(early.firstWindowSeconds, window) : window));
+      const pcm = await read(start, end);
       if (pcm.length < 2) break;
       const found = await this.queue.run(() => context.detectSpeechData(toArrayBuffer(pcm), { threshold }));
       for (const s of found) {
@@ -110,6 +135,7 @@ export class SpeechDetector {
         if (last && start > 0 && last.end >= start - EDGE_SECONDS && segment.start <= start + EDGE_SECONDS) last.end = segment.end;
         else segments.push(segment);
       }
+      if (early?.enough(segments, end, seconds)) break;
     }
     return segments;
   }
