@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import clsx from 'clsx';
 import { BookOpen, CalendarRange } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +39,8 @@ export function LibraryPage() {
   // The server filters; filtering again keeps an older, unfiltered server's answer right.
   const shown = filterStories(loaded, filter);
   useStoriesBeingWritten(processingIds(loaded));
-  useKeptScroll(stories.isSuccess && !results);
+  const { returning } = useKeptScroll(stories.isSuccess && !results);
+  const rowCount = useFirstScreenful(shown.length, returning);
   const noStoriesAtAll = counts.data ? counts.data.all === 0 : filter === 'all' && shown.length === 0 && !stories.hasNextPage;
 
   return (
@@ -95,12 +97,12 @@ export function LibraryPage() {
         <>
           <WaitingForEngine stories={shown} className="mb-3" />
           <ul aria-label={t('listLabel')} className="grid gap-3">
-            {shown.map((story) => (
+            {shown.slice(0, rowCount).map((story) => (
               <StoryRow key={story.id} story={story} />
             ))}
           </ul>
           <ListMore
-            hasMore={stories.hasNextPage}
+            hasMore={stories.hasNextPage && rowCount === shown.length}
             loading={stories.isFetchingNextPage}
             failed={stories.isFetchNextPageError}
             onMore={() => void stories.fetchNextPage()}
@@ -109,6 +111,20 @@ export function LibraryPage() {
       )}
     </>
   );
+}
+
+/** Rows a phone shows at once: the first paint makes only these (on a slow phone, 50 rows are a long first frame). */
+const FIRST_ROWS = 12;
+
+/** How many rows to make: the first screenful, then, a frame after the first paint, all (`all`: all at once). */
+function useFirstScreenful(count: number, all: boolean): number {
+  const [rest, setRest] = useState(all);
+  useEffect(() => {
+    if (rest || count <= FIRST_ROWS) return;
+    const frame = requestAnimationFrame(() => setTimeout(() => setRest(true), 0));
+    return () => cancelAnimationFrame(frame);
+  }, [rest, count]);
+  return rest ? count : Math.min(count, FIRST_ROWS);
 }
 
 function EmptyLibrary() {

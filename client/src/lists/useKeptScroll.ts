@@ -8,8 +8,9 @@ const positions = new Map<string, number>();
  * Back to a long list returns to the place it was left (its pages are still cached): the
  * scroll position is kept for this history entry and restored on Back once `ready`. The
  * screen opened from the list starts at its top, not somewhere down a shorter page.
+ * `returning`: this is such a Back, to a place further down.
  */
-export function useKeptScroll(ready: boolean): void {
+export function useKeptScroll(ready: boolean): { returning: boolean } {
   const { key } = useLocation();
   const navigationType = useNavigationType();
   const restored = useRef(false);
@@ -31,4 +32,7 @@ export function useKeptScroll(ready: boolean): void {
     const saved = positions.get(key);
     if (navigationType === 'POP' && saved) window.scrollTo(0, saved);
   }, [ready, key, navigationType]);
+
+  // Back to a place down the list: every row it had must be there at once.
+  return { returning: navigationType === 'POP' && Boolean(positions.get(key)) };
 }
