@@ -7,7 +7,8 @@
  * transcribes and writes through the fake OpenAI server (real uploads, instant engines). Prints throughput,
  * p50/p95/p99, errors and the server's memory before and after; then the same load on the
  * library's first page alone, and on a bare Fastify JSON route in the same process shape
- * (node with tsx, one route, no database), and the ratio of the two throughputs.
+ * (plain node, one route, no database), and the ratio of the two throughputs. The server runs
+ * as npm start runs it (the built JavaScript, scripts/build/server.mjs) with its default log level.
  * The load comes from autocannon in this process; the server is a process of its own.
  * Figures, not pass/fail; the goals are printed beside them.
  */
@@ -16,7 +17,6 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { SESSION_COOKIE } from '../server/auth/sessions.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { startFakeOpenAi } from '../test/fakes/openai-server.ts';
@@ -47,12 +47,12 @@ interface Child {
   stop(): Promise<void>;
 }
 
-/** A node process (with tsx, as the server runs) answering on a free port once /api/health or `probe` answers. */
-async function startChild(args: string[], env: Record<string, string>, logFile: string, probe = '/api/health'): Promise<Child> {
+/** A node process on a free port, once `probe` answers. */
+async function startChild(name: string, args: string[], env: Record<string, string>, logFile: string, probe = '/api/health'): Promise<Child> {
   const port = await freePort();
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, log],
@@ -61,13 +61,13 @@ async function startChild(args: string[], env: Record<string, string>, logFile: 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} ended before it answered; see ${logFile}`);
+    if (child.exitCode !== null) throw new Error(`${name} ended before it answered; see ${logFile}`);
     try {
       if ((await fetch(url + probe)).ok) break;
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not answer within 90 s; see ${logFile}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not answer within 90 s; see ${logFile}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
@@ -200,10 +200,24 @@ async function main() {
     OPENAI_BASE_URL: fake.baseUrl,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
   };
-  const server = path.join('server', 'main.ts');
+  // What npm start runs (scripts/start.mjs, decision 024): the server built to JavaScript,
+  // rebuilt when stale, in this very node process; the client is not needed here.
+  const server = [
+    '--input-type=module',
+    '-e',
+    "import { pathToFileURL } from 'node:url'; import { buildServer, builtServer, serverBuildStale } from './scripts/build/server.mjs'; " +
+      "if (serverBuildStale()) await buildServer(); await import(pathToFileURL(builtServer('main')).href);",
+  ];
+  // The bare route: the same node and framework, one JSON route, nothing else.
+  const bareRoute = [
+    '--input-type=module',
+    '-e',
+    "import Fastify from 'fastify'; const app = Fastify(); app.get('/bare', async () => ({ hello: 'world' })); " +
+      "await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });",
+  ];
   try {
     // Accounts through the API (its password hashing and sessions), with room for 50 sign-ups from one address.
-    let app = await startChild([server], { ...serverEnv, LOGIN_RATE_LIMIT: '1000' }, logFile);
+    let app = await startChild('the server', server, { ...serverEnv, LOGIN_RATE_LIMIT: '1000' }, logFile);
     const accounts: { id: string; cookie: string }[] = [];
     for (let i = 0; i < USERS; i++) {
       const { client, id } = await signedUpClient(app.url, `load-${i}@example.com`);
@@ -227,7 +241,7 @@ async function main() {
     await database.close();
 
     // The server as it runs by default, on the seeded database.
-    app = await startChild([server], serverEnv, logFile);
+    app = await startChild('the server', server, serverEnv, logFile);
     const upload = uploadBody();
     let turns = 0;
     let issued = 0;
@@ -283,7 +297,7 @@ async function main() {
     report('library first page alone', firstPage);
     await app.stop();
 
-    const bareServer = await startChild([path.join('scripts', 'bench-load.ts')], { BENCH_LOAD_ROLE: 'bare' }, logFile, '/bare');
+    const bareServer = await startChild('the bare route', bareRoute, {}, logFile, '/bare');
     await load(bareServer.url, WARM_UP_SECONDS, [{ method: 'GET', path: '/bare' }], 'bare');
     const bareRun = await load(bareServer.url, SECONDS, [{ method: 'GET', path: '/bare' }], 'bare');
     await bareServer.stop();
@@ -299,11 +313,4 @@ async function main() {
   }
 }
 
-// The bare route's process: the same runtime and framework, one JSON route, nothing else.
-if (process.env.BENCH_LOAD_ROLE === 'bare') {
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ hello: 'world' }));
-  await bare.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-} else {
-  await main();
-}
+await main();
