@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { StoryCountsDto, StoryFilter, StorySummaryDto, StoryWithRecordingsDto } from '../../contract/library.ts';
 import type { PageQuery } from '../../contract/pagination.ts';
 import type { Database } from '../db/client.ts';
@@ -13,15 +13,19 @@ type StoryRow = typeof stories.$inferSelect;
 const filterWhere = (filter: StoryFilter) =>
   filter === 'unassigned' ? isNull(stories.chapterId) : filter === 'inCollections' ? sql`${stories.chapterId} is not null` : undefined;
 
+/** How many recordings a story has: counted in the page's own query, for its rows only (`recordings_story`). */
+// Spelt out: drizzle writes a selected column unqualified, and a bare "id" inside would be the recording's.
+const recordingCount = sql<number>`(select count(*)::int from "recordings" r where r."story_id" = "stories"."id")`;
+
 /**
  * One page of the user's stories for the library, newest first: `limit + 1` rows (the extra one
- * tells that there is a next page), without their texts, recording counts only for these rows.
+ * tells that there is a next page), without their texts, each with its recording count.
  */
 export async function listStories(db: Database, userId: string, query: PageQuery, filter: StoryFilter = 'all'): Promise<Page<StorySummaryDto>> {
   const after = decodeCursor(query.cursor, createdKeySchema);
   const rows = await readInKeyOrder(db, (tx) =>
     tx
-      .select({ ...storySummaryColumns, cursorTime: exactTime(stories.createdAt) })
+      .select({ ...storySummaryColumns, recordingCount, cursorTime: exactTime(stories.createdAt) })
       .from(stories)
       .where(
         and(
@@ -34,19 +38,7 @@ export async function listStories(db: Database, userId: string, query: PageQuery
       .limit(query.limit + 1),
   );
   const page = pageOf(rows, query.limit, (row) => [row.cursorTime, row.id]);
-  const counts = await recordingCounts(db, page.items.map((r) => r.id));
-  return { ...page, items: page.items.map(({ cursorTime: _, ...row }) => presentStorySummary(row, counts.get(row.id) ?? 0)) };
-}
-
-/** How many recordings each of these stories has (only these: a page's, not the whole library's). */
-async function recordingCounts(db: Database, storyIds: number[]): Promise<Map<number | null, number>> {
-  if (storyIds.length === 0) return new Map();
-  const counts = await db
-    .select({ storyId: recordings.storyId, count: sql<number>`count(*)::int` })
-    .from(recordings)
-    .where(inArray(recordings.storyId, storyIds))
-    .groupBy(recordings.storyId);
-  return new Map(counts.map((c) => [c.storyId, Number(c.count)]));
+  return { ...page, items: page.items.map(({ cursorTime: _, recordingCount: count, ...row }) => presentStorySummary(row, Number(count))) };
 }
 
 /** The library's filter counts, in one aggregate query. */
