@@ -46,7 +46,13 @@ export function ListMore({ hasMore, loading, failed = false, onMore, auto = true
           {t('moreFailed')}
         </p>
       )}
-      <button type="button" onClick={onMore} disabled={loading} className={buttonClasses('secondary', 'w-full')}>
+      {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's start. */}
+      <button
+        type="button"
+        onClick={() => !loading && onMore()}
+        aria-disabled={loading}
+        className={buttonClasses('secondary', 'w-full aria-disabled:cursor-wait aria-disabled:opacity-60')}
+      >
         {loading ? t('loadingMore') : t('showMore')}
       </button>
     </div>
