@@ -10,15 +10,14 @@
  * Heavy calls: the library's first page (GET /api/stories) and a search (GET /api/search).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/client.ts';
 import { recordings, stories } from '../server/db/schema.ts';
-import { defaultModel, type ModelRole } from '../server/models/catalogue.ts';
 import { HttpClient } from '../test/support/http-client.ts';
-import { REPO_ROOT, TEST_MODELS } from '../test/support/shared-files.ts';
+import { freePort, testModelsFolder } from '../test/support/server-process.ts';
+import { REPO_ROOT } from '../test/support/shared-files.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 5000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -26,10 +25,7 @@ const CHUNK = 500;
 const work = mkdtempSync(path.join(tmpdir(), 'saaga-bench-db-wait-'));
 const dataDir = path.join(work, 'data');
 // The test-size models under their default names: nothing is downloaded.
-const modelsDir = path.join(work, 'models');
-mkdirSync(modelsDir);
-const testModels: Record<ModelRole, string> = { vad: TEST_MODELS.vad, transcriber: TEST_MODELS.whisper, writer: TEST_MODELS.writer };
-for (const [role, file] of Object.entries(testModels)) symlinkSync(file, path.join(modelsDir, defaultModel(role as ModelRole).file));
+const modelsDir = testModelsFolder();
 const env = {
   ...process.env,
   DATABASE_URL: '',
@@ -41,14 +37,6 @@ const env = {
   LOG_LEVEL: 'warn',
   LOGIN_RATE_LIMIT: '100000',
 };
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function startServer(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();

@@ -11,34 +11,17 @@
  * `npm run bench:start -- <folder>` measures the checkout in <folder> instead of this one.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defaultModel, type ModelRole } from '../server/models/catalogue.ts';
-import { REPO_ROOT, TEST_MODELS } from '../test/support/shared-files.ts';
+import { freePort, testModelsFolder } from '../test/support/server-process.ts';
+import { REPO_ROOT } from '../test/support/shared-files.ts';
 
 const IDLE_MS = 10_000;
 const START_TIMEOUT_MS = 300_000;
 const MB = 1024 * 1024;
 const checkout = path.resolve(process.argv[2] ?? REPO_ROOT);
 const work = mkdtempSync(path.join(tmpdir(), 'saaga-bench-start-'));
-
-function testModelsFolder(): string {
-  const dir = path.join(work, 'models');
-  execFileSync('mkdir', ['-p', dir]);
-  const files: Record<ModelRole, string> = { vad: TEST_MODELS.vad, transcriber: TEST_MODELS.whisper, writer: TEST_MODELS.writer };
-  for (const [role, file] of Object.entries(files)) symlinkSync(file, path.join(dir, defaultModel(role as ModelRole).file));
-  return dir;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 interface ProcessRow { pid: number; ppid: number; rssKb: number; command: string }
 

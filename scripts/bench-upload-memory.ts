@@ -14,15 +14,14 @@
  * which shows the server's own memory without PGlite's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RECORDING_LIMITS } from '../contract/recording-limits.ts';
 import { runFfmpeg } from '../server/audio/ffmpeg.ts';
-import { defaultModel, type ModelRole } from '../server/models/catalogue.ts';
 import { HttpClient, uploadForm } from '../test/support/http-client.ts';
-import { REPO_ROOT, TEST_MODELS } from '../test/support/shared-files.ts';
+import { freePort, testModelsFolder } from '../test/support/server-process.ts';
+import { REPO_ROOT } from '../test/support/shared-files.ts';
 
 const JOB_MINUTES = Number(process.env.BENCH_JOB_MINUTES ?? 20);
 const PARALLEL = 4;
@@ -47,22 +46,6 @@ async function silentFlac(minutes: number, name: string): Promise<string> {
   const out = path.join(work, name);
   await ffmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', String(minutes * 60), out]);
   return out;
-}
-
-/** A models folder whose default names lead to the test-size models, so nothing is downloaded. */
-function testModelsFolder(): string {
-  const dir = mkdtempSync(path.join(work, 'models-'));
-  const files: Record<ModelRole, string> = { vad: TEST_MODELS.vad, transcriber: TEST_MODELS.whisper, writer: TEST_MODELS.writer };
-  for (const [role, file] of Object.entries(files)) symlinkSync(file, path.join(dir, defaultModel(role as ModelRole).file));
-  return dir;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function startServer(): Promise<{ url: string; child: ChildProcess; output: () => string }> {
