@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 export interface ConnectionLimits {
@@ -31,5 +32,24 @@ export function limitConnections(app: FastifyInstance, limits: ConnectionLimits)
   });
   app.addHook('onSend', async (request, reply) => {
     if (!request.raw.complete) reply.header('connection', 'close');
+  });
+  closeUnusedConnectionsOnClose(app);
+}
+
+/**
+ * A connection that has not sent a request yet (a browser's preconnect, an HTTP client's
+ * spare socket) is not "idle" to Node's closeIdleConnections, so closing the server waited
+ * for it until the headers timeout (60 s). At close such connections end at once; those
+ * with a request in progress still get to finish.
+ */
+function closeUnusedConnectionsOnClose(app: FastifyInstance): void {
+  const unused = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.prependListener('request', (request) => unused.delete(request.socket));
+  app.addHook('preClose', async () => {
+    for (const socket of unused) socket.destroy();
   });
 }
