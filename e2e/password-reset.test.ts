@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -36,7 +36,8 @@ async function mailFromOutbox(to: string) {
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + MAIL_WAIT_MS;
   for (;;) {
-    const files = readdirSync(outbox, { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name).sort().reverse();
+    // The folder is made with the first message (nodemailer loads on first use, so a while after the click).
+    const files = (existsSync(outbox) ? readdirSync(outbox, { withFileTypes: true }) : []).filter((f) => f.isFile()).map((f) => f.name).sort().reverse();
     const mail = files.map((file) => readMessage(readFileSync(path.join(outbox, file), 'utf8'))).find((m) => m.to === to);
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in the outbox within ${MAIL_WAIT_MS} ms`);
