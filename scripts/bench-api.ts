@@ -12,6 +12,7 @@ import { chapters, people, recordingPeople, recordings, stories, users } from '.
 import { nextPageUrl } from '../contract/pagination.ts';
 import { HttpClient } from '../test/support/http-client.ts';
 import { startTestApp } from '../test/support/test-app.ts';
+import { benchRecordingRow, benchStoryRow } from './bench-library-rows.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 5000);
 const RECORDINGS_PER_STORY = Number(process.env.BENCH_RECORDINGS_PER_STORY ?? 4);
@@ -27,38 +28,17 @@ const user = await (await client.post('/api/auth/local/sign-up', { email: 'bench
 const db = server.database.db;
 
 const seedStart = performance.now();
-const paragraph = 'We rowed across the lake every morning before breakfast, and my sister Anna counted the strokes out loud. ';
 const storyIds: number[] = [];
 for (let i = 0; i < STORIES; i += CHUNK) {
-  const rows = Array.from({ length: Math.min(CHUNK, STORIES - i) }, (_, j) => {
-    const n = i + j;
-    return {
-      userId: user.id,
-      title: `Memory number ${n}`,
-      content: paragraph.repeat(3 + (n % 12)),
-      processingStatus: 'generated' as const,
-      language: n % 2 ? 'fi' : 'en',
-      temporalType: n % 3 ? ('year' as const) : null,
-      year: n % 3 ? 1940 + (n % 80) : null,
-      metadata: { people: ['Anna'], locations: ['Tampere'], dates: [], storyType: 'family' as const },
-      createdAt: new Date(Date.now() - n * 3600_000),
-    };
-  });
+  const rows = Array.from({ length: Math.min(CHUNK, STORIES - i) }, (_, j) => ({
+    ...benchStoryRow(user.id, i + j),
+    metadata: { people: ['Anna'], locations: ['Tampere'], dates: [], storyType: 'family' as const },
+  }));
   storyIds.push(...(await db.insert(stories).values(rows).returning({ id: stories.id })).map((r) => r.id));
 }
 const [anna] = await db.insert(people).values({ userId: user.id, name: 'Anna', relationship: 'sister' }).returning();
 const recordingRows = storyIds.flatMap((storyId) =>
-  Array.from({ length: RECORDINGS_PER_STORY }, (_, orderIndex) => ({
-    userId: user.id,
-    storyId,
-    orderIndex,
-    audioKey: `users/${user.id}/recordings/${storyId}-${orderIndex}.webm`,
-    mimeType: 'audio/webm',
-    sizeBytes: 90_000,
-    duration: 42,
-    transcription: paragraph.repeat(4),
-    processingStatus: 'transcribed' as const,
-  })),
+  Array.from({ length: RECORDINGS_PER_STORY }, (_, orderIndex) => benchRecordingRow(user.id, storyId, orderIndex)),
 );
 for (let i = 0; i < recordingRows.length; i += CHUNK) {
   const ids = await db.insert(recordings).values(recordingRows.slice(i, i + CHUNK)).returning({ id: recordings.id });
@@ -78,12 +58,7 @@ const others = await db
   .returning({ id: users.id });
 const otherStories = others.flatMap(({ id }) =>
   Array.from({ length: OTHER_STORIES }, (_, n) => ({
-    userId: id,
-    title: `Someone else's memory ${n}`,
-    content: paragraph.repeat(3 + (n % 12)),
-    processingStatus: 'generated' as const,
-    temporalType: n % 3 ? ('year' as const) : null,
-    year: n % 3 ? 1940 + (n % 80) : null,
+    ...benchStoryRow(id, n, `Someone else's memory ${n}`),
     createdAt: new Date(Date.now() - n * 1800_000),
   })),
 );
@@ -93,15 +68,8 @@ for (let i = 0; i < otherStories.length; i += CHUNK) {
 }
 const otherRecordings = otherStoryRows.flatMap(({ id, userId }, n) =>
   Array.from({ length: OTHER_RECORDINGS / OTHER_STORIES }, (_, orderIndex) => ({
-    userId,
-    storyId: n % 5 === 0 && orderIndex === 0 ? null : id,
-    orderIndex,
-    audioKey: `users/${userId}/recordings/${id}-${orderIndex}.webm`,
-    mimeType: 'audio/webm',
-    sizeBytes: 90_000,
-    duration: 42,
-    transcription: paragraph.repeat(4),
-    processingStatus: 'transcribed' as const,
+    // Every fifth story's first recording is kept without a story, for the unassigned lists.
+    ...benchRecordingRow(userId, n % 5 === 0 && orderIndex === 0 ? null : id, orderIndex, id),
     createdAt: new Date(Date.now() - n * 900_000),
   })),
 );

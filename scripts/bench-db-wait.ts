@@ -18,6 +18,7 @@ import { recordings, stories } from '../server/db/schema.ts';
 import { HttpClient } from '../test/support/http-client.ts';
 import { freePort, testModelsFolder } from '../test/support/server-process.ts';
 import { REPO_ROOT } from '../test/support/shared-files.ts';
+import { benchRecordingRow, benchStoryRow } from './bench-library-rows.ts';
 
 const STORIES = Number(process.env.BENCH_STORIES ?? 5000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -67,35 +68,12 @@ async function stopServer(child: ChildProcess): Promise<void> {
 /** 5,000 stories, four recordings each, for `userId`, written while no server holds the folder. */
 async function seed(userId: string): Promise<void> {
   const database = await openDatabase({ dataDir });
-  const paragraph = 'We rowed across the lake every morning before breakfast, and my sister Anna counted the strokes out loud. ';
   for (let i = 0; i < STORIES; i += CHUNK) {
-    const rows = Array.from({ length: Math.min(CHUNK, STORIES - i) }, (_, j) => {
-      const n = i + j;
-      return {
-        userId,
-        title: `Memory number ${n}`,
-        content: paragraph.repeat(3 + (n % 12)),
-        processingStatus: 'generated' as const,
-        language: n % 2 ? 'fi' : 'en',
-        temporalType: n % 3 ? ('year' as const) : null,
-        year: n % 3 ? 1940 + (n % 80) : null,
-        createdAt: new Date(Date.now() - n * 3600_000),
-      };
-    });
+    const rows = Array.from({ length: Math.min(CHUNK, STORIES - i) }, (_, j) => benchStoryRow(userId, i + j));
     const ids = await database.db.insert(stories).values(rows).returning({ id: stories.id });
     await database.db.insert(recordings).values(
       ids.flatMap(({ id }) =>
-        Array.from({ length: 4 }, (_, orderIndex) => ({
-          userId,
-          storyId: id,
-          orderIndex,
-          audioKey: `users/${userId}/recordings/${id}-${orderIndex}.webm`,
-          mimeType: 'audio/webm',
-          sizeBytes: 90_000,
-          duration: 42,
-          transcription: paragraph.repeat(4),
-          processingStatus: 'transcribed' as const,
-        })),
+        Array.from({ length: 4 }, (_, orderIndex) => benchRecordingRow(userId, id, orderIndex)),
       ),
     );
   }
