@@ -10,7 +10,8 @@
  * (plain node, one route, no database), and the ratio of the two throughputs. The server runs
  * as npm start runs it (the built JavaScript, scripts/build/server.mjs) with its default log level.
  * The load comes from autocannon in this process; the server is a process of its own.
- * Figures, not pass/fail; the goals are printed beside them.
+ * Figures, not pass/fail; the goals are printed beside them. BENCH_CPU_PROF=<folder> writes the
+ * server's CPU profiles there (node --cpu-prof), to see where a request's time goes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -203,6 +204,7 @@ async function main() {
   // What npm start runs (scripts/start.mjs, decision 024): the server built to JavaScript,
   // rebuilt when stale, in this very node process; the client is not needed here.
   const server = [
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : []),
     '--input-type=module',
     '-e',
     "import { pathToFileURL } from 'node:url'; import { buildServer, builtServer, serverBuildStale } from './scripts/build/server.mjs'; " +
