@@ -12,6 +12,7 @@ import pg from 'pg';
 import { REPO_ROOT } from '../repo-root.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { durablePgliteOptions, syncFolder } from './durable-pglite.ts';
+import { type ChannelListener, PostgresNotifications, type Subscription } from './notifications.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +29,8 @@ export interface DatabaseHandle {
   /** For PostgreSQL, pg-boss opens its own pool from this. */
   connectionString?: string;
   ping(): Promise<void>;
+  /** Hears a NOTIFY channel: on PGlite what its own statements send, on PostgreSQL what every process sends. */
+  listen(channel: string, listener: ChannelListener): Subscription;
   /** Resolves once every connection is closed (and, for PGlite, the folder unlocked). */
   close(): Promise<void>;
 }
@@ -76,6 +79,11 @@ async function openPglite(dataDir: string | undefined, log: DatabaseLog): Promis
     },
     async ping() {
       await client.query('select 1');
+    },
+    listen(channel, listener) {
+      // PGlite hands a statement's notifications to its listeners before the statement resolves.
+      const unlisten = client.listen(channel, listener.message);
+      return { ready: unlisten.then(() => {}), stop: async () => (await unlisten)() };
     },
     async close() {
       await vacuum?.stop();
@@ -170,6 +178,7 @@ async function openPostgres(connectionString: string, log: DatabaseLog): Promise
     open.add(ended);
   });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const notifications = new PostgresNotifications(connectionString, { error: (detail, message) => log.warn(detail, message) });
   try {
     await migratePg(db as any, { migrationsFolder });
   } catch (error) {
@@ -184,7 +193,9 @@ async function openPostgres(connectionString: string, log: DatabaseLog): Promise
     async ping() {
       await pool.query('select 1');
     },
+    listen: (channel, listener) => notifications.listen(channel, listener),
     async close() {
+      await notifications.close();
       // pool.end() resolves when its connections are asked to close, not when they have.
       await pool.end();
       await Promise.all(open);

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { Subscription } from '../db/notifications.ts';
 
 /** The PostgreSQL channel on which a sent job wakes the workers of other processes. */
 export const JOB_CHANNEL = 'saaga_jobs';
-/** How long a lost listening connection waits before it is opened again (the poll covers the gap). */
-const RELISTEN_MS = 2000;
 
 /** What may run `pg_notify` inside the sender's transaction. */
 type InTransaction = Pick<Database, 'execute'>;
@@ -16,11 +14,6 @@ interface WakeLog {
   error(obj: unknown, msg?: string): void;
 }
 
-export interface Subscription {
-  /** Resolves once wake-ups from other processes are heard too (at once on the embedded database). */
-  ready: Promise<void>;
-  stop(): Promise<void>;
-}
 
 /**
  * Wakes idle job runners when a job is sent, so a job starts at once instead of at the next
@@ -34,23 +27,25 @@ export class JobBell {
   private readonly listeners = new Set<WakeListener>();
   /** Tags this process's own notifications, which it has already rung directly. */
   private readonly sender = randomBytes(6).toString('hex');
-  private connection: { client: pg.Client; ready: Promise<void> } | undefined;
-  private relisten: NodeJS.Timeout | undefined;
+  private subscription: Subscription | undefined;
 
   constructor(
-    private readonly database: Pick<DatabaseHandle, 'kind' | 'connectionString' | 'executor'>,
+    private readonly database: Pick<DatabaseHandle, 'kind' | 'executor' | 'listen'>,
     private readonly log: WakeLog,
   ) {}
 
   /** Calls `listener` whenever a job may wait; on PostgreSQL that includes other processes' jobs. */
   listen(listener: WakeListener): Subscription {
     this.listeners.add(listener);
-    const ready = this.database.kind === 'postgres' ? this.openConnection() : Promise.resolve();
+    const ready = this.database.kind === 'postgres' ? this.hearOtherProcesses() : Promise.resolve();
     return {
       ready,
       stop: async () => {
         this.listeners.delete(listener);
-        if (this.listeners.size === 0) await this.closeConnection();
+        if (this.listeners.size > 0) return;
+        const subscription = this.subscription;
+        this.subscription = undefined;
+        await subscription?.stop();
       },
     };
   }
@@ -82,47 +77,17 @@ export class JobBell {
     for (const listener of this.listeners) listener(name);
   }
 
-  private openConnection(): Promise<void> {
-    if (this.connection) return this.connection.ready;
-    const client = new pg.Client({ connectionString: this.database.connectionString, application_name: 'saaga job wake-ups' });
-    const lost = (error?: Error) => {
-      if (this.connection?.client !== client) return;
-      this.connection = undefined;
-      client.end().catch(() => {});
-      if (error) this.log.error(error, 'job wake-ups: the listening connection was lost; jobs from other processes wait for the poll until it is back');
-      if (this.listeners.size > 0) {
-        this.relisten = setTimeout(() => {
-          this.relisten = undefined;
-          if (this.listeners.size === 0 || this.connection) return;
-          // Anything sent meanwhile was not heard: look once it listens again.
-          this.openConnection().then(() => this.call(undefined), () => {});
-        }, RELISTEN_MS);
-      }
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
-    client.on('notification', (message) => {
-      const [name, sender] = (message.payload ?? '').split(' ');
-      if (sender !== this.sender) this.call(name || undefined);
+  /** One subscription for every runner; while it is lost, jobs from other processes wait for the poll. */
+  private hearOtherProcesses(): Promise<void> {
+    this.subscription ??= this.database.listen(JOB_CHANNEL, {
+      message: (payload) => {
+        const [name, sender] = payload.split(' ');
+        if (sender !== this.sender) this.call(name || undefined);
+      },
+      // Anything sent meanwhile was not heard: look once it listens again.
+      back: () => this.call(undefined),
     });
-    const ready = (async () => {
-      await client.connect();
-      await client.query(`listen ${JOB_CHANNEL}`);
-    })().catch((error: unknown) => {
-      lost(error as Error);
-      throw error;
-    });
-    ready.catch(() => {}); // Reported by `lost`; a caller awaiting `ready` hears it too.
-    this.connection = { client, ready };
-    return ready;
-  }
-
-  private async closeConnection(): Promise<void> {
-    clearTimeout(this.relisten);
-    this.relisten = undefined;
-    const connection = this.connection;
-    this.connection = undefined;
-    if (connection) await connection.client.end().catch(() => {});
+    return this.subscription.ready;
   }
 }
 
