@@ -1,44 +1,39 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../access/actor.ts';
 import { load, loadAll } from '../access/loaders.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
-import { people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
+import { recordingPeople, recordingPlaces, recordings } from '../db/schema.ts';
 import { placeInStory } from './place-in-story.ts';
 import type { RecordingLinks } from './presenter.ts';
 
 type RecordingRow = ResourceRows['recording'];
 type RecordingToChange = Authorized<RecordingRow, 'update'>;
 
-/** The people, places and story of each recording, read in three queries whatever the count. */
-export async function linksOf(db: Database, rows: Pick<RecordingRow, 'id' | 'storyId'>[]): Promise<Map<number, RecordingLinks>> {
-  const ids = rows.map((r) => r.id);
-  const storyIds = [...new Set(rows.map((r) => r.storyId).filter((id): id is number => id !== null))];
-  const [personRows, placeRows, storyRows] = ids.length
-    ? await Promise.all([
-        db
-          .select({ recordingId: recordingPeople.recordingId, id: people.id, name: people.name, relationship: people.relationship })
-          .from(recordingPeople)
-          .innerJoin(people, eq(people.id, recordingPeople.personId))
-          .where(inArray(recordingPeople.recordingId, ids)),
-        db
-          .select({ recordingId: recordingPlaces.recordingId, id: places.id, name: places.name, type: places.type })
-          .from(recordingPlaces)
-          .innerJoin(places, eq(places.id, recordingPlaces.placeId))
-          .where(inArray(recordingPlaces.recordingId, ids)),
-        storyIds.length
-          ? db.select({ id: stories.id, title: stories.title }).from(stories).where(inArray(stories.id, storyIds))
-          : Promise.resolve([]),
-      ])
-    : [[], [], []];
+/**
+ * What a recording's links are: its people and places (oldest first) and its story, as one JSON
+ * value of the row of `"recordings"` being read. The one rule for them (decision 023): a list
+ * selects it in its own query (lookups on the link tables' primary keys and `stories_pkey`, for
+ * the rows returned only), `linksOf` for rows already read. Spelt out with aliases: drizzle
+ * writes a selected column unqualified, and a bare "id" inside would be ambiguous.
+ */
+export const recordingLinks = sql<RecordingLinks>`json_build_object(
+  'people', coalesce((select json_agg(json_build_object('id', p."id", 'name', p."name", 'relationship', p."relationship") order by p."id")
+    from "recording_people" rp join "people" p on p."id" = rp."person_id" where rp."recording_id" = "recordings"."id"), '[]'),
+  'places', coalesce((select json_agg(json_build_object('id', p."id", 'name', p."name", 'type', p."type") order by p."id")
+    from "recording_places" rp join "places" p on p."id" = rp."place_id" where rp."recording_id" = "recordings"."id"), '[]'),
+  'story', (select json_build_object('id', s."id", 'title', s."title") from "stories" s where s."id" = "recordings"."story_id"))`;
 
-  const storyById = new Map(storyRows.map((s) => [s.id, s]));
-  const links = new Map<number, RecordingLinks>(
-    rows.map((r) => [r.id, { people: [], places: [], story: r.storyId ? (storyById.get(r.storyId) ?? null) : null }]),
-  );
-  for (const { recordingId, ...person } of personRows) links.get(recordingId)!.people.push(person);
-  for (const { recordingId, ...place } of placeRows) links.get(recordingId)!.places.push(place);
-  return links;
+/** The links of recordings already read, in one query whatever their count. */
+export async function linksOf(db: Database, rows: Pick<RecordingRow, 'id'>[]): Promise<Map<number, RecordingLinks>> {
+  if (rows.length === 0) return new Map();
+  const read = await db
+    .select({ id: recordings.id, links: recordingLinks })
+    .from(recordings)
+    .where(inArray(recordings.id, rows.map((r) => r.id)));
+  const byId = new Map(read.map((r) => [r.id, r.links]));
+  // A row deleted since it was read has no links left.
+  return new Map(rows.map((r) => [r.id, byId.get(r.id) ?? { people: [], places: [], story: null }]));
 }
 
 /** Links the recording to exactly these people; each must be one the actor may change. */

@@ -1,15 +1,15 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { RecordingSummaryDto, RecordingWithLinksDto } from '../../contract/library.ts';
 import type { PageQuery } from '../../contract/pagination.ts';
 import type { Database } from '../db/client.ts';
 import { recordings } from '../db/schema.ts';
 import { createdKeySchema, decodeCursor, exactTime, type Page, pageOf, readInKeyOrder } from '../http/pagination.ts';
-import { linksOf } from './links.ts';
+import { recordingLinks } from './links.ts';
 import { presentRecordingSummary, presentRecordingWithLinks, recordingSummaryColumns } from './presenter.ts';
 
 /**
  * A page of the user's recordings, newest first, as list cards (decision 023); or only those in
- * no story (kept for later, or taken out of one). Links are read for this page's rows only.
+ * no story (kept for later, or taken out of one). One query: each row's links are read in it.
  */
 export async function listRecordings(
   db: Database,
@@ -20,7 +20,7 @@ export async function listRecordings(
   const after = decodeCursor(query.cursor, createdKeySchema);
   const rows = await readInKeyOrder(db, (tx) =>
     tx
-      .select({ ...recordingSummaryColumns, cursorTime: exactTime(recordings.createdAt) })
+      .select({ ...recordingSummaryColumns, links: recordingLinks, cursorTime: exactTime(recordings.createdAt) })
       .from(recordings)
       .where(
         and(
@@ -33,12 +33,14 @@ export async function listRecordings(
       .limit(query.limit + 1),
   );
   const page = pageOf(rows, query.limit, (row) => [row.cursorTime, row.id]);
-  const links = await linksOf(db, page.items);
-  return { ...page, items: page.items.map(({ cursorTime: _, ...row }) => presentRecordingSummary(row, links.get(row.id)!)) };
+  return { ...page, items: page.items.map(({ cursorTime: _, links, ...row }) => presentRecordingSummary(row, links)) };
 }
 
 /** One recording as it is now, with its people, places and story. */
 export async function recordingWithLinks(db: Database, id: number): Promise<RecordingWithLinksDto> {
-  const [row] = await db.select().from(recordings).where(eq(recordings.id, id));
-  return presentRecordingWithLinks(row, (await linksOf(db, [row])).get(row.id)!);
+  const [{ links, ...row }] = await db
+    .select({ ...getTableColumns(recordings), links: recordingLinks })
+    .from(recordings)
+    .where(eq(recordings.id, id));
+  return presentRecordingWithLinks(row, links);
 }

@@ -4,7 +4,7 @@ import type { PageQuery } from '../../contract/pagination.ts';
 import type { Database } from '../db/client.ts';
 import { recordings, stories } from '../db/schema.ts';
 import { createdKeySchema, decodeCursor, exactTime, type Page, pageOf, readInKeyOrder } from '../http/pagination.ts';
-import { linksOf } from '../recordings/links.ts';
+import { recordingLinks } from '../recordings/links.ts';
 import { presentRecordingWithLinks } from '../recordings/presenter.ts';
 import { presentStory, presentStorySummary, storySummaryColumns } from './presenter.ts';
 
@@ -58,13 +58,12 @@ const { transcriptionSegments: _segments, settings: _settings, ...shownRecording
 /** A story with its recordings in their order, each with its links. */
 export async function storyWithRecordings(db: Database, story: StoryRow): Promise<StoryWithRecordingsDto> {
   const rows = await db
-    .select(shownRecordingColumns)
+    .select({ ...shownRecordingColumns, links: recordingLinks })
     .from(recordings)
     .where(eq(recordings.storyId, story.id))
     .orderBy(asc(recordings.orderIndex), asc(recordings.id));
-  const links = await linksOf(db, rows);
   return {
     ...presentStory(story),
-    recordings: rows.map((r) => presentRecordingWithLinks({ ...r, transcriptionSegments: null, settings: {} }, links.get(r.id)!)),
+    recordings: rows.map(({ links, ...r }) => presentRecordingWithLinks({ ...r, transcriptionSegments: null, settings: {} }, links)),
   };
 }
