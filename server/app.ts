@@ -38,6 +38,7 @@ import { peopleRoutes } from './people/routes.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
 import { placeRoutes } from './places/routes.ts';
 import { publicStoryRoutes } from './publishing/public-routes.ts';
+import { keepOwnerReads, ownerReadCache } from './read-cache/keep-owner-reads.ts';
 import { publishingRoutes } from './publishing/routes.ts';
 import { personPlaceUploadRoutes } from './recordings/person-place-uploads.ts';
 import { recordingRoutes } from './recordings/routes.ts';
@@ -110,6 +111,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // SMTP when configured, else an outbox folder in DATA_DIR.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
 
+  // A person's recent library reads, answered from memory until their rows change (decision 026).
+  const ownerReads = ownerReadCache(database, app.log);
+  app.addHook('onClose', () => ownerReads.stop());
+
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
 
@@ -126,6 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Everything else needs a session, checked before anything else is read.
   await app.register(async (signedIn) => {
     signedInScope(signedIn, { db, routeTable });
+    keepOwnerReads(signedIn, ownerReads.reads);
     await signedIn.register(accountRoutes, { db, sessions });
     await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue });

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../db/client.ts';
+import { OwnerReads } from './owner-reads.ts';
+
+/** The channel on which migration 0010's triggers send the id of a person whose rows changed. */
+export const USER_CHANGES_CHANNEL = 'saaga_user_changes';
+
+/**
+ * The signed-in reads whose answers are kept: each answer is made of the caller's own rows alone
+ * and of nothing but the URL (no header, setting or clock), from tables that all notify their
+ * changes (migration 0010). A new read belongs here only if the same holds for it.
+ */
+export const KEPT_READS = new Set(['/api/stories', '/api/stories/counts', '/api/stories/:id', '/api/timeline', '/api/recordings']);
+
+/** Room for kept answers across everyone: a library's first page is about 40 KB. */
+const KEPT_BYTES = 32 * 1024 * 1024;
+/** Read again after this, should a change ever go unheard. */
+const KEPT_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the answer to this read may be kept (see OwnerReads.ticket). */
+    readTicket?: number;
+  }
+}
+
+interface Log {
+  warn(detail: unknown, message?: string): void;
+}
+
+/** The owner read cache of this server, hearing every process's changes from the database. */
+export function ownerReadCache(database: Pick<DatabaseHandle, 'listen'>, log: Log): { reads: OwnerReads; stop(): Promise<void> } {
+  const reads = new OwnerReads({ maxBytes: KEPT_BYTES, maxAgeMs: KEPT_MS });
+  const changes = database.listen(USER_CHANGES_CHANNEL, {
+    message: (userId) => reads.changed(userId),
+    lost: () => reads.lost(),
+    back: () => reads.heard(),
+  });
+  changes.ready.then(
+    () => reads.heard(),
+    (error: unknown) => log.warn(error, 'owner read cache: changes cannot be heard yet; every read goes to the database'),
+  );
+  return { reads, stop: () => changes.stop() };
+}
+
+/**
+ * Answers a kept read from memory before anything else is read (the session is checked first:
+ * these hooks come after the signed-in scope's), keeps the answers of KEPT_READS, and drops a
+ * person's kept answers before any other call of theirs answers, so that their next read shows
+ * what it changed even before the database's notice arrives.
+ */
+export function keepOwnerReads(scope: FastifyInstance, reads: OwnerReads): void {
+  scope.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !request.user || !KEPT_READS.has(request.routeOptions.url ?? '')) return;
+    const kept = reads.get(request.user.id, request.url);
+    if (!kept) {
+      request.readTicket = reads.ticket();
+      return;
+    }
+    if (kept.link) reply.header('link', kept.link);
+    return reply.type('application/json; charset=utf-8').send(kept.body);
+  });
+  scope.addHook('onSend', async (request, reply, payload) => {
+    if (!request.user) return payload;
+    if (request.method !== 'GET' && request.method !== 'HEAD') reads.changed(request.user.id);
+    else if (request.readTicket !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+      const link = reply.getHeader('link');
+      reads.keep(request.readTicket, request.user.id, request.url, { body: payload, link: typeof link === 'string' ? link : undefined });
+    }
+    return payload;
+  });
+}
