@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
 import { ensureModelsInBackground } from './models/background.ts';
-import { startPipelineWorkers } from './pipeline/workers.ts';
+import { type PipelineWorkers, startPipelineWorkers } from './pipeline/workers.ts';
 import { logUnhandledRejections, type ProcessLog } from './process-errors.ts';
 import { scheduleOrphanSweep } from './recordings/orphan-sweeper.ts';
 import { REPO_ROOT } from './repo-root.ts';
@@ -63,13 +63,17 @@ async function main() {
     engines,
   });
   log = app.log;
-  const workers = config.runWorkerInline
-    ? await startPipelineWorkers(
-        { db: database.db, store, queue, engines, log: app.log },
-        { recoverInterrupted: database.kind === 'pglite' },
-      )
-    : undefined;
-  const sweeper = config.runWorkerInline ? scheduleOrphanSweep(database.db, store, app.log) : undefined;
+  // The background work starts once the server listens (below): its first passes over the
+  // queues and the unfinished work are not what a first request waits for (decision 024).
+  let background: Promise<{ workers: PipelineWorkers; sweeper: { stop(): void } } | undefined> = Promise.resolve(undefined);
+  const startBackground = async () => {
+    if (!config.runWorkerInline) return undefined;
+    const workers = await startPipelineWorkers(
+      { db: database.db, store, queue, engines, log: app.log },
+      { recoverInterrupted: database.kind === 'pglite' },
+    );
+    return { workers, sweeper: scheduleOrphanSweep(database.db, store, app.log) };
+  };
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
@@ -78,8 +82,10 @@ async function main() {
     const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close();
     clearTimeout(cutOff);
-    sweeper?.stop();
-    await workers?.stop();
+    // A start still under way finishes first, so that what it started is stopped too.
+    const started = await background.catch(() => undefined);
+    started?.sweeper.stop();
+    await started?.workers.stop();
     await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
     await engines.close();
     await database.close();
@@ -98,6 +104,8 @@ async function main() {
     // Without it, an e-mailed link (a password reset) takes its address from the request's Host header.
     app.log.warn('SMTP_URL is set without PUBLIC_URL: set PUBLIC_URL so links in e-mails always point to this server');
   }
+  background = startBackground();
+  await background;
 }
 
 main().catch((error) => {
