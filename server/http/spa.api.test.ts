@@ -22,6 +22,7 @@ beforeAll(async () => {
   write('landing.en.html', '<!doctype html><html lang="en"><div id="root"><h1>Saaga</h1><p>Tell your story</p></div>');
   write('landing.fi.html', '<!doctype html><html lang="fi"><div id="root"><h1>Saaga</h1><p>Kerro tarinasi</p></div>');
   write(path.join('assets', 'index-abc123.js'), SCRIPT);
+  writeFileSync(path.join(clientDir, '.env'), 'SECRET=hidden');
   server = await startTestApp({}, { clientDir });
 });
 afterAll(() => server?.close());
@@ -97,4 +98,12 @@ it('keeps API paths out of the page fallback', async () => {
   const response = await fetch(`${server.url}/api/unknown`);
   expect(response.status).toBe(404);
   expect(await response.json()).toMatchObject({ code: 'not_found' });
+});
+
+it('answers HEAD for a file of the build, and never sends a hidden file', async () => {
+  const head = await fetch(`${server.url}/assets/index-abc123.js`, { method: 'HEAD' });
+  expect(head.status).toBe(200);
+  expect(head.headers.get('content-type')).toMatch(/javascript/);
+  const hidden = await rawGet('/.env', {});
+  expect(hidden.body.toString()).not.toContain('SECRET');
 });
