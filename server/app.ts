@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   limitConnections(app, { idleMs: idleConnectionMs, workMs: deps.timeouts?.serverWorkMs ?? SERVER_WORK_MS });
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
 
   await app.register(cookie, { secret: config.sessionSecret });
   const sessions = sessionStore(db, config.sessionDays, config.sessionCache);
