@@ -32,6 +32,8 @@ export interface SpawnOptions {
    * container's init may not at once: killed, it stays a zombie until stop().
    */
   neverReaped?: boolean;
+  /** A built server to run (dist/server/main.js, scripts/build/server.mjs) instead of server/main.ts through tsx. */
+  entry?: string;
 }
 
 /**
@@ -72,7 +74,7 @@ export async function freePort(): Promise<number> {
 export async function spawnServer(env: Record<string, string> = {}, options: SpawnOptions = {}): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const server = [process.execPath, '--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts')];
+  const server = options.entry ? [process.execPath, options.entry] : [process.execPath, '--import', 'tsx', path.join(REPO_ROOT, 'server', 'main.ts')];
   // The shell starts the server, says its pid, and becomes `sleep`, which never waits for it.
   const command = options.neverReaped ? ['sh', '-c', '"$@" & echo "server pid $!"; exec sleep 3600', 'sh', ...server] : server;
   // Folders made here are removed when the process ends; those in `env` are the caller's.
