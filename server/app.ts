@@ -29,6 +29,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { rateLimitCounters } from './http/rate-limit/counters.ts';
 import { registerRateLimits } from './http/rate-limit/index.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Queue } from './jobs/queue.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const idleConnectionMs = deps.timeouts?.idleConnectionMs ?? IDLE_CONNECTION_MS;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
+    logController: new OneLinePerRequest(),
     bodyLimit: JSON_BODY_LIMIT,
     connectionTimeout: idleConnectionMs,
     requestTimeout: deps.timeouts?.requestReceiveMs ?? REQUEST_RECEIVE_MS,
