@@ -1,19 +1,19 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { chunkGroups, pagePreloads } from './scripts/build/chunks.ts';
 import { lightClient } from './scripts/build/light-client.ts';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), lightClient()],
+  plugins: [react(), tailwindcss(), pagePreloads(), lightClient()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
-    // zod and the module that turns its eval probe off share one chunk, so the switch runs
-    // before any chunk that builds a schema (see contentSecurityPolicy.ts).
-    rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|client[\\/]src[\\/]contentSecurityPolicy\.ts$/ }] } },
-    },
+    // Few chunks for a phone (scripts/build/chunks.ts); pagePreloads lists which a page needs,
+    // so its HTML asks for them at once (server/http/spa.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(path.resolve(import.meta.dirname, 'client')) } } },
   },
   server: {
     proxy: {

@@ -2,10 +2,9 @@
 import './contentSecurityPolicy.ts';
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { currentUserSchema } from '../../contract/auth.ts';
-import { CACHE_MS, TIMINGS } from '../../contract/timings.ts';
+import { CACHE_MS } from '../../contract/timings.ts';
 import { CURRENT_USER_KEY } from './api/currentUser.ts';
 import { createQueryClient } from './api/queryClient.ts';
 import { throwIfNotOk } from './api/request.ts';
@@ -25,7 +24,7 @@ async function readCurrentUser(sessionCheck: Promise<Response>) {
 }
 
 /**
- * The app's providers (data cache, tooltips, router, toasts) around its routes, under the
+ * The app's providers (data cache, router, toasts) around its routes, under the
  * splash. `sessionCheck`: GET /api/auth/user as main.tsx started it beside the app's code,
  * so the check does not wait for that code to arrive.
  */
@@ -37,11 +36,9 @@ export function App({ sessionCheck }: { sessionCheck?: Promise<Response> }) {
   });
   return (
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={TIMINGS.tooltipDelayMs} skipDelayDuration={TIMINGS.tooltipSkipDelayMs}>
-        <RouterProvider router={router} />
-        <Toaster />
-        <SplashScreen />
-      </Tooltip.Provider>
+      <RouterProvider router={router} />
+      <Toaster />
+      <SplashScreen />
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useCurrentUser } from './api/currentUser.ts';
 import { useUserLanguage } from './i18n/appLanguage.ts';
-import { LandingInApp } from './landing/LandingInApp.tsx';
 import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
 // In the app's chunk, not its own: the server sends a published story already rendered, and
 // the app must take that page over at once (a blank fallback in between lost a reader's
@@ -41,6 +40,8 @@ const RecordingsWithoutStoryPage = lazyPage(() => import('./recordings/Recording
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
 const AppShell = lazyPage(() => import('./shell/AppShell.tsx'), 'AppShell');
 const NotFoundPage = lazyPage(() => import('./shell/NotFoundPage.tsx'), 'NotFoundPage');
+// The landing page has its own chunk, shared with main.tsx's visitor load: a signed-in load never needs it.
+const LandingInApp = lazyPage(() => import('./landing/LandingInApp.tsx'), 'LandingInApp');
 const HomeScreen = lazyPage(() => import('./recorder/HomeScreen.tsx'), 'HomeScreen');
 const RecorderPage = lazyPage(() => import('./recorder/RecorderPage.tsx'), 'RecorderPage');
 const StoryView = lazyPage(() => import('./stories/StoryView.tsx'), 'StoryView');
@@ -112,7 +113,7 @@ export function AppRoutes() {
       ) : (
         <>
           <Route path="/sign-in" element={page(<SignInPage />)} />
-          <Route path="*" element={<LandingInApp />} />
+          <Route path="*" element={page(<LandingInApp />)} />
         </>
       )}
     </Routes>

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SESSION_CHECK_URL } from '../../contract/early-reads.ts';
 import { toLanguage } from '../../contract/language-codes.ts';
 import i18n, { allWords, landingWordsOnly, loadLanguage } from './i18n/index.ts';
 import './index.css';
 import { initialLanguage, keepDocumentLanguageInStep, switchLanguage } from './i18n/appLanguage.ts';
-import { LandingApp } from './landing/LandingApp.tsx';
 import { preloadPagesFor } from './pagePreload.ts';
 
 const language = initialLanguage();
@@ -50,10 +50,11 @@ function startApp(sessionCheck?: Promise<Response>): void {
 }
 
 // A visitor: the landing page alone (its rendered copy stays on screen meanwhile) and the
-// session check after it; the app follows when needed.
+// session check after it; the app follows when needed. The landing page's code is a chunk
+// of its own (its HTML names it, so it comes with this one): a signed-in load never needs it.
 if (visitor) {
   landingWordsOnly();
-  void switchLanguage(language).then(() => {
+  void Promise.all([import('./landing/LandingApp.tsx'), switchLanguage(language)]).then(([{ LandingApp }]) => {
     keepDocumentLanguageInStep();
     root.render(
       <StrictMode>
@@ -63,6 +64,6 @@ if (visitor) {
   });
 } else {
   // Everything the page needs at once, side by side: the session, the app, its words, the page's chunks.
-  startApp(fetch('/api/auth/user', { credentials: 'include' }));
+  startApp(fetch(SESSION_CHECK_URL, { credentials: 'include' }));
   preloadPagesFor(window.location.pathname);
 }

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import type { Language } from '../../contract/language-codes.ts';
+import { modulePreloadLinks, PAGE_PRELOADS_FILE, type PagePreloads } from '../../contract/page-preloads.ts';
 
 /** The prerendered landing page for a language, beside index.html (server/http/spa.ts serves it). */
 export const landingFile = (language: Language) => `landing.${language}.html`;
@@ -45,9 +46,12 @@ async function prerenderLanding(root: string, outDir: string): Promise<void> {
     const { renderLanding } = (await server.ssrLoadModule('/src/landing/prerender.tsx')) as { renderLanding: (language: Language) => string };
     const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     if (!shell.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to render the landing page into');
+    // The landing page's own chunk and words come with the page, not after its first script has run.
+    const preloads = JSON.parse(readFileSync(path.join(outDir, PAGE_PRELOADS_FILE), 'utf8')) as PagePreloads;
     for (const language of ['en', 'fi'] as const) {
       const page = shell
         .replace('<html lang="en">', `<html lang="${language}">`)
+        .replace('</head>', () => `${modulePreloadLinks(preloads.landing[language])}</head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${renderLanding(language)}</div>`);
       writeFileSync(path.join(outDir, landingFile(language)), page);
     }

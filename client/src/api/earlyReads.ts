@@ -1,7 +1,9 @@
+import { firstReadsFor } from '../../../contract/early-reads.ts';
+
 /**
  * Reads started before their screen asks for them: the library's first page beside the session
  * check, instead of after the app's code, the check and the page's render (on a phone the
- * code alone takes seconds). No imports: main.tsx's first chunk carries this.
+ * code alone takes seconds). Imports nothing else: main.tsx's first chunk carries this.
  */
 const early = new Map<string, { response: Promise<Response>; at: number }>();
 /** An early read older than this is not taken (the data may have changed meanwhile). */
@@ -29,18 +31,9 @@ export async function earlyOrFetch(url: string): Promise<Response> {
   return early?.ok ? early : fetch(url, { credentials: 'include' });
 }
 
-/** The library's filter counts (GET /api/stories/counts). */
-export const STORY_COUNTS_URL = '/api/stories/counts';
+export { STORY_COUNTS_URL } from '../../../contract/early-reads.ts';
 
-/**
- * What the screen at this address reads first, started now. Only the library's (its first
- * page and its counts), which the phone benchmark measures; the page's address is
- * GET /api/stories?filter= as stories.ts builds it (an unknown filter's early read is simply
- * not taken: the page reads "all").
- */
+/** What the screen at this address reads first (contract/early-reads.ts), started now. */
 export function readEarlyFor(pathname: string, search: string): void {
-  const params = new URLSearchParams(search);
-  if (pathname !== '/library' || params.has('q')) return;
-  readEarly(`/api/stories?${new URLSearchParams({ filter: params.get('filter') ?? 'all' })}`);
-  readEarly(STORY_COUNTS_URL);
+  for (const url of firstReadsFor(pathname, search)) readEarly(url);
 }

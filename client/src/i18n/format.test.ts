@@ -19,6 +19,19 @@ describe('formatDate', () => {
   it('uses a medium date by default', () => {
     expect(formatDate(new Date(2024, 2, 5), 'en')).toBe('Mar 5, 2024');
   });
+
+  it('keeps one formatter per language and options, never mixing them up', () => {
+    const date = '2024-03-05T12:00:00Z';
+    const year: Intl.DateTimeFormatOptions = { year: 'numeric', timeZone: 'UTC' };
+    const month: Intl.DateTimeFormatOptions = { month: 'long', timeZone: 'UTC' };
+    for (let round = 0; round < 2; round++) {
+      expect(formatDate(date, 'en', year)).toBe('2024');
+      expect(formatDate(date, 'en', month)).toBe('March');
+      expect(formatDate(date, 'fi', month)).toBe('maaliskuu');
+      expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+      expect(formatNumber(0.5, 'en', { style: 'percent' })).toBe('50%');
+    }
+  });
 });
 
 describe('formatRelativeTime', () => {

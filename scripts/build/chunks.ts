@@ -1,0 +1,132 @@
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../contract/page-preloads.ts';
+
+type ChunkingContext = Rolldown.ChunkingContext;
+
+/** Static imports only: what loads with a module, not what it may load later. */
+function staticClosure(ctx: ChunkingContext, root: string, cache: Map<string, Set<string>>): Set<string> {
+  let found = cache.get(root);
+  if (found) return found;
+  found = new Set();
+  const stack = [root];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (found.has(id)) continue;
+    found.add(id);
+    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  cache.set(root, found);
+  return found;
+}
+
+/** What every signed-in page needs before it paints: the app, its shell, and the library (the first screen the phone benchmark measures). */
+const APP_MODULES = ['src/App.tsx', 'src/shell/AppShell.tsx', 'src/library/LibraryPage.tsx'];
+
+/**
+ * The client's chunks, few and large enough for a phone's six connections (decision 022):
+ * on fast 3G each file costs a round trip, and the library asked for 61 of them.
+ * - `zod`: zod and the module that turns its eval probe off, so the switch runs before any
+ *   chunk builds a schema (see contentSecurityPolicy.ts).
+ * - `core`: what main.tsx imports statically (React, i18next): every first load, a
+ *   visitor's included, and nothing more.
+ * - `landing`: the landing page alone (a visitor's first load; the app's signed-out pages).
+ * - `vendor` and `app`: the signed-in app's libraries and its own code, as far as App, the
+ *   shell and the library import them (vendor changes less often, so it stays cached
+ *   across releases).
+ * - `shared`: the rest of the code two or more pages use, in one file instead of dozens.
+ * Every other page keeps its own chunk, the landing page its own, each language's words theirs.
+ */
+export function chunkGroups(clientRoot: string): Rolldown.CodeSplittingGroup[] {
+  const cache = new Map<string, Set<string>>();
+  const within = (root: string) => (id: string, ctx: ChunkingContext) => staticClosure(ctx, path.join(clientRoot, root), cache).has(id);
+  const inMain = within('src/main.tsx');
+  const inLanding = within('src/landing/LandingApp.tsx');
+  const inApp = (id: string, ctx: ChunkingContext) => APP_MODULES.some((root) => within(root)(id, ctx));
+  const fromNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+  const words = /[\\/]i18n[\\/]locales[\\/]/;
+  return [
+    { name: 'zod', test: /node_modules[\\/]zod[\\/]|client[\\/]src[\\/]contentSecurityPolicy\.ts$/, priority: 50 },
+    // What the landing page and the app both use (the splash) is core too, or one would load the other's chunk.
+    // The words' helper is tiny and every load of words needs it.
+    {
+      name: (id, ctx) => (inMain(id, ctx) || (inLanding(id, ctx) && inApp(id, ctx)) || id.endsWith('byNamespace.ts') ? 'core' : null),
+      priority: 40,
+    },
+    { name: (id, ctx) => (fromNodeModules(id) && inApp(id, ctx) ? 'vendor' : null), priority: 30 },
+    { name: (id, ctx) => (!fromNodeModules(id) && inApp(id, ctx) ? 'app' : null), priority: 20 },
+    { name: (id, ctx) => (inLanding(id, ctx) ? 'landing' : null), priority: 15 },
+    { name: 'shared', test: (id) => !words.test(id), minShareCount: 2, priority: 10 },
+  ];
+}
+
+/**
+ * Pages by route (as AppRoutes.tsx and client/src/pagePreload.ts know them), each with its
+ * module: the server names that module's chunks in the page's HTML. `:name` stands for
+ * any one segment; the first match wins.
+ */
+const PAGES: [route: string, module: string][] = [
+  ['/', 'src/recorder/HomeScreen.tsx'],
+  ['/library', 'src/library/LibraryPage.tsx'],
+  ['/library/recordings', 'src/recordings/RecordingsWithoutStoryPage.tsx'],
+  ['/library/:storyId', 'src/stories/StoryView.tsx'],
+  ['/timeline', 'src/timeline/TimelinePage.tsx'],
+  ['/collections', 'src/collections/CollectionsPage.tsx'],
+  ['/people', 'src/people/PeoplePage.tsx'],
+  ['/settings', 'src/settings/SettingsPage.tsx'],
+  ['/interviewer', 'src/interviewer/InterviewerPage.tsx'],
+  ['/record', 'src/recorder/RecorderPage.tsx'],
+  ['/sign-in', 'src/auth/SignInPage.tsx'],
+];
+
+/** Writes PAGE_PRELOADS_FILE: for each page, the chunks its module imports statically. */
+export function pagePreloads(): Plugin {
+  let clientRoot = '';
+  return {
+    name: 'saaga-page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      clientRoot = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+      const chunkOf = new Map<string, Rolldown.OutputChunk>();
+      for (const chunk of chunks) for (const id of chunk.moduleIds) chunkOf.set(path.relative(clientRoot, id).split(path.sep).join('/'), chunk);
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (files: string[]) => {
+        const found = new Set<string>();
+        const stack = [...files];
+        while (stack.length > 0) {
+          const file = stack.pop()!;
+          if (found.has(file)) continue;
+          found.add(file);
+          stack.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return found;
+      };
+      // index.html names its entry and the entry's imports itself.
+      const inPage = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const scripts = (modules: string[], besides: Set<string> = new Set()) => {
+        const files = modules.map((module) => {
+          const chunk = chunkOf.get(module);
+          if (!chunk) throw new Error(`${module} is in no chunk: is scripts/build/chunks.ts's list of pages up to date?`);
+          return chunk.fileName;
+        });
+        return [...withImports(files)].filter((file) => !inPage.has(file) && !besides.has(file)).map((file) => `/${file}`);
+      };
+      const app = scripts(APP_MODULES.slice(0, 2));
+      const appFiles = new Set(app.map((file) => file.slice(1)));
+      const preloads: PagePreloads = {
+        app,
+        pages: PAGES.map(([route, module]) => [route, scripts([module], appFiles)]),
+        words: { en: scripts(['src/i18n/bundles/en.ts']), fi: scripts(['src/i18n/bundles/fi.ts']) },
+        landing: {
+          en: scripts(['src/landing/LandingApp.tsx', 'src/i18n/bundles/en-landing.ts']),
+          fi: scripts(['src/landing/LandingApp.tsx', 'src/i18n/bundles/fi-landing.ts']),
+        },
+      };
+      this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(preloads) });
+    },
+  };
+}
+
