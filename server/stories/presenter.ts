@@ -41,13 +41,22 @@ export function presentStory(row: StoryRow): StoryDto {
   };
 }
 
+/** The words of a text joined by single spaces; given only its start (`goesOn`), without a tag or word cut in half at its end. */
+function joinedWords(content: string, goesOn: boolean): string {
+  return wordsOf(goesOn ? content.replace(/<[^>]*$/, '').replace(/\S*$/, '') : content).join(' ');
+}
+
+/** The start of a text whose words nearly always make an excerpt: a library page reads 50 of them at a time. */
+const EXCERPT_SOURCE_CHARACTERS = 2 * EXCERPT_CHARACTERS;
+
 /**
  * The beginning of a story's text, tags removed, cut at a word. Given only the start of a long
  * text (`goesOn`), a tag or word cut in half at its end is left out.
  */
 export function excerptOf(content: string, goesOn = false): string {
-  const start = goesOn ? content.replace(/<[^>]*$/, '').replace(/\S*$/, '') : content;
-  const text = wordsOf(start).join(' ');
+  // The words of a shorter start are the first words of the whole: when they fill an excerpt, they are it.
+  const fromShorterStart = content.length > EXCERPT_SOURCE_CHARACTERS ? joinedWords(content.slice(0, EXCERPT_SOURCE_CHARACTERS), true) : '';
+  const text = fromShorterStart.length > EXCERPT_CHARACTERS ? fromShorterStart : joinedWords(content, goesOn);
   if (text.length <= EXCERPT_CHARACTERS) return goesOn ? `${text}…` : text;
   const cut = text.slice(0, EXCERPT_CHARACTERS);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : EXCERPT_CHARACTERS)}…`;
