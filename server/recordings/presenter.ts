@@ -12,12 +12,13 @@ export interface RecordingLinks {
   story: RecordingWithLinksDto['story'];
 }
 
-/** A recording as the API presents it (spec 3, "Recording"). */
-export function presentRecording(row: RecordingRow): RecordingDto {
+type ShownRecordingRow = Omit<RecordingRow, 'transcription' | 'transcriptionSegments' | 'settings'>;
+
+/** A recording's fields as the API presents them, but its transcript. */
+function presentFields(row: ShownRecordingRow): Omit<RecordingDto, 'transcription'> {
   return {
     id: row.id,
     storyId: row.storyId,
-    transcription: row.transcription,
     duration: row.duration,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -39,38 +40,62 @@ export function presentRecording(row: RecordingRow): RecordingDto {
   };
 }
 
+/** A recording as the API presents it (spec 3, "Recording"). */
+export function presentRecording(row: RecordingRow): RecordingDto {
+  return { ...presentFields(row), transcription: row.transcription };
+}
+
+/** The people, places and story a recording is linked to, and the question it answers. */
+const linksAndQuestion = (row: ShownRecordingRow, links: RecordingLinks) => ({
+  people: links.people,
+  places: links.places,
+  story: links.story,
+  linkedQuestion: row.promptQuestion ? { question: row.promptQuestion, questionId: row.questionId } : null,
+});
+
 /** A recording with the people, places and story it is linked to, and the question it answers. */
 export function presentRecordingWithLinks(row: RecordingRow, links: RecordingLinks): RecordingWithLinksDto {
-  return {
-    ...presentRecording(row),
-    ...links,
-    linkedQuestion: row.promptQuestion ? { question: row.promptQuestion, questionId: row.questionId } : null,
-    wordCount: wordsOf(row.transcription).length,
-  };
+  return { ...presentRecording(row), ...linksAndQuestion(row, links), wordCount: wordsOf(row.transcription).length };
 }
 
 /** What a recordings list row reads: no transcript (only its start), segments or settings (decision 023). */
 const { transcription: _t, transcriptionSegments: _s, settings: _settings, ...summaryColumns } = getTableColumns(recordings);
 export const recordingSummaryColumns = { ...summaryColumns, transcriptionStart: textStart(recordings.transcription) };
-type RecordingSummaryRow = Omit<RecordingRow, 'transcription' | 'transcriptionSegments' | 'settings'> & { transcriptionStart: string | null };
+type RecordingSummaryRow = ShownRecordingRow & { transcriptionStart: string | null };
 
-/** A row of the recordings list: the card's fields, the first 15 words instead of the text. */
+/**
+ * A row of the recordings list: the card's fields, the first 15 words instead of the text. Built
+ * field by field, not by copying a whole recording: 50 cards are presented per page.
+ */
 export function presentRecordingSummary(row: RecordingRow | RecordingSummaryRow, links: RecordingLinks): RecordingSummaryDto {
-  if ('transcription' in row) {
-    const { transcription, ...rest } = presentRecordingWithLinks(row, links);
-    return { ...rest, preview: transcriptionPreview(transcription) };
-  }
-  const { transcription: _, ...rest } = presentRecordingWithLinks({ ...row, transcription: null, transcriptionSegments: null, settings: {} }, links);
-  return { ...rest, wordCount: row.transcriptionWordCount, preview: previewOfStart(row.transcriptionStart, row.transcriptionWordCount) };
+  const whole = 'transcription' in row;
+  return {
+    ...presentFields(row),
+    ...linksAndQuestion(row, links),
+    wordCount: whole ? wordsOf(row.transcription).length : row.transcriptionWordCount,
+    preview: whole ? transcriptionPreview(row.transcription) : previewOfStart(row.transcriptionStart, row.transcriptionWordCount),
+  };
 }
 
 /** The first 15 words from the start of a transcript whose whole word count is known. */
 function previewOfStart(start: string | null, wordCount: number): string | null {
   if (start === null || wordCount === 0) return null;
   const goesOn = start.length > TEXT_START_CHARACTERS;
-  const words = wordsOf(goesOn ? start.slice(0, TEXT_START_CHARACTERS).replace(/<[^>]*$/, '').replace(/\S*$/, '') : start);
-  const preview = words.slice(0, RECORDING_PREVIEW_WORDS).join(' ');
+  const words = firstWordsOf(goesOn ? start.slice(0, TEXT_START_CHARACTERS).replace(/<[^>]*$/, '').replace(/\S*$/, '') : start, RECORDING_PREVIEW_WORDS);
+  const preview = words.join(' ');
   return wordCount > RECORDING_PREVIEW_WORDS ? `${preview}…` : preview;
+}
+
+/**
+ * `wordsOf(text).slice(0, count)` (runs of non-whitespace once tags are spaces) without splitting
+ * the whole start: a page presents 50 previews, and the garbage of 50 arrays of 150 words showed.
+ */
+function firstWordsOf(text: string, count: number): string[] {
+  const plain = text.replace(/<[^>]*>/g, ' ');
+  const word = /\S+/g;
+  const words: string[] = [];
+  for (let match = word.exec(plain); match && words.length < count; match = word.exec(plain)) words.push(match[0]);
+  return words;
 }
 
 export const presentRecordingStatus = (row: RecordingRow) => ({
