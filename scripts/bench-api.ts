@@ -136,7 +136,10 @@ async function explainAll() {
     ['GET /api/recordings', '/api/recordings'],
     ['GET /api/recordings?unassigned=true', '/api/recordings?unassigned=true'],
   ] as const) {
-    const statements = await capturedQueries(() => client.get(path));
+    const { statements, sent } = await capturedQueries(() => client.get(path));
+    // Each statement is a round trip to a PostgreSQL server; PGlite's own transaction adds its begin and commit.
+    const transaction = server.database.kind === 'pglite' && statements.some((s) => s.inKeyOrder) ? ' + begin and commit' : '';
+    console.log(`\n${title}: ${sent.length} statements${transaction} (${sent.join(', ')})`);
     for (const [i, { text, params, inKeyOrder }] of statements.entries()) {
       // A page read runs with bitmap scans off (readInKeyOrder): explained the same way.
       await run('begin');
@@ -153,16 +156,23 @@ async function explainAll() {
   }
 }
 
-/** The statements a call runs on the lists' tables, as drizzle sends them (its logger, swapped in for the call). */
-async function capturedQueries(call: () => Promise<Response>): Promise<{ text: string; params: unknown[]; inKeyOrder: boolean }[]> {
+/**
+ * The statements a call runs on the lists' tables, as drizzle sends them (its logger, swapped in
+ * for the call), and the first word of every statement it sent (begin, set, select, commit).
+ */
+async function capturedQueries(
+  call: () => Promise<Response>,
+): Promise<{ statements: { text: string; params: unknown[]; inKeyOrder: boolean }[]; sent: string[] }> {
   // A transaction's session takes its logger from the session's options: both are swapped.
   type Logger = { logQuery(text: string, params: unknown[]): void };
   const session = (db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }).session;
   const previous = { logger: session.logger, options: session.options };
   const statements: { text: string; params: unknown[]; inKeyOrder: boolean }[] = [];
+  const sent: string[] = [];
   let keyOrderNext = false;
   session.logger = {
     logQuery(text: string, params: unknown[]) {
+      sent.push(text.trim().split(/\s/)[0]!.toLowerCase());
       if (/enable_bitmapscan/.test(text)) keyOrderNext = true;
       else if (/"(stories|recordings|recording_people|recording_places)"/.test(text)) {
         statements.push({ text, params, inKeyOrder: keyOrderNext });
@@ -178,5 +188,5 @@ async function capturedQueries(call: () => Promise<Response>): Promise<{ text: s
     session.logger = previous.logger;
     session.options = previous.options;
   }
-  return statements;
+  return { statements, sent };
 }
