@@ -23,12 +23,12 @@ const inputsFile = (outDir) => path.join(outDir, 'inputs.json');
 const BUNDLED_PACKAGES = new Set([
   'fastify',
   '@fastify/cookie',
-  '@fastify/helmet',
   '@fastify/multipart',
   '@fastify/rate-limit',
   '@fastify/static',
   '@fastify/websocket',
   'fastify-type-provider-zod',
+  'helmet',
   'zod',
   'drizzle-orm',
   'pg',
