@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -25,6 +26,15 @@ export interface SessionCacheOptions {
 export function sessionStore(db: Database, sessionDays: number, cacheOptions: SessionCacheOptions = { ttlMs: 0, maxEntries: 1 }) {
   const lifetimeMs = sessionDays * 24 * 60 * 60 * 1000;
   const cache = sessionCache<UserRow>(cacheOptions);
+  // A token's hash, remembered for the sessions the cache holds: hashing is a few µs of every request.
+  const hashes = new LRUCache<string, string>({ max: cacheOptions.maxEntries });
+  const idOf = (token: string) => {
+    const known = hashes.get(token);
+    if (known) return known;
+    const id = hashToken(token);
+    hashes.set(token, id);
+    return id;
+  };
   return {
     lifetimeMs,
 
@@ -41,7 +51,7 @@ export function sessionStore(db: Database, sessionDays: number, cacheOptions: Se
 
     /** The user of a live session, or null for an unknown or expired token. */
     async findUser(token: string): Promise<UserRow | null> {
-      const id = hashToken(token);
+      const id = idOf(token);
       const cached = cache.get(id);
       if (cached) return cached;
       const generation = cache.generation();
@@ -83,11 +93,16 @@ export function sessionCookieOptions(request: FastifyRequest, publicUrl: string 
   return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: Math.floor(maxAgeMs / 1000), signed: true };
 }
 
-export function readSessionToken(request: FastifyRequest): string | null {
+/** The token of the request's session cookie if it is correctly signed; `checked` remembers cookies already found so. */
+export function readSessionToken(request: FastifyRequest, checked?: { get(raw: string): string | undefined; set(raw: string, token: string): unknown }): string | null {
   const raw = request.cookies[SESSION_COOKIE];
   if (!raw) return null;
+  const known = checked?.get(raw);
+  if (known) return known;
   const unsigned = request.unsignCookie(raw);
-  return unsigned.valid ? unsigned.value : null;
+  if (!unsigned.valid || !unsigned.value) return null;
+  checked?.set(raw, unsigned.value);
+  return unsigned.value;
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
