@@ -17,7 +17,8 @@ afterEach(async () => {
 it('stops on SIGTERM while an upload is stalled half way', { timeout: 120_000 }, async () => {
   const database = await serverDatabase();
   cleanups.push(database.drop);
-  const server = await spawnServer(database.env);
+  // At debug level the server logs each request as it comes in (decision 026).
+  const server = await spawnServer({ ...database.env, LOG_LEVEL: 'debug' });
   servers.push(server);
   await server.serving();
   const client = new HttpClient(server.url);
