@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
 import { OwnerReads } from './owner-reads.ts';
@@ -28,18 +29,31 @@ interface Log {
   warn(detail: unknown, message?: string): void;
 }
 
-/** The owner read cache of this server, hearing every process's changes from the database. */
-export function ownerReadCache(database: Pick<DatabaseHandle, 'listen'>, log: Log): { reads: OwnerReads; stop(): Promise<void> } {
+/** Sent by a server to itself on the channel: a message that is no user id. */
+const PROBE = 'probe ';
+
+/**
+ * The owner read cache of this server, hearing every process's changes from the database.
+ * It answers from memory only once it has heard its own probe on the channel: a connection
+ * that cannot hear (a pooler in transaction mode drops notifications) leaves every read to
+ * the database rather than serving what may have changed.
+ */
+export function ownerReadCache(database: Pick<DatabaseHandle, 'listen' | 'executor'>, log: Log): { reads: OwnerReads; stop(): Promise<void> } {
   const reads = new OwnerReads({ maxBytes: KEPT_BYTES, maxAgeMs: KEPT_MS });
+  const probe = `${PROBE}${randomBytes(8).toString('hex')}`;
+  const sendProbe = () =>
+    database.executor
+      .executeSql('select pg_notify($1, $2)', [USER_CHANGES_CHANNEL, probe])
+      .catch((error: unknown) => log.warn(error, 'owner read cache: could not probe the change notices; every read goes to the database'));
   const changes = database.listen(USER_CHANGES_CHANNEL, {
-    message: (userId) => reads.changed(userId),
+    message: (payload) => {
+      if (payload === probe) reads.heard();
+      else if (!payload.startsWith(PROBE)) reads.changed(payload);
+    },
     lost: () => reads.lost(),
-    back: () => reads.heard(),
+    back: () => void sendProbe(),
   });
-  changes.ready.then(
-    () => reads.heard(),
-    (error: unknown) => log.warn(error, 'owner read cache: changes cannot be heard yet; every read goes to the database'),
-  );
+  changes.ready.then(sendProbe, (error: unknown) => log.warn(error, 'owner read cache: change notices cannot be heard yet; every read goes to the database'));
   return { reads, stop: () => changes.stop() };
 }
 
