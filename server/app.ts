@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
 
   // A person's recent library reads, answered from memory until their rows change (decision 026).
-  const ownerReads = ownerReadCache(database, app.log);
+  const ownerReads = ownerReadCache(database, app.log, config.readCacheBytes);
   app.addHook('onClose', () => ownerReads.stop());
 
   const routeTable: RouteEntry[] = [];

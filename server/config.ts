@@ -50,6 +50,7 @@ const envSchema = z
     CONTRIBUTION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     SESSION_CACHE_ENTRIES: z.coerce.number().int().min(1).default(10_000),
+    READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
     WORKER: z.enum(['inline', 'off']).default('inline'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   })
@@ -100,6 +101,8 @@ export interface Config {
   contributionRateLimit: number;
   /** How long (ms) and how many sessions each server remembers without asking the database. */
   sessionCache: { ttlMs: number; maxEntries: number };
+  /** Bytes of people's library reads each server keeps until their rows change (0: none; decision 026). */
+  readCacheBytes: number;
   runWorkerInline: boolean;
   /** Believe X-Forwarded-* headers (only behind a reverse proxy that sets them). */
   trustProxy: boolean;
@@ -163,6 +166,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     publicRateLimit: env.PUBLIC_RATE_LIMIT,
     contributionRateLimit: env.CONTRIBUTION_RATE_LIMIT,
     sessionCache: { ttlMs: Math.round(env.SESSION_CACHE_SECONDS * 1000), maxEntries: env.SESSION_CACHE_ENTRIES },
+    readCacheBytes: env.READ_CACHE_MB * 1024 * 1024,
     runWorkerInline: env.WORKER === 'inline',
     trustProxy: env.TRUST_PROXY === 'true',
   };

@@ -30,9 +30,17 @@ const page = { body: '[]', link: undefined };
 const log = { warn: () => {} };
 
 describe('ownerReadCache', () => {
+  it('turned off, keeps nothing and listens to nothing', () => {
+    const db = deafDatabase();
+    const { reads } = ownerReadCache(db.database, log, 0);
+    reads.keep(reads.ticket(), 'aino', '/api/stories', page);
+    expect(reads.get('aino', '/api/stories')).toBeUndefined();
+    expect(db.sent).toEqual([]);
+  });
+
   it('keeps nothing until it has heard its own probe on the channel, then hears changes', async () => {
     const db = deafDatabase();
-    const { reads } = ownerReadCache(db.database, log);
+    const { reads } = ownerReadCache(db.database, log, 1_000_000);
     await expect.poll(() => db.sent.length, { timeout: 1000 }).toBe(1);
     const [, channel, probe] = db.sent[0] as [string, string, string];
     expect(channel).toBe(USER_CHANGES_CHANNEL);
@@ -51,7 +59,7 @@ describe('ownerReadCache', () => {
 
   it('stops answering when the connection is lost, and probes again once it is back', async () => {
     const db = deafDatabase();
-    const { reads } = ownerReadCache(db.database, log);
+    const { reads } = ownerReadCache(db.database, log, 1_000_000);
     await expect.poll(() => db.sent.length, { timeout: 1000 }).toBe(1);
     db.deliver(db.sent[0][2] as string);
     reads.keep(reads.ticket(), 'aino', '/api/stories', page);

@@ -13,8 +13,6 @@ export const USER_CHANGES_CHANNEL = 'saaga_user_changes';
  */
 export const KEPT_READS = new Set(['/api/stories', '/api/stories/counts', '/api/stories/:id', '/api/timeline', '/api/recordings']);
 
-/** Room for kept answers across everyone: a library's first page is about 40 KB. */
-const KEPT_BYTES = 32 * 1024 * 1024;
 /** Read again after this, should a change ever go unheard. */
 const KEPT_MS = 60_000;
 
@@ -38,8 +36,14 @@ const PROBE = 'probe ';
  * that cannot hear (a pooler in transaction mode drops notifications) leaves every read to
  * the database rather than serving what may have changed.
  */
-export function ownerReadCache(database: Pick<DatabaseHandle, 'listen' | 'executor'>, log: Log): { reads: OwnerReads; stop(): Promise<void> } {
-  const reads = new OwnerReads({ maxBytes: KEPT_BYTES, maxAgeMs: KEPT_MS });
+export function ownerReadCache(
+  database: Pick<DatabaseHandle, 'listen' | 'executor'>,
+  log: Log,
+  maxBytes: number,
+): { reads: OwnerReads; stop(): Promise<void> } {
+  const reads = new OwnerReads({ maxBytes: Math.max(1, maxBytes), maxAgeMs: KEPT_MS });
+  // Turned off (READ_CACHE_MB=0): never hearing, it answers and keeps nothing.
+  if (maxBytes === 0) return { reads, stop: async () => {} };
   const probe = `${PROBE}${randomBytes(8).toString('hex')}`;
   const sendProbe = () =>
     database.executor
