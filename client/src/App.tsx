@@ -23,15 +23,23 @@ async function readCurrentUser(sessionCheck: Promise<Response>) {
   return currentUserSchema.parse(await response.json());
 }
 
+/** The session check's answer as main.tsx read it: the user's body, or null when signed out (401). */
+export interface SessionAnswer {
+  user: unknown;
+}
+
 /**
  * The app's providers (data cache, router, toasts) around its routes, under the
  * splash. `sessionCheck`: GET /api/auth/user as main.tsx started it beside the app's code,
- * so the check does not wait for that code to arrive.
+ * so the check does not wait for that code to arrive; `sessionAnswer`: its answer, when it
+ * came first, so the first render already knows who is signed in.
  */
-export function App({ sessionCheck }: { sessionCheck?: Promise<Response> }) {
+export function App({ sessionCheck, sessionAnswer }: { sessionCheck?: Promise<Response>; sessionAnswer?: SessionAnswer }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
-    if (sessionCheck) void client.prefetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: () => readCurrentUser(sessionCheck), staleTime: CACHE_MS.currentUser });
+    const known = sessionAnswer && (sessionAnswer.user === null ? { data: null } : currentUserSchema.safeParse(sessionAnswer.user));
+    if (known?.data !== undefined) client.setQueryData(CURRENT_USER_KEY, known.data);
+    else if (sessionCheck) void client.prefetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: () => readCurrentUser(sessionCheck), staleTime: CACHE_MS.currentUser });
     return client;
   });
   return (

@@ -7,6 +7,11 @@ import { AuthLoadingScreen } from './shell/AuthLoadingScreen.tsx';
 // the app must take that page over at once (a blank fallback in between lost a reader's
 // first press of Play).
 import { PublishedStoryPage } from './publishing/PublishedStoryPage.tsx';
+// In the app's chunk too (scripts/build/chunks.ts), the first screen of most loads: a lazy
+// one showed a fallback for a moment even when its code was there, and React then holds the
+// page back up to 300 ms after a fallback (on the phone benchmark, the library's rows).
+import { AppShell } from './shell/AppShell.tsx';
+import { LibraryPage } from './library/LibraryPage.tsx';
 import { RouteFallback } from './shell/RouteFallback.tsx';
 
 /**
@@ -31,14 +36,12 @@ const CollectionsPage = lazyPage(() => import('./collections/CollectionsPage.tsx
 const ConversationPage = lazyPage(() => import('./conversation/ConversationPage.tsx'), 'ConversationPage');
 const InterviewerPage = lazyPage(() => import('./interviewer/InterviewerPage.tsx'), 'InterviewerPage');
 const ThemePage = lazyPage(() => import('./interviewer/ThemePage.tsx'), 'ThemePage');
-const LibraryPage = lazyPage(() => import('./library/LibraryPage.tsx'), 'LibraryPage');
 const PeoplePage = lazyPage(() => import('./people/PeoplePage.tsx'), 'PeoplePage');
 const PersonDetailPage = lazyPage(() => import('./people/PersonDetailPage.tsx'), 'PersonDetailPage');
 const PlaceDetailPage = lazyPage(() => import('./people/PlaceDetailPage.tsx'), 'PlaceDetailPage');
 const RecordingDetail = lazyPage(() => import('./recordings/RecordingDetail.tsx'), 'RecordingDetail');
 const RecordingsWithoutStoryPage = lazyPage(() => import('./recordings/RecordingsWithoutStoryPage.tsx'), 'RecordingsWithoutStoryPage');
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
-const AppShell = lazyPage(() => import('./shell/AppShell.tsx'), 'AppShell');
 const NotFoundPage = lazyPage(() => import('./shell/NotFoundPage.tsx'), 'NotFoundPage');
 // The landing page has its own chunk, shared with main.tsx's visitor load: a signed-in load never needs it.
 const LandingInApp = lazyPage(() => import('./landing/LandingInApp.tsx'), 'LandingInApp');
@@ -85,11 +88,11 @@ export function AppRoutes() {
       {user && <Route path="/record" element={page(<RecorderPage />)} />}
       {user && <Route path="/talk" element={page(<ConversationPage />)} />}
       {user ? (
-        <Route element={page(<AppShell user={user} />)}>
+        <Route element={<AppShell user={user} />}>
           <Route index element={page(<HomeScreen />)} />
           <Route path="/interviewer" element={page(<InterviewerPage />)} />
           <Route path="/interviewer/:theme" element={page(<ThemePage />)} />
-          <Route path="/library" element={page(<LibraryPage />)} />
+          <Route path="/library" element={<LibraryPage />} />
           <Route path="/library/recordings" element={page(<RecordingsWithoutStoryPage />)} />
           <Route path="/library/recordings/:recordingId" element={page(<RecordingDetail />)} />
           <Route path="/library/:storyId" element={page(<StoryView />)} />

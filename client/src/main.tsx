@@ -6,6 +6,7 @@ import i18n, { allWords, landingWordsOnly, loadLanguage } from './i18n/index.ts'
 import './index.css';
 import { initialLanguage, keepDocumentLanguageInStep, switchLanguage } from './i18n/appLanguage.ts';
 import { preloadPagesFor } from './pagePreload.ts';
+import type { SessionAnswer } from './App.tsx';
 
 const language = initialLanguage();
 const container = document.getElementById('root')!;
@@ -28,6 +29,15 @@ function startApp(sessionCheck?: Promise<Response>): void {
   if (appStarted) return;
   appStarted = true;
   allWords();
+  // The check's answer usually comes long before the app's code: read then, it lets the
+  // first render know who is signed in, without a loading screen painted in between.
+  let answer: SessionAnswer | undefined;
+  void sessionCheck
+    ?.then(async (response) => {
+      if (response.status === 401) answer = { user: null };
+      else if (response.ok) answer = { user: await response.clone().json() };
+    })
+    .catch(() => undefined);
   const words = Promise.all([
     switchLanguage(visitor ? toLanguage(i18n.language) : language),
     FIXED_LANGUAGE_PAGES.some((prefix) => window.location.pathname.startsWith(prefix)) &&
@@ -37,7 +47,7 @@ function startApp(sessionCheck?: Promise<Response>): void {
     keepDocumentLanguageInStep();
     root.render(
       <StrictMode>
-        <App sessionCheck={sessionCheck} />
+        <App sessionCheck={sessionCheck} sessionAnswer={answer} />
       </StrictMode>,
     );
     // The other language too, once the page has loaded: pages in a fixed language (a
