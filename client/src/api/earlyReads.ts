@@ -5,7 +5,14 @@ import { firstReadsFor } from '../../../contract/early-reads.ts';
  * check, instead of after the app's code, the check and the page's render (on a phone the
  * code alone takes seconds). Imports nothing else: main.tsx's first chunk carries this.
  */
-const early = new Map<string, { response: Promise<Response>; at: number }>();
+const early = new Map<string, { response: Promise<Response>; at: number; answer?: EarlyAnswer }>();
+
+/** An early read's answer, once its body has come: what a screen's first render can show at once. */
+export interface EarlyAnswer {
+  body: unknown;
+  /** The `Link` header (a list's next page). */
+  link: string | null;
+}
 /** An early read older than this is not taken (the data may have changed meanwhile). */
 const KEPT_MS = 10_000;
 
@@ -15,7 +22,23 @@ export function readEarly(url: string): void {
   const response = fetch(url, { credentials: 'include' });
   // A failure is the screen's to report, when it takes the answer; unread, it is nobody's.
   response.catch(() => undefined);
-  early.set(url, { response, at: Date.now() });
+  const read: { response: Promise<Response>; at: number; answer?: EarlyAnswer } = { response, at: Date.now() };
+  early.set(url, read);
+  // Its body read as soon as it comes (usually well before the app's code): then the
+  // screen's first render has the rows, instead of a render without them and another after.
+  void response
+    .then(async (answer) => {
+      if (answer.ok) read.answer = { body: await answer.clone().json(), link: answer.headers.get('Link') };
+    })
+    .catch(() => undefined);
+}
+
+/** The early read of `url` if its answer (a success) has come and is recent, once; else undefined, and the screen reads as usual. */
+export function takeEarlyAnswer(url: string): EarlyAnswer | undefined {
+  const read = early.get(url);
+  if (!read?.answer || Date.now() - read.at >= KEPT_MS) return undefined;
+  early.delete(url);
+  return read.answer;
 }
 
 /** The early read of `url`, once (later reads ask again), if it is recent. */

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { nextPageUrl } from '../../../contract/pagination.ts';
-import { earlyOrFetch } from './earlyReads.ts';
+import { earlyOrFetch, takeEarlyAnswer } from './earlyReads.ts';
 import { throwIfNotOk } from './request.ts';
 
 /** One page of a paged list call: its rows, and the next page's address (null on the last). */
@@ -41,6 +41,12 @@ export function pagedListQuery<T, K extends QueryKey>(queryKey: K, firstUrl: str
     initialPageParam: firstUrl,
     getNextPageParam: (page: ListPage<T>) => page.next,
     staleTime,
+    // The first page already read beside the app's code (earlyReads.ts): in the first render.
+    initialData: () => {
+      const answer = takeEarlyAnswer(firstUrl);
+      const items = answer && schema.safeParse(answer.body);
+      return items?.success ? { pages: [{ items: items.data, next: nextPageUrl(answer!.link) }], pageParams: [firstUrl] } : undefined;
+    },
   });
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../../../contract/library.ts';
 import type { PointOfView, StoryStyle } from '../../../contract/story-options.ts';
 import { CACHE_MS, TIMINGS } from '../../../contract/timings.ts';
-import { earlyOrFetch, STORY_COUNTS_URL } from './earlyReads.ts';
+import { earlyOrFetch, STORY_COUNTS_URL, takeEarlyAnswer } from './earlyReads.ts';
 import { apiRequest, getJson, throwIfNotOk } from './request.ts';
 import { listUrl, pagedListQuery, withoutItems } from './pagination.ts';
 import { useDataChanged } from './dataChanged.ts';
@@ -52,6 +52,11 @@ export const storyCountsQuery = () =>
       return storyCountsSchema.parse(await response.json());
     },
     staleTime: CACHE_MS.stories,
+    // Already read beside the app's code (earlyReads.ts): in the first render.
+    initialData: () => {
+      const counts = storyCountsSchema.safeParse(takeEarlyAnswer(STORY_COUNTS_URL)?.body);
+      return counts.success ? counts.data : undefined;
+    },
   });
 
 /** GET /api/stories/{id}, under the key every screen shares. */
