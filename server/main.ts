@@ -15,6 +15,12 @@ import { createBlobStore } from './storage/index.ts';
 
 /** How long a shutdown waits for requests in flight. */
 const SHUTDOWN_GRACE_MS = 5_000;
+/**
+ * How long after listening the background work starts. Its first pass (a fetch per job
+ * queue, the unfinished work) holds PGlite for 0.2-0.4 s, and the first requests of a
+ * start waited behind it (decision 024). Jobs waiting since before the start wait a second more.
+ */
+const BACKGROUND_START_DELAY_MS = 1_000;
 
 /** Starts Saaga: configuration, database and migrations, queue, AI engines, workers, HTTP server. */
 async function main() {
@@ -63,11 +69,12 @@ async function main() {
     engines,
   });
   log = app.log;
-  // The background work starts once the server listens (below): its first passes over the
-  // queues and the unfinished work are not what a first request waits for (decision 024).
+  // The background work starts a moment after the server listens (below).
   let background: Promise<{ workers: PipelineWorkers; sweeper: { stop(): void } } | undefined> = Promise.resolve(undefined);
+  let stopping = false;
   const startBackground = async () => {
-    if (!config.runWorkerInline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, BACKGROUND_START_DELAY_MS));
+    if (!config.runWorkerInline || stopping) return undefined;
     const workers = await startPipelineWorkers(
       { db: database.db, store, queue, engines, log: app.log },
       { recoverInterrupted: database.kind === 'pglite' },
@@ -77,6 +84,7 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    stopping = true;
     download?.cancel();
     // Requests still in flight (a slow upload, audio to a slow listener) get a few seconds, then their connections are closed.
     const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
