@@ -2,8 +2,9 @@
  * npm run bench:api: with 5,000 stories and 20,000 recordings for one user and 100 other users
  * with data in the same database, the median and p95 latency of the library's first page and
  * its filter counts, a story with its recordings, the timeline's and the recordings' first pages
- * and search, through the real server over HTTP (BENCH_EXPLAIN=1: each list's and search's query
- * plans). PGlite by default; TEST_DATABASE_URL for PostgreSQL.
+ * and search, through the real server over HTTP; the kept reads (decision 026) both as kept and as
+ * the database answers them ("not kept"). BENCH_EXPLAIN=1: each list's statements and query plans,
+ * and search's. PGlite by default; TEST_DATABASE_URL for PostgreSQL.
  */
 import { performance } from 'node:perf_hooks';
 import { inArray, sql } from 'drizzle-orm';
@@ -96,10 +97,10 @@ async function measure(name: string, path: () => string) {
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-  console.log(`${name.padEnd(32)} median ${at(0.5).padStart(7)} ms   p95 ${at(0.95).padStart(7)} ms   ${(bytes / 1024).toFixed(0)} KiB`);
+  console.log(`${name.padEnd(40)} median ${at(0.5).padStart(7)} ms   p95 ${at(0.95).padStart(7)} ms   ${(bytes / 1024).toFixed(0)} KiB`);
 }
 
-console.log(`\n${REQUESTS} sequential requests each (lists: their first page of 50):`);
+console.log(`\n${REQUESTS} sequential requests each (lists: their first page of 50; the kept reads of decision 026 answered from memory after the first):`);
 // The floor under every line: a signed-in call that reads nothing (the session is cached, decision 021).
 await measure('GET /api/auth/user (floor)', () => '/api/auth/user');
 await measure('GET /api/stories', () => '/api/stories?language=en');
@@ -111,6 +112,16 @@ await measure('GET /api/recordings', () => '/api/recordings');
 const secondPage = nextPageUrl((await client.get('/api/stories?language=en')).headers.get('link'));
 if (!secondPage) throw new Error('the first page of the library has no Link rel="next"');
 await measure('GET /api/stories (page 2)', () => secondPage);
+// The same reads as the database answers them: a URL of their own each time (a parameter the
+// server ignores), so that no kept answer serves them (decision 026). A person's first read, and
+// every read after a change of theirs, is one of these.
+let fresh = 0;
+const notKept = (path: string) => () => `${path}${path.includes('?') ? '&' : '?'}bench=${++fresh}`;
+await measure('GET /api/stories (not kept)', notKept('/api/stories?language=en'));
+await measure('GET /api/stories/counts (not kept)', notKept('/api/stories/counts'));
+await measure('GET /api/timeline (not kept)', notKept('/api/timeline?language=en'));
+await measure('GET /api/recordings (not kept)', notKept('/api/recordings'));
+await measure('GET /api/stories (page 2, not kept)', notKept(secondPage));
 // Search, the library's first page of 10: a word in every story (ranks all 5,000), and a title's words (a few matches).
 await measure('GET /api/search (every story)', () => '/api/search?q=lake&limit=10');
 await measure('GET /api/search (a few)', () => `/api/search?q=${encodeURIComponent(`memory ${Math.floor(Math.random() * STORIES)}`)}&limit=10`);
@@ -136,7 +147,8 @@ async function explainAll() {
     ['GET /api/recordings', '/api/recordings'],
     ['GET /api/recordings?unassigned=true', '/api/recordings?unassigned=true'],
   ] as const) {
-    const { statements, sent } = await capturedQueries(() => client.get(path));
+    // A URL of its own, so that the call reads the database rather than a kept answer (decision 026).
+    const { statements, sent } = await capturedQueries(() => client.get(notKept(path)()));
     // Each statement is a round trip to a PostgreSQL server; PGlite's own transaction adds its begin and commit.
     const transaction = server.database.kind === 'pglite' && statements.some((s) => s.inKeyOrder) ? ' + begin and commit' : '';
     console.log(`\n${title}: ${sent.length} statements${transaction} (${sent.join(', ')})`);
