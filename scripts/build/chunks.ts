@@ -4,17 +4,49 @@ import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../contract/page-prelo
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
+const LUCIDE_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/** lucide-react's icons by exported name (its barrel: `export { default as Clock, ... } from './icons/clock.mjs'`). */
+function lucideIcons(ctx: ChunkingContext, barrel: string): Map<string, string> {
+  const icons = new Map<string, string>();
+  for (const [, names, file] of (ctx.getModuleInfo(barrel)?.code ?? '').matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
+    for (const [, name] of names.matchAll(/default as (\w+)/g)) icons.set(name, path.join(path.dirname(barrel), file));
+  }
+  return icons;
+}
+
+/**
+ * What a module imports: through lucide-react's barrel only the icons it names (the barrel
+ * imports all 1,700 of them, and every icon of the app would otherwise count as the
+ * landing page's); null when its names cannot be read (then the barrel's every import).
+ */
+function importsOf(ctx: ChunkingContext, id: string, icons: () => Map<string, string>): string[] {
+  const info = ctx.getModuleInfo(id);
+  if (!info) return [];
+  const barrel = info.importedIds.find((imported) => LUCIDE_BARREL.test(imported));
+  if (!barrel || !info.code) return info.importedIds;
+  const named = [...info.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g)].flatMap(([, names]) =>
+    names.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]).filter(Boolean),
+  );
+  const files = named.map((name) => icons().get(name));
+  if (named.length === 0 || files.some((file) => file === undefined)) return info.importedIds;
+  return [...info.importedIds.filter((imported) => imported !== barrel), ...(files as string[])];
+}
+
 /** Static imports only: what loads with a module, not what it may load later. */
 function staticClosure(ctx: ChunkingContext, root: string, cache: Map<string, Set<string>>): Set<string> {
   let found = cache.get(root);
   if (found) return found;
   found = new Set();
+  let icons: Map<string, string> | undefined;
+  const iconsOf = (barrel: string) => () => (icons ??= lucideIcons(ctx, barrel));
   const stack = [root];
   while (stack.length > 0) {
     const id = stack.pop()!;
     if (found.has(id)) continue;
     found.add(id);
-    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    const barrel = ctx.getModuleInfo(id)?.importedIds.find((imported) => LUCIDE_BARREL.test(imported));
+    stack.push(...(barrel ? importsOf(ctx, id, iconsOf(barrel)) : (ctx.getModuleInfo(id)?.importedIds ?? [])));
   }
   cache.set(root, found);
   return found;
@@ -34,7 +66,8 @@ const APP_MODULES = ['src/App.tsx', 'src/shell/AppShell.tsx', 'src/library/Libra
  * - `vendor` and `app`: the signed-in app's libraries and its own code, as far as App, the
  *   shell and the library import them (vendor changes less often, so it stays cached
  *   across releases).
- * - `shared`: the rest of the code two or more pages use, in one file instead of dozens.
+ * - `icons`: the other pages' icons; `shared`: the rest of the code two or more pages use,
+ *   in one file instead of dozens.
  * Every other page keeps its own chunk, the landing page its own, each language's words theirs.
  */
 export function chunkGroups(clientRoot: string): Rolldown.CodeSplittingGroup[] {
@@ -56,6 +89,8 @@ export function chunkGroups(clientRoot: string): Rolldown.CodeSplittingGroup[] {
     { name: (id, ctx) => (fromNodeModules(id) && inApp(id, ctx) ? 'vendor' : null), priority: 30 },
     { name: (id, ctx) => (!fromNodeModules(id) && inApp(id, ctx) ? 'app' : null), priority: 20 },
     { name: (id, ctx) => (inLanding(id, ctx) ? 'landing' : null), priority: 15 },
+    // The other pages' icons together: small, and many pages share a few.
+    { name: 'icons', test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, priority: 12 },
     { name: 'shared', test: (id) => !words.test(id), minShareCount: 2, priority: 10 },
   ];
 }
