@@ -184,7 +184,9 @@ async function capturedQueries(
   let keyOrderNext = false;
   session.logger = {
     logQuery(text: string, params: unknown[]) {
-      sent.push(text.trim().split(/\s/)[0]!.toLowerCase());
+      // Its first word and the table it reads: drizzle's own table has no alias, a subquery's tables have one.
+      const from = /from "(\w+)"(?= where| order| inner| left| limit|$)/.exec(text)?.[1];
+      sent.push(`${text.trim().split(/\s/)[0]!.toLowerCase()}${from ? ` ${from}` : ''}`);
       if (/enable_bitmapscan/.test(text)) keyOrderNext = true;
       else if (/"(stories|recordings|recording_people|recording_places)"/.test(text)) {
         statements.push({ text, params, inKeyOrder: keyOrderNext });
