@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/support/database.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { POLLING_INTERVAL_SECONDS, type Queue, startQueue } from './queue.ts';
+import { ensureJobQueue, POLLING_INTERVAL_SECONDS, type Queue, startQueue } from './queue.ts';
 
 let database: DatabaseHandle;
 let queue: Queue;
@@ -39,4 +39,10 @@ it('keeps a job that failed for another try', async () => {
   });
   await queue.send('flaky', {});
   expect(await succeeded).toBe(2);
+});
+
+it('brings a job queue made earlier up to date when its settings changed, as known at start', async () => {
+  await ensureJobQueue(queue, { name: 'settled', expireInSeconds: 60 });
+  await ensureJobQueue(queue, { name: 'settled', expireInSeconds: 120 }, await queue.getQueues());
+  expect(await queue.getQueue('settled')).toMatchObject({ policy: 'short', retryLimit: 0, expireInSeconds: 120 });
 });

@@ -9,7 +9,8 @@ export { TRANSCRIBE_RECORDING, WRITE_STORY };
 
 /** Creates the pipeline's queues (pg-boss needs a queue before anything is sent to it). */
 export async function createPipelineQueues(queue: Queue): Promise<void> {
-  for (const job of PIPELINE_JOBS) await ensureJobQueue(queue, job);
+  const existing = await queue.getQueues();
+  for (const job of PIPELINE_JOBS) await ensureJobQueue(queue, job, existing);
 }
 
 /**
