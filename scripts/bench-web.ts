@@ -47,6 +47,8 @@ interface Load {
   jsGzip: number;
   jsFiles: number;
   lcpMs: number;
+  /** What painted largest: tag and text, so a change of what is measured shows. */
+  lcpElement: string;
 }
 
 async function phoneContext(b: Browser): Promise<BrowserContext> {
@@ -70,10 +72,14 @@ async function throttle(page: Page): Promise<void> {
 async function measure(context: BrowserContext, url: string, ready: (page: Page) => Promise<unknown>): Promise<Load> {
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const w = window as unknown as { benchLcp: number };
+    const w = window as unknown as { benchLcp: number; benchLcpElement: string };
     w.benchLcp = 0;
+    w.benchLcpElement = '';
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.benchLcp = entry.startTime;
+      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
+        w.benchLcp = entry.startTime;
+        w.benchLcpElement = entry.element ? `${entry.element.tagName.toLowerCase()} "${(entry.element.textContent ?? '').trim().slice(0, 40)}"` : '(removed)';
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
   await throttle(page);
@@ -91,7 +97,10 @@ async function measure(context: BrowserContext, url: string, ready: (page: Page)
   await ready(page);
   await page.waitForLoadState('networkidle', { timeout: 30_000 });
   await page.waitForTimeout(500);
-  const lcpMs = await page.evaluate(() => (window as unknown as { benchLcp: number }).benchLcp);
+  const { lcpMs, lcpElement } = await page.evaluate(() => {
+    const w = window as unknown as { benchLcp: number; benchLcpElement: string };
+    return { lcpMs: w.benchLcp, lcpElement: w.benchLcpElement };
+  });
   const loaded = await Promise.all(scripts);
   await page.close();
   return {
@@ -99,6 +108,7 @@ async function measure(context: BrowserContext, url: string, ready: (page: Page)
     jsGzip: loaded.reduce((sum, s) => sum + s.gzip, 0),
     jsFiles: loaded.length,
     lcpMs,
+    lcpElement,
   };
 }
 
@@ -108,7 +118,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function report(name: string, loads: Load[]): void {
   const last = loads[loads.length - 1];
   console.log(
-    `${name.padEnd(8)} JS ${kb(last.jsTransferred)} transferred (${kb(last.jsGzip)} gzip, ${last.jsFiles} files)  LCP median ${Math.round(median(loads.map((l) => l.lcpMs)))} ms  (runs: ${loads.map((l) => Math.round(l.lcpMs)).join(', ')} ms)`,
+    `${name.padEnd(8)} JS ${kb(last.jsTransferred)} transferred (${kb(last.jsGzip)} gzip, ${last.jsFiles} files)  LCP median ${Math.round(median(loads.map((l) => l.lcpMs)))} ms  (runs: ${loads.map((l) => Math.round(l.lcpMs)).join(', ')} ms; ${last.lcpElement})`,
   );
 }
 
