@@ -11,7 +11,8 @@
  * as npm start runs it (the built JavaScript, scripts/build/server.mjs) with its default log level.
  * The load comes from autocannon in this process; the server is a process of its own.
  * Figures, not pass/fail; the goals are printed beside them. BENCH_CPU_PROF=<folder> writes the
- * server's CPU profiles there (node --cpu-prof), to see where a request's time goes.
+ * server's CPU profiles there (node --cpu-prof), to see where a request's time goes;
+ * BENCH_SERVER_NODE_ARGS gives the server's node more options (e.g. --trace-gc).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -205,6 +206,7 @@ async function main() {
   // rebuilt when stale, in this very node process; the client is not needed here.
   const server = [
     ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : []),
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     '--input-type=module',
     '-e',
     "import { pathToFileURL } from 'node:url'; import { buildServer, builtServer, serverBuildStale } from './scripts/build/server.mjs'; " +
