@@ -1,12 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fakes/smtp-server.ts';
 import { HttpClient } from '../../test/support/http-client.ts';
 import { resetLinkIn } from '../../test/support/mail-messages.ts';
-import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { type Queue, startQueue } from '../jobs/queue.ts';
+import { type SecondServer, startSecondServer, startTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 // Two API servers on ONE database, as behind a load balancer. A remembers sessions for a
 // minute (so only eviction can end one there at once), B for a second.
@@ -26,26 +22,14 @@ const shared = {
 
 let smtp: FakeSmtp;
 let a: TestApp;
-let b: { app: FastifyInstance; queue: Queue; url: string };
+let b: SecondServer;
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   a = await startTestApp({ ...shared, SMTP_URL: smtp.url, SESSION_CACHE_SECONDS: '60' });
-  const config = loadConfig({
-    SESSION_SECRET: a.config.sessionSecret,
-    DATA_DIR: '/tmp/saaga-test-unused',
-    LOG_LEVEL: 'silent',
-    ...shared,
-    SESSION_CACHE_SECONDS: String(B_CACHE_SECONDS),
-  });
-  const queue = await startQueue(a.database, { error: (error) => a.backgroundErrors.push(String(error)) });
-  const app = await buildApp({ config, database: a.database, queue, store: a.store, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  b = { app, queue, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+  b = await startSecondServer(a, { ...shared, SESSION_CACHE_SECONDS: String(B_CACHE_SECONDS) });
 });
 afterAll(async () => {
-  await b?.app.close();
-  await b?.queue.stop({ graceful: false, wait: true });
+  await b?.close();
   await a?.close();
   await smtp?.close();
 });

@@ -1,33 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
-import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { buildApp } from '../app.ts';
+import { type SecondServer, startSecondServer, startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import type { Database } from '../db/client.ts';
 import { recordingPeople, stories } from '../db/schema.ts';
-import { type Queue, startQueue } from '../jobs/queue.ts';
 
 // The owner read cache (decision 026) on the server under test, and a second API server on the
 // same database, as behind a load balancer: a change made anywhere must show on both.
 const POLL_TIMEOUT_MS = 10_000;
 
 let server: TestApp;
-let second: { app: FastifyInstance; queue: Queue; url: string };
+let second: SecondServer;
 let seed: ReturnType<typeof seeder>;
 beforeAll(async () => {
   server = await startTestApp();
   seed = seeder(server.database.db);
-  const queue = await startQueue(server.database, { error: (error) => server.backgroundErrors.push(String(error)) });
-  const app = await buildApp({ config: server.config, database: server.database, queue, store: server.store, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  second = { app, queue, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+  second = await startSecondServer(server);
 });
 afterAll(async () => {
-  await second?.app.close();
-  await second?.queue.stop({ graceful: false, wait: true });
+  await second?.close();
   await server?.close();
 });
 

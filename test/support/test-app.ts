@@ -96,3 +96,29 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     },
   };
 }
+
+export interface SecondServer {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Another API server on the first one's database and store, as behind a load balancer;
+ * `env` changes its settings (its own session cache, say). Background errors go to the first's list.
+ */
+export async function startSecondServer(first: TestApp, env: Record<string, string> = {}): Promise<SecondServer> {
+  const config = loadConfig({ SESSION_SECRET: first.config.sessionSecret, DATA_DIR: '/tmp/saaga-test-unused', LOG_LEVEL: 'silent', ...env });
+  const queue = await startQueue(first.database, { error: (error, msg) => first.backgroundErrors.push(describeError(error, msg)) });
+  const app = await buildApp({ config, database: first.database, queue, store: first.store, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return {
+    app,
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    async close() {
+      await app.close();
+      await queue.stop({ graceful: false, wait: true });
+    },
+  };
+}
