@@ -25,6 +25,7 @@ import { engineRoutes } from './health/engine-routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
 import { interviewerRoutes } from './interviewer/routes.ts';
 import { limitConnections } from './http/connection-limits.ts';
+import { compressAnswers } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { rateLimitCounters } from './http/rate-limit/counters.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(async (signedIn) => {
     signedInScope(signedIn, { db, routeTable });
     keepOwnerReads(signedIn, ownerReads.reads);
+    await compressAnswers(signedIn);
     await signedIn.register(accountRoutes, { db, sessions });
     await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue });
