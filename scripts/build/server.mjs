@@ -22,6 +22,7 @@ const inputsFile = (outDir) => path.join(outDir, 'inputs.json');
  */
 const BUNDLED_PACKAGES = new Set([
   'fastify',
+  '@fastify/compress',
   '@fastify/cookie',
   '@fastify/multipart',
   '@fastify/rate-limit',
