@@ -73,7 +73,11 @@ function hasStatistics(db: Database): Promise<boolean> {
   if (!kept) {
     kept = client.query<{ autovacuum: string }>('show autovacuum').then(
       (result) => result.rows[0]?.autovacuum === 'on',
-      () => false,
+      () => {
+        // Not known this time (a lost connection): asked again by the next read.
+        keptStatistics.delete(client);
+        return false;
+      },
     );
     keptStatistics.set(client, kept);
   }
