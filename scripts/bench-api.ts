@@ -22,6 +22,11 @@ const OTHER_USERS = Number(process.env.BENCH_OTHER_USERS ?? 100);
 const OTHER_STORIES = 50;
 const OTHER_RECORDINGS = 200;
 const CHUNK = 500;
+/**
+ * Asked as a browser asks (the signed-in API compresses its answers: brotli here); BENCH_ENCODING
+ * overrides it, `identity` for the server's own work without compressing.
+ */
+const ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
 
 const server = await startTestApp({ LOGIN_RATE_LIMIT: '100000' });
 const client = new HttpClient(server.url);
@@ -84,12 +89,12 @@ console.log(
 );
 
 async function measure(name: string, path: () => string) {
-  await client.get(path()); // warm up
+  await client.get(path(), { 'accept-encoding': ENCODING }); // warm up
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < REQUESTS; i++) {
     const start = performance.now();
-    const response = await client.get(path());
+    const response = await client.get(path(), { 'accept-encoding': ENCODING });
     const body = await response.arrayBuffer();
     times.push(performance.now() - start);
     bytes = body.byteLength;
@@ -100,7 +105,9 @@ async function measure(name: string, path: () => string) {
   console.log(`${name.padEnd(40)} median ${at(0.5).padStart(7)} ms   p95 ${at(0.95).padStart(7)} ms   ${(bytes / 1024).toFixed(0)} KiB`);
 }
 
-console.log(`\n${REQUESTS} sequential requests each (lists: their first page of 50; the kept reads of decision 026 answered from memory after the first):`);
+console.log(
+  `\n${REQUESTS} sequential requests each, accept-encoding: ${ENCODING} (lists: their first page of 50; the kept reads of decision 026 answered from memory after the first):`,
+);
 // The floor under every line: a signed-in call that reads nothing (the session is cached, decision 021).
 await measure('GET /api/auth/user (floor)', () => '/api/auth/user');
 await measure('GET /api/stories', () => '/api/stories?language=en');
