@@ -18,6 +18,7 @@ import { launchChromium } from '../e2e/support/browser.ts';
 const CLIENT_DIR = path.resolve(process.env.BENCH_WEB_CLIENT_DIR ?? path.join(import.meta.dirname, '..', 'dist', 'client'));
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const STORIES = Number(process.env.BENCH_WEB_STORIES ?? 50);
+/** BENCH_WEB_TIMINGS=1 prints when each file of each load arrived. */
 if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error('No built client in dist/client: npm run build first');
 
 const server = await startTestApp({ LOGIN_RATE_LIMIT: '100000' }, { clientDir: CLIENT_DIR });
@@ -102,6 +103,16 @@ async function measure(context: BrowserContext, url: string, ready: (page: Page)
     return { lcpMs: w.benchLcp, lcpElement: w.benchLcpElement };
   });
   const loaded = await Promise.all(scripts);
+  if (process.env.BENCH_WEB_TIMINGS) {
+    // When each file of the page arrived, and when the page's own code ran (what the LCP waited for).
+    const timings = await page.evaluate(() => [
+      ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+        (r) => `${Math.round(r.startTime).toString().padStart(5)} → ${Math.round(r.responseEnd).toString().padStart(5)} ms  ${(r.encodedBodySize / 1024).toFixed(1).padStart(6)} KB  ${r.name.replace(location.origin, '')}`,
+      ),
+      `${Math.round((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive).toString().padStart(13)} ms  DOM interactive`,
+    ]);
+    console.log(`  ${url}\n  ${timings.join('\n  ')}\n  LCP ${Math.round(lcpMs)} ms`);
+  }
   await page.close();
   return {
     jsTransferred: loaded.reduce((sum, s) => sum + s.sent, 0),
