@@ -2,13 +2,22 @@
 export const WORDS_PER_MINUTE = 200;
 export const RECORDING_PREVIEW_WORDS = 15;
 
+/** A text with each tag a space: what its words are counted and shown from. */
+const withoutTags = (text: string) => text.replace(/<[^>]*>/g, ' ');
+
 /** The words of a text, tags removed. */
 export function wordsOf(text: string | null | undefined): string[] {
   if (!text) return [];
-  return text
-    .replace(/<[^>]*>/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
+  return withoutTags(text).split(/\s+/).filter(Boolean);
+}
+
+/** `wordsOf(text).slice(0, count)` without splitting the whole text (a list presents 50 previews at a time). */
+export function firstWordsOf(text: string, count: number): string[] {
+  const plain = withoutTags(text);
+  const word = /\S+/g;
+  const words: string[] = [];
+  for (let match = word.exec(plain); match && words.length < count; match = word.exec(plain)) words.push(match[0]);
+  return words;
 }
 
 /** Minutes to read a text at 200 words a minute: at least 1, rounded up. */

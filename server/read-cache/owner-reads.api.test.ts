@@ -89,6 +89,22 @@ describe('the owner read cache', () => {
     expect(await (await eero.client.get('/api/stories/counts')).json()).toEqual({ all: 2, inCollections: 1, unassigned: 1 });
   });
 
+  it('keeps the answer uncompressed and sends it compressed or not, as each browser asks', async () => {
+    const { client, id } = await signedUp();
+    const story = await seed.story(id, { title: 'Long enough to compress', content: 'We rowed across the lake every morning. '.repeat(40) });
+    for (let i = 0; i < 20; i++) await seed.story(id, { title: `Summer ${i}`, content: 'The sauna by the shore was warm. '.repeat(40) });
+    const read = async (encoding: string) => {
+      const response = await client.get('/api/stories', { 'accept-encoding': encoding });
+      return { encoding: response.headers.get('content-encoding'), titles: ((await response.json()) as { title: string }[]).map((s) => s.title) };
+    };
+    const first = await read('br');
+    expect(first.encoding).toBe('br');
+    await unannounced((tx) => tx.update(stories).set({ title: 'Unannounced' }).where(eq(stories.id, story.id)));
+    // Kept before compressing: the same answer, compressed for one browser and not for the other.
+    expect(await read('br')).toEqual(first);
+    expect(await read('identity')).toEqual({ encoding: null, titles: first.titles });
+  });
+
   it('answers a kept page with its Link to the next', async () => {
     const { client, id } = await signedUp();
     for (const title of ['One', 'Two', 'Three']) await seed.story(id, { title });

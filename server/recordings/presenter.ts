@@ -1,8 +1,8 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { RecordingDto, RecordingSummaryDto, RecordingWithLinksDto } from '../../contract/library.ts';
-import { RECORDING_PREVIEW_WORDS, transcriptionPreview, wordsOf } from '../../contract/reading.ts';
+import { firstWordsOf, RECORDING_PREVIEW_WORDS, transcriptionPreview, wordsOf } from '../../contract/reading.ts';
 import { recordings } from '../db/schema.ts';
-import { TEXT_START_CHARACTERS, textStart } from '../stories/presenter.ts';
+import { TEXT_START_CHARACTERS, textStart, withoutCutEnd } from '../stories/presenter.ts';
 
 type RecordingRow = typeof recordings.$inferSelect;
 
@@ -81,21 +81,9 @@ export function presentRecordingSummary(row: RecordingRow | RecordingSummaryRow,
 function previewOfStart(start: string | null, wordCount: number): string | null {
   if (start === null || wordCount === 0) return null;
   const goesOn = start.length > TEXT_START_CHARACTERS;
-  const words = firstWordsOf(goesOn ? start.slice(0, TEXT_START_CHARACTERS).replace(/<[^>]*$/, '').replace(/\S*$/, '') : start, RECORDING_PREVIEW_WORDS);
+  const words = firstWordsOf(goesOn ? withoutCutEnd(start.slice(0, TEXT_START_CHARACTERS)) : start, RECORDING_PREVIEW_WORDS);
   const preview = words.join(' ');
   return wordCount > RECORDING_PREVIEW_WORDS ? `${preview}…` : preview;
-}
-
-/**
- * `wordsOf(text).slice(0, count)` (runs of non-whitespace once tags are spaces) without splitting
- * the whole start: a page presents 50 previews, and the garbage of 50 arrays of 150 words showed.
- */
-function firstWordsOf(text: string, count: number): string[] {
-  const plain = text.replace(/<[^>]*>/g, ' ');
-  const word = /\S+/g;
-  const words: string[] = [];
-  for (let match = word.exec(plain); match && words.length < count; match = word.exec(plain)) words.push(match[0]);
-  return words;
 }
 
 export const presentRecordingStatus = (row: RecordingRow) => ({

@@ -41,9 +41,12 @@ export function presentStory(row: StoryRow): StoryDto {
   };
 }
 
+/** The start of a longer text without the tag or word its end cut in half. */
+export const withoutCutEnd = (start: string) => start.replace(/<[^>]*$/, '').replace(/\S*$/, '');
+
 /** The words of a text joined by single spaces; given only its start (`goesOn`), without a tag or word cut in half at its end. */
 function joinedWords(content: string, goesOn: boolean): string {
-  return wordsOf(goesOn ? content.replace(/<[^>]*$/, '').replace(/\S*$/, '') : content).join(' ');
+  return wordsOf(goesOn ? withoutCutEnd(content) : content).join(' ');
 }
 
 /** The start of a text whose words nearly always make an excerpt: a library page reads 50 of them at a time. */
