@@ -2,18 +2,22 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { chunkGroups, pagePreloads } from './scripts/build/chunks.ts';
+import { chunkGroups, compileHints, pagePreloads, WARM_UP_MODULE } from './scripts/build/chunks.ts';
 import { lightClient } from './scripts/build/light-client.ts';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss(), pagePreloads(), lightClient()],
+  plugins: [react(), tailwindcss(), pagePreloads(), compileHints(), lightClient()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
     // Few chunks for a phone (scripts/build/chunks.ts); pagePreloads lists which a page needs,
     // so its HTML asks for them at once (server/http/spa.ts).
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(path.resolve(import.meta.dirname, 'client')) } } },
+    rolldownOptions: {
+      // The app page's warm-up is an entry of its own, without imports (client/src/warmUp.ts).
+      input: { index: path.resolve(import.meta.dirname, 'client/index.html'), warmUp: path.resolve(import.meta.dirname, WARM_UP_MODULE) },
+      output: { codeSplitting: { groups: chunkGroups(path.resolve(import.meta.dirname, 'client')) } },
+    },
   },
   server: {
     proxy: {

@@ -17,6 +17,13 @@ export interface PagePreloads {
   words: Record<Language, string[]>;
   /** The landing page alone with its words, for its rendered copies. */
   landing: Record<Language, string[]>;
+  /** What the app's page runs while its scripts load (client/src/warmUp.ts), in a script of its own. */
+  warmUp: string;
+}
+
+/** The app page's warm-up: `async`, so it runs on arrival, not after the app's scripts as a deferred module would. */
+export function warmUpScript(script: string): string {
+  return `<script type="module" async crossorigin src="${script}"></script>`;
 }
 
 /** `<link rel="modulepreload">` for each script, as Vite writes its own (crossorigin: the module load then takes the preloaded copy). */

@@ -19,6 +19,7 @@ const PRELOADS: PagePreloads = {
   ],
   words: { en: ['/assets/en-1.js'], fi: ['/assets/fi-1.js'] },
   landing: { en: ['/assets/landing-1.js'], fi: ['/assets/landing-1.js'] },
+  warmUp: '/assets/warmUp-1.js',
 };
 const INDEX = '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -63,6 +64,8 @@ it("names the library's scripts, words and first reads in its page, in the head,
   expect(reads(html)).toEqual(['/api/auth/user', '/api/stories?filter=all', '/api/stories/counts']);
   expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
   expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+  // Run on arrival (async), while the app's scripts still load.
+  expect(html).toContain('<script type="module" async crossorigin src="/assets/warmUp-1.js"></script>');
   expect(headers['cache-control']).toBe('no-cache');
   expect(headers.vary).toMatch(/cookie/i);
   expect(headers.vary).toMatch(/accept-language/i);
@@ -95,6 +98,7 @@ it("gives a visitor at the front door the rendered landing page, naming none of 
   const { html } = await page('/');
   expect(html).toContain('<h1>Saaga</h1>');
   expect(scripts(html)).toEqual([]);
+  expect(html).not.toContain('warmUp');
 });
 
 it('sends the page brotli when the browser takes it, as it is otherwise', async () => {
