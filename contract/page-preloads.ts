@@ -17,13 +17,17 @@ export interface PagePreloads {
   words: Record<Language, string[]>;
   /** The landing page alone with its words, for its rendered copies. */
   landing: Record<Language, string[]>;
-  /** What the app's page runs while its scripts load (client/src/warmUp.ts), in a script of its own. */
-  warmUp: string;
+  /**
+   * What the app's page runs as each arrives, while its larger scripts still load: the
+   * warm-up (client/src/warmUp.ts) and the schemas chunk. Each imports only what index.html
+   * names itself, so nothing it waits for comes later; not repeated in `app`.
+   */
+  runOnArrival: string[];
 }
 
-/** The app page's warm-up: `async`, so it runs on arrival, not after the app's scripts as a deferred module would. */
-export function warmUpScript(script: string): string {
-  return `<script type="module" async crossorigin src="${script}"></script>`;
+/** `async` module scripts: each runs as it arrives, not after the page's other scripts as a deferred one would. */
+export function runOnArrivalScripts(scripts: string[]): string {
+  return scripts.map((script) => `<script type="module" async crossorigin src="${script}"></script>`).join('');
 }
 
 /** `<link rel="modulepreload">` for each script, as Vite writes its own (crossorigin: the module load then takes the preloaded copy). */

@@ -58,8 +58,11 @@ const APP_MODULES = ['src/App.tsx', 'src/shell/AppShell.tsx', 'src/library/Libra
 /**
  * The client's chunks, few and large enough for a phone's six connections (decision 022):
  * on fast 3G each file costs a round trip, and the library asked for 61 of them.
- * - `zod`: zod and the module that turns its eval probe off, so the switch runs before any
- *   chunk builds a schema (see contentSecurityPolicy.ts).
+ * - `schemas`: zod, the module that turns its eval probe off (so the switch runs before any
+ *   schema is built; see contentSecurityPolicy.ts) and the contract's modules the app's first
+ *   screen imports (zod and each other only). It imports no other chunk, so the app's page
+ *   runs it as it arrives (`runOnArrival`): building the schemas, about 50 ms on a slow phone,
+ *   happens while the larger chunks still download.
  * - `core`: what main.tsx imports statically (React, i18next): every first load, a
  *   visitor's included, and nothing more.
  * - `landing`: the landing page alone (a visitor's first load; the app's signed-out pages).
@@ -78,8 +81,17 @@ export function chunkGroups(clientRoot: string): Rolldown.CodeSplittingGroup[] {
   const inApp = (id: string, ctx: ChunkingContext) => APP_MODULES.some((root) => within(root)(id, ctx));
   const fromNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
   const words = /[\\/]i18n[\\/]locales[\\/]/;
+  const contract = /[\\/]contract[\\/][^\\/]+\.ts$/;
   return [
-    { name: 'zod', test: /node_modules[\\/]zod[\\/]|client[\\/]src[\\/]contentSecurityPolicy\.ts$/, priority: 50 },
+    // The contract's few modules without zod that the first script of every load uses (languages,
+    // storage keys, timings): their own small file, so that core and schemas both import them
+    // and schemas imports nothing that arrives after it.
+    { name: (id, ctx) => (contract.test(id) && (inMain(id, ctx) || inLanding(id, ctx)) ? 'basics' : null), priority: 60 },
+    {
+      name: (id, ctx) =>
+        /node_modules[\\/]zod[\\/]|client[\\/]src[\\/]contentSecurityPolicy\.ts$/.test(id) || (contract.test(id) && inApp(id, ctx)) ? 'schemas' : null,
+      priority: 50,
+    },
     // What the landing page and the app both use (the splash) is core too, or one would load the other's chunk.
     // The words' helper is tiny and every load of words needs it.
     {
@@ -115,7 +127,7 @@ const PAGES: [route: string, module: string][] = [
 ];
 
 /** The chunks of chunkGroups that every signed-in first paint runs, nearly every function of them. */
-const FIRST_PAINT_CHUNKS = new Set(['core', 'vendor', 'app', 'zod']);
+const FIRST_PAINT_CHUNKS = new Set(['core', 'vendor', 'app', 'schemas']);
 
 /**
  * Marks the first paint's chunks with V8's explicit compile hint (`//# allFunctionsCalledOnLoad`,
@@ -170,9 +182,16 @@ export function pagePreloads(): Plugin {
         return found;
       };
       const warmUp = chunkOf.get(path.relative('client', WARM_UP_MODULE).split(path.sep).join('/'));
-      if (!warmUp?.isEntry || warmUp.imports.length > 0) throw new Error(`${WARM_UP_MODULE} must be an entry without imports (it runs before the app's chunks arrive)`);
+      const schemas = chunks.find((chunk) => chunk.name === 'schemas');
+      if (!warmUp?.isEntry || !schemas) throw new Error(`No ${warmUp ? 'schemas chunk' : `entry for ${WARM_UP_MODULE}`} in the build`);
       // index.html names its entry and the entry's imports itself.
       const inPage = withImports(chunks.filter((chunk) => chunk.isEntry && chunk !== warmUp).map((chunk) => chunk.fileName));
+      // Run as they arrive: all they import must be what index.html names, or they would wait for it after all.
+      const runOnArrival = [warmUp, schemas];
+      for (const chunk of runOnArrival) {
+        const later = chunk.imports.filter((file) => !inPage.has(file));
+        if (later.length > 0) throw new Error(`${chunk.fileName} imports ${later.join(', ')}, which the page's HTML does not name: it could not run as it arrives`);
+      }
       const scripts = (modules: string[], besides: Set<string> = new Set()) => {
         const files = modules.map((module) => {
           const chunk = chunkOf.get(module);
@@ -181,8 +200,9 @@ export function pagePreloads(): Plugin {
         });
         return [...withImports(files)].filter((file) => !inPage.has(file) && !besides.has(file)).map((file) => `/${file}`);
       };
-      const app = scripts(APP_MODULES.slice(0, 2));
-      const appFiles = new Set(app.map((file) => file.slice(1)));
+      const early = new Set(runOnArrival.map((chunk) => chunk.fileName));
+      const app = scripts(APP_MODULES.slice(0, 2), early);
+      const appFiles = new Set([...app.map((file) => file.slice(1)), ...early]);
       const preloads: PagePreloads = {
         app,
         pages: PAGES.map(([route, module]) => [route, scripts([module], appFiles)]),
@@ -191,7 +211,7 @@ export function pagePreloads(): Plugin {
           en: scripts(['src/landing/LandingApp.tsx', 'src/i18n/bundles/en-landing.ts']),
           fi: scripts(['src/landing/LandingApp.tsx', 'src/i18n/bundles/fi-landing.ts']),
         },
-        warmUp: `/${warmUp.fileName}`,
+        runOnArrival: runOnArrival.map((chunk) => `/${chunk.fileName}`),
       };
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(preloads) });
     },

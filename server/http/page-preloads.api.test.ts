@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 // A stand-in build folder with the list scripts/build/chunks.ts writes: which scripts each
 // page's HTML names beyond index.html's own.
 const PRELOADS: PagePreloads = {
-  app: ['/assets/app-1.js', '/assets/vendor-1.js', '/assets/zod-1.js'],
+  app: ['/assets/app-1.js', '/assets/vendor-1.js'],
   pages: [
     ['/', ['/assets/HomeScreen-1.js', '/assets/shared-1.js']],
     ['/library', []],
@@ -19,7 +19,7 @@ const PRELOADS: PagePreloads = {
   ],
   words: { en: ['/assets/en-1.js'], fi: ['/assets/fi-1.js'] },
   landing: { en: ['/assets/landing-1.js'], fi: ['/assets/landing-1.js'] },
-  warmUp: '/assets/warmUp-1.js',
+  runOnArrival: ['/assets/warmUp-1.js', '/assets/schemas-1.js'],
 };
 const INDEX = '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -56,16 +56,17 @@ function page(route: string, headers: Record<string, string> = {}): Promise<{ ht
 
 const SESSION = { cookie: 'saaga_session=anything' };
 const scripts = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+const runOnArrival = (html: string) => [...html.matchAll(/<script type="module" async crossorigin src="([^"]+)"><\/script>/g)].map((match) => match[1]);
 const reads = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((match) => match[1]);
 
 it("names the library's scripts, words and first reads in its page, in the head, for someone with a session", async () => {
   const { html, headers } = await page('/library', SESSION);
-  expect(scripts(html)).toEqual(['/assets/app-1.js', '/assets/vendor-1.js', '/assets/zod-1.js', '/assets/en-1.js']);
+  expect(scripts(html)).toEqual(['/assets/app-1.js', '/assets/vendor-1.js', '/assets/en-1.js']);
   expect(reads(html)).toEqual(['/api/auth/user', '/api/stories?filter=all', '/api/stories/counts']);
   expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
   expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
-  // Run on arrival (async), while the app's scripts still load.
-  expect(html).toContain('<script type="module" async crossorigin src="/assets/warmUp-1.js"></script>');
+  // Run as they arrive (async), while the app's other scripts still load.
+  expect(runOnArrival(html)).toEqual(['/assets/warmUp-1.js', '/assets/schemas-1.js']);
   expect(headers['cache-control']).toBe('no-cache');
   expect(headers.vary).toMatch(/cookie/i);
   expect(headers.vary).toMatch(/accept-language/i);
@@ -88,17 +89,18 @@ it('names no reads without a session (they would be refused), but still the scri
 it("names another page's own scripts by its route, and the words of the browser's language", async () => {
   expect(scripts((await page('/timeline', SESSION)).html)).toContain('/assets/TimelinePage-1.js');
   const story = await page('/library/12', { ...SESSION, 'accept-language': 'fi-FI,fi;q=0.9' });
-  expect(scripts(story.html)).toEqual(['/assets/app-1.js', '/assets/vendor-1.js', '/assets/zod-1.js', '/assets/StoryView-1.js', '/assets/shared-1.js', '/assets/fi-1.js']);
+  expect(scripts(story.html)).toEqual(['/assets/app-1.js', '/assets/vendor-1.js', '/assets/StoryView-1.js', '/assets/shared-1.js', '/assets/fi-1.js']);
+  expect(runOnArrival(story.html)).toEqual(['/assets/warmUp-1.js', '/assets/schemas-1.js']);
   expect(reads(story.html)).toEqual(['/api/auth/user']);
   expect(scripts((await page('/', SESSION)).html)).toContain('/assets/HomeScreen-1.js');
-  expect(scripts((await page('/settings', SESSION)).html)).toEqual(['/assets/app-1.js', '/assets/vendor-1.js', '/assets/zod-1.js', '/assets/en-1.js']);
+  expect(scripts((await page('/settings', SESSION)).html)).toEqual(['/assets/app-1.js', '/assets/vendor-1.js', '/assets/en-1.js']);
 });
 
 it("gives a visitor at the front door the rendered landing page, naming none of the app's scripts", async () => {
   const { html } = await page('/');
   expect(html).toContain('<h1>Saaga</h1>');
   expect(scripts(html)).toEqual([]);
-  expect(html).not.toContain('warmUp');
+  expect(runOnArrival(html)).toEqual([]);
 });
 
 it('sends the page brotli when the browser takes it, as it is otherwise', async () => {

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { firstReadsFor, SESSION_CHECK_URL } from '../../contract/early-reads.ts';
 import type { Language } from '../../contract/language-codes.ts';
 import { STORY_FILTERS } from '../../contract/library.ts';
-import { modulePreloadLinks, PAGE_PRELOADS_FILE, warmUpScript, type PagePreloads } from '../../contract/page-preloads.ts';
+import { modulePreloadLinks, PAGE_PRELOADS_FILE, runOnArrivalScripts, type PagePreloads } from '../../contract/page-preloads.ts';
 
 /** What a page's HTML is asked for with: its address, and what is known of its reader. */
 export interface PageRequest {
@@ -42,7 +42,7 @@ export function preloadLinks(preloads: PagePreloads): (page: PageRequest) => str
     // Reads with credentials, as the client's fetch makes them, so it takes these answers.
     const reads = signedIn ? [SESSION_CHECK_URL, ...knownReads(pathname, search)] : [];
     return (
-      warmUpScript(preloads.warmUp) +
+      runOnArrivalScripts(preloads.runOnArrival) +
       reads.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`).join('') +
       modulePreloadLinks([...preloads.app, ...page, ...preloads.words[language]])
     );
