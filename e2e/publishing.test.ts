@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEngines } from '../server/ai/engines.ts';
+import { takeLease } from '../server/jobs/leases.ts';
+import { transcribeRecordingJob } from '../server/pipeline/transcribe-recording-job.ts';
 import { startFakeOpenAi } from '../test/fakes/openai-server.ts';
 import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { seeder } from '../test/support/seed.ts';
@@ -269,7 +271,12 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
 
 it('a story still being written cannot be published yet, and says why', async () => {
   const { page, userId } = await signedInPage(browser, server, 'still-writing@example.com');
-  const story = await seeder(server.database.db).story(userId, { title: 'The pier', content: 'My father built the pier.', processingStatus: 'processing' });
+  const seed = seeder(server.database.db);
+  const story = await seed.story(userId, { title: 'The pier', content: 'My father built the pier.', processingStatus: 'processing' });
+  // Still being written because a live worker is transcribing its recording (the lease is
+  // held): recovery, every 15 s, would otherwise queue the story and write it under the test.
+  const recording = await seed.recording(userId, { storyId: story.id, processingStatus: 'transcribing', transcription: null });
+  expect(await takeLease(server.database.db, transcribeRecordingJob.entityOf({ recordingId: recording.id }), 'a live worker', 10 * 60_000)).toBe(true);
   await page.goto(`${server.url}/library/${story.id}`);
   const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Publish', exact: true }) });
   await card.getByText('This story is still being written. You can publish it once it is ready.').waitFor();
