@@ -84,8 +84,8 @@ export function chunkGroups(clientRoot: string): Rolldown.CodeSplittingGroup[] {
   const contract = /[\\/]contract[\\/][^\\/]+\.ts$/;
   return [
     // The contract's few modules without zod that the first script of every load uses (languages,
-    // storage keys, timings): their own small file, so that core and schemas both import them
-    // and schemas imports nothing that arrives after it.
+    // storage keys, timings, early reads, plans): their own small file, so that core and schemas
+    // both import them and schemas imports nothing that arrives after it.
     { name: (id, ctx) => (contract.test(id) && (inMain(id, ctx) || inLanding(id, ctx)) ? 'basics' : null), priority: 60 },
     {
       name: (id, ctx) =>
@@ -186,6 +186,9 @@ export function pagePreloads(): Plugin {
       if (!warmUp?.isEntry || !schemas) throw new Error(`No ${warmUp ? 'schemas chunk' : `entry for ${WARM_UP_MODULE}`} in the build`);
       // index.html names its entry and the entry's imports itself.
       const inPage = withImports(chunks.filter((chunk) => chunk.isEntry && chunk !== warmUp).map((chunk) => chunk.fileName));
+      // A visitor's first load (what index.html names) builds no schema: zod would nearly double it (decision 022).
+      const withZod = chunks.filter((chunk) => inPage.has(chunk.fileName) && chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id)));
+      if (withZod.length > 0) throw new Error(`${withZod.map((chunk) => chunk.fileName).join(', ')}, which every first load runs, carry zod`);
       // Run as they arrive: all they import must be what index.html names, or they would wait for it after all.
       const runOnArrival = [warmUp, schemas];
       for (const chunk of runOnArrival) {

@@ -19,6 +19,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 export function lightClient(): Plugin {
   let outDir = '';
   let root = '';
+  let written = false;
   return {
     name: 'saaga-light-client',
     apply: 'build',
@@ -26,7 +27,12 @@ export function lightClient(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    writeBundle() {
+      written = true;
+    },
+    // Also called after a failed build: nothing was written then, and an error of its own would hide the build's.
     async closeBundle() {
+      if (!written) return;
       await prerenderLanding(root, outDir);
       precompress(outDir);
     },
