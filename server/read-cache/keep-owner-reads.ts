@@ -27,8 +27,8 @@ interface Log {
   warn(detail: unknown, message?: string): void;
 }
 
-/** Sent by a server to itself on the channel: a message that is no user id. */
-const PROBE = 'probe ';
+/** Starts a probe: a message on the channel that is no user id (a server's to itself, or a test's). */
+export const PROBE = 'probe ';
 
 /**
  * The owner read cache of this server, hearing every process's changes from the database.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpClient, signedUpClient } from '../../test/support/http-client.ts';
@@ -5,6 +6,7 @@ import { seeder } from '../../test/support/seed.ts';
 import { type SecondServer, startSecondServer, startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import type { Database } from '../db/client.ts';
 import { recordingPeople, stories } from '../db/schema.ts';
+import { PROBE, USER_CHANGES_CHANNEL } from './keep-owner-reads.ts';
 
 // The owner read cache (decision 026) on the server under test, and a second API server on the
 // same database, as behind a load balancer: a change made anywhere must show on both.
@@ -39,6 +41,28 @@ const unannounced = (write: (tx: Pick<Database, 'execute' | 'update'>) => Promis
     await write(tx);
   });
 
+/**
+ * Waits until the server has heard every change notice sent so far: PostgreSQL delivers them
+ * after the commit, in order, on the one listening connection, where the cache listens before
+ * this marker's listener. Otherwise a seed's late notice may drop an answer a test expects kept.
+ */
+async function noticesHeard(): Promise<void> {
+  const marker = `${PROBE}test ${randomUUID()}`;
+  let timer: NodeJS.Timeout | undefined;
+  let subscription: { stop(): Promise<void> } | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`the marker notice was not heard in ${POLL_TIMEOUT_MS} ms`)), POLL_TIMEOUT_MS);
+      const listening = server.database.listen(USER_CHANGES_CHANNEL, { message: (payload) => payload === marker && resolve() });
+      subscription = listening;
+      listening.ready.then(() => server.database.executor.executeSql('select pg_notify($1, $2)', [USER_CHANGES_CHANNEL, marker])).catch(reject);
+    });
+  } finally {
+    clearTimeout(timer);
+    await subscription?.stop();
+  }
+}
+
 /** Reads until `check` holds, or fails after POLL_TIMEOUT_MS. */
 async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + POLL_TIMEOUT_MS;
@@ -53,6 +77,7 @@ describe('the owner read cache', () => {
   it('answers a read again from memory, until the database announces a change', async () => {
     const { client, id } = await signedUp();
     const story = await seed.story(id, { title: 'The lake' });
+    await noticesHeard();
     expect(await titles(client)).toEqual(['The lake']);
     await unannounced((tx) => tx.update(stories).set({ title: 'Unannounced' }).where(eq(stories.id, story.id)));
     expect(await titles(client)).toEqual(['The lake']);
@@ -93,6 +118,7 @@ describe('the owner read cache', () => {
     const { client, id } = await signedUp();
     const story = await seed.story(id, { title: 'Long enough to compress', content: 'We rowed across the lake every morning. '.repeat(40) });
     for (let i = 0; i < 20; i++) await seed.story(id, { title: `Summer ${i}`, content: 'The sauna by the shore was warm. '.repeat(40) });
+    await noticesHeard();
     const read = async (encoding: string) => {
       const response = await client.get('/api/stories', { 'accept-encoding': encoding });
       return { encoding: response.headers.get('content-encoding'), titles: ((await response.json()) as { title: string }[]).map((s) => s.title) };
