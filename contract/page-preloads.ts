@@ -7,6 +7,9 @@ import type { Language } from './language-codes.ts';
  */
 export const PAGE_PRELOADS_FILE = 'page-preloads.json';
 
+/** The landing page rendered at build for a language, beside index.html (scripts/build/light-client.ts writes it, server/http/spa.ts sends it). */
+export const landingFile = (language: Language) => `landing.${language}.html`;
+
 /** What PAGE_PRELOADS_FILE holds: script addresses beyond those index.html names itself. */
 export interface PagePreloads {
   /** Every page of the app (not the rendered landing page): the app, its shell, the library. */

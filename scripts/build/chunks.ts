@@ -5,6 +5,7 @@ import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../contract/page-prelo
 type ChunkingContext = Rolldown.ChunkingContext;
 
 const LUCIDE_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /** lucide-react's icons by exported name (its barrel: `export { default as Clock, ... } from './icons/clock.mjs'`). */
 function lucideIcons(ctx: ChunkingContext, barrel: string): Map<string, string> {
@@ -18,9 +19,9 @@ function lucideIcons(ctx: ChunkingContext, barrel: string): Map<string, string> 
 /**
  * What a module imports: through lucide-react's barrel only the icons it names (the barrel
  * imports all 1,700 of them, and every icon of the app would otherwise count as the
- * landing page's); null when its names cannot be read (then the barrel's every import).
+ * landing page's); when its names cannot be read, the barrel's every import.
  */
-function importsOf(ctx: ChunkingContext, id: string, icons: () => Map<string, string>): string[] {
+function importsOf(ctx: ChunkingContext, id: string, icons: (barrel: string) => Map<string, string>): string[] {
   const info = ctx.getModuleInfo(id);
   if (!info) return [];
   const barrel = info.importedIds.find((imported) => LUCIDE_BARREL.test(imported));
@@ -28,7 +29,7 @@ function importsOf(ctx: ChunkingContext, id: string, icons: () => Map<string, st
   const named = [...info.code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g)].flatMap(([, names]) =>
     names.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]).filter(Boolean),
   );
-  const files = named.map((name) => icons().get(name));
+  const files = named.map((name) => icons(barrel).get(name));
   if (named.length === 0 || files.some((file) => file === undefined)) return info.importedIds;
   return [...info.importedIds.filter((imported) => imported !== barrel), ...(files as string[])];
 }
@@ -39,14 +40,13 @@ function staticClosure(ctx: ChunkingContext, root: string, cache: Map<string, Se
   if (found) return found;
   found = new Set();
   let icons: Map<string, string> | undefined;
-  const iconsOf = (barrel: string) => () => (icons ??= lucideIcons(ctx, barrel));
+  const iconsOf = (barrel: string) => (icons ??= lucideIcons(ctx, barrel));
   const stack = [root];
   while (stack.length > 0) {
     const id = stack.pop()!;
     if (found.has(id)) continue;
     found.add(id);
-    const barrel = ctx.getModuleInfo(id)?.importedIds.find((imported) => LUCIDE_BARREL.test(imported));
-    stack.push(...(barrel ? importsOf(ctx, id, iconsOf(barrel)) : (ctx.getModuleInfo(id)?.importedIds ?? [])));
+    stack.push(...importsOf(ctx, id, iconsOf));
   }
   cache.set(root, found);
   return found;
@@ -89,7 +89,7 @@ export function chunkGroups(clientRoot: string): Rolldown.CodeSplittingGroup[] {
     { name: (id, ctx) => (contract.test(id) && (inMain(id, ctx) || inLanding(id, ctx)) ? 'basics' : null), priority: 60 },
     {
       name: (id, ctx) =>
-        /node_modules[\\/]zod[\\/]|client[\\/]src[\\/]contentSecurityPolicy\.ts$/.test(id) || (contract.test(id) && inApp(id, ctx)) ? 'schemas' : null,
+        ZOD.test(id) || /client[\\/]src[\\/]contentSecurityPolicy\.ts$/.test(id) || (contract.test(id) && inApp(id, ctx)) ? 'schemas' : null,
       priority: 50,
     },
     // What the landing page and the app both use (the splash) is core too, or one would load the other's chunk.
@@ -187,7 +187,7 @@ export function pagePreloads(): Plugin {
       // index.html names its entry and the entry's imports itself.
       const inPage = withImports(chunks.filter((chunk) => chunk.isEntry && chunk !== warmUp).map((chunk) => chunk.fileName));
       // A visitor's first load (what index.html names) builds no schema: zod would nearly double it (decision 022).
-      const withZod = chunks.filter((chunk) => inPage.has(chunk.fileName) && chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id)));
+      const withZod = chunks.filter((chunk) => inPage.has(chunk.fileName) && chunk.moduleIds.some((id) => ZOD.test(id)));
       if (withZod.length > 0) throw new Error(`${withZod.map((chunk) => chunk.fileName).join(', ')}, which every first load runs, carry zod`);
       // Run as they arrive: all they import must be what index.html names, or they would wait for it after all.
       const runOnArrival = [warmUp, schemas];

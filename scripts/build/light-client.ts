@@ -4,10 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import type { Language } from '../../contract/language-codes.ts';
-import { modulePreloadLinks, PAGE_PRELOADS_FILE, type PagePreloads } from '../../contract/page-preloads.ts';
-
-/** The prerendered landing page for a language, beside index.html (server/http/spa.ts serves it). */
-export const landingFile = (language: Language) => `landing.${language}.html`;
+import { landingFile, modulePreloadLinks, PAGE_PRELOADS_FILE, type PagePreloads } from '../../contract/page-preloads.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 

@@ -4,10 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { languageFromLocale, type Language } from '../../contract/language-codes.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { landingFile } from '../../contract/page-preloads.ts';
 import { appPageSender } from './page-preloads.ts';
-
-/** The landing page rendered at build for each language (scripts/build/light-client.ts writes them). */
-const landingFile = (language: Language) => `landing.${language}.html`;
 
 /** The visitor's first language as the browser states it (what the client would pick too). */
 function requestLanguage(request: FastifyRequest): Language {

@@ -14,12 +14,11 @@ interface WakeLog {
   error(obj: unknown, msg?: string): void;
 }
 
-
 /**
  * Wakes idle job runners when a job is sent, so a job starts at once instead of at the next
  * poll. Within the process the runners are called directly. On PostgreSQL every send also
  * NOTIFYs the other processes (API servers with WORKER=off send, `npm run worker`s run),
- * which a runner hears on one LISTEN connection of its own. A lost notification costs only
+ * which the other processes hear on their one LISTEN connection (server/db/notifications.ts). A lost notification costs only
  * time: the runners still poll (decision 025). One bell per database, shared by every
  * queue opened on it.
  */

@@ -5,14 +5,20 @@ import { firstReadsFor } from '../../../contract/early-reads.ts';
  * check, instead of after the app's code, the check and the page's render (on a phone the
  * code alone takes seconds). Imports nothing else: main.tsx's first chunk carries this.
  */
-const early = new Map<string, { response: Promise<Response>; at: number; answer?: EarlyAnswer }>();
-
 /** An early read's answer, once its body has come: what a screen's first render can show at once. */
 export interface EarlyAnswer {
   body: unknown;
   /** The `Link` header (a list's next page). */
   link: string | null;
 }
+
+interface EarlyRead {
+  response: Promise<Response>;
+  at: number;
+  answer?: EarlyAnswer;
+}
+
+const early = new Map<string, EarlyRead>();
 /** An early read older than this is not taken (the data may have changed meanwhile). */
 const KEPT_MS = 10_000;
 
@@ -22,7 +28,7 @@ export function readEarly(url: string): void {
   const response = fetch(url, { credentials: 'include' });
   // A failure is the screen's to report, when it takes the answer; unread, it is nobody's.
   response.catch(() => undefined);
-  const read: { response: Promise<Response>; at: number; answer?: EarlyAnswer } = { response, at: Date.now() };
+  const read: EarlyRead = { response, at: Date.now() };
   early.set(url, read);
   // Its body read as soon as it comes (usually well before the app's code): then the
   // screen's first render has the rows, instead of a render without them and another after.
