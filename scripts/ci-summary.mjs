@@ -3,6 +3,8 @@
 // A red run never reads "0 failed": a failed test, a test file that did not load, an
 // error outside any test, a missing or unreadable report, and a phase that exited
 // non-zero with nothing else counted are each a failure. Exits 1 when anything failed.
+// Above the closing line it names each failed test and its first error line, so a run whose
+// log is read only from its end still says what broke.
 //
 //   node scripts/ci-summary.mjs typecheck:0 pglite:1:/tmp/pglite.json postgres:0:/tmp/postgres.json
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,7 +13,7 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What one phase counted: tests passed, failed and skipped, and why it failed. */
 function countPhase(status, reportFile) {
-  const phase = { passed: 0, failed: 0, skipped: 0, notes: [] };
+  const phase = { passed: 0, failed: 0, skipped: 0, notes: [], failures: [] };
   if (reportFile) {
     if (!existsSync(reportFile)) {
       phase.failed += 1;
@@ -26,6 +28,7 @@ function countPhase(status, reportFile) {
         const unloaded = report.testResults.filter(
           (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
         ).length;
+        phase.failures.push(...failuresIn(report));
         if (unloaded) phase.notes.push(`${plural(unloaded, 'test file')} failed to run`);
         phase.failed += unloaded;
         const unhandled = report.numUnhandledErrors ?? 0;
@@ -45,6 +48,18 @@ function countPhase(status, reportFile) {
   return phase;
 }
 
+/** "file > test: first error line" for each failed test, and for each file that failed to load. */
+function failuresIn(report) {
+  const firstLine = (text) => (text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim())?.trim() ?? '';
+  return report.testResults.flatMap((file) => {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && failed.length === 0) return [`${name}: ${firstLine(file.message)}`];
+    return failed.map((test) => `${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
+
+const failures = [];
 const total = { passed: 0, failed: 0, skipped: 0 };
 for (const argument of process.argv.slice(2)) {
   const [name, statusText, ...reportParts] = argument.split(':');
@@ -56,9 +71,11 @@ for (const argument of process.argv.slice(2)) {
   const phase = countPhase(status, reportParts.join(':'));
   const tests = reportParts.length ? `${phase.passed} passed, ${phase.failed} failed, ${phase.skipped} skipped` : status === 0 ? 'ok' : 'failed';
   console.log(`  ${name}: ${tests}${phase.notes.length ? ` (${phase.notes.join('; ')})` : ''}`);
+  failures.push(...phase.failures.map((failure) => `  ${name}: ${failure}`));
   total.passed += phase.passed;
   total.failed += phase.failed;
   total.skipped += phase.skipped;
 }
+if (failures.length) console.log(`failed:\n${failures.join('\n')}`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

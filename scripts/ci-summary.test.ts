@@ -8,9 +8,10 @@ const script = path.join(import.meta.dirname, 'ci-summary.mjs');
 const dir = mkdtempSync(path.join(tmpdir(), 'saaga-ci-summary-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type Test = { status: 'passed' | 'failed' | 'skipped' };
+type Test = { status: 'passed' | 'failed' | 'skipped'; fullName?: string; failureMessages?: string[] };
+type File = { status: 'passed' | 'failed'; tests: Test[]; name?: string; message?: string };
 /** A report in the shape Vitest's JSON reporter writes, from files of tests. */
-function report(name: string, files: { status: 'passed' | 'failed'; tests: Test[] }[], unhandled?: number): string {
+function report(name: string, files: File[], unhandled?: number): string {
   const tests = files.flatMap((file) => file.tests);
   const file = path.join(dir, `${name}.json`);
   writeFileSync(
@@ -20,7 +21,12 @@ function report(name: string, files: { status: 'passed' | 'failed'; tests: Test[
       numFailedTests: tests.filter((t) => t.status === 'failed').length,
       numPendingTests: tests.filter((t) => t.status === 'skipped').length,
       numTodoTests: 0,
-      testResults: files.map((f) => ({ status: f.status, assertionResults: f.tests })),
+      testResults: files.map((f, i) => ({
+        name: f.name ?? path.join(process.cwd(), `file-${i}.test.ts`),
+        status: f.status,
+        message: f.message ?? '',
+        assertionResults: f.tests.map((t, j) => ({ fullName: `test ${j}`, failureMessages: [], ...t })),
+      })),
       ...(unhandled === undefined ? {} : { numUnhandledErrors: unhandled }),
     }),
   );
@@ -39,6 +45,7 @@ describe('the CI closing line', () => {
   it('adds up green phases', () => {
     const result = summary('typecheck:0', `unit:0:${report('green', green, 0)}`);
     expect(result.closing).toBe('tests: 2 passed, 0 failed, 1 skipped');
+    expect(result.output).not.toContain('failed:');
     expect(result.code).toBe(0);
   });
 
@@ -50,6 +57,27 @@ describe('the CI closing line', () => {
     const result = summary(`unit:1:${report('failed-tests', files, 0)}`);
     expect(result.closing).toBe('tests: 1 passed, 2 failed, 0 skipped');
     expect(result.code).toBe(1);
+  });
+
+  it('names each failed test and its first error line above the closing line, and a file that did not load', () => {
+    const files: File[] = [
+      {
+        name: path.join(process.cwd(), 'server/stories/list.api.test.ts'),
+        status: 'failed',
+        tests: [
+          { status: 'passed' },
+          { status: 'failed', fullName: 'the library > lists newest first', failureMessages: ['\x1b[31mAssertionError: expected 2 to be 3\x1b[39m\n    at list.api.test.ts:12'] },
+        ],
+      },
+      { name: path.join(process.cwd(), 'client/broken.test.ts'), status: 'failed', message: '\nSyntaxError: Unexpected token\nmore', tests: [] },
+    ];
+    const lines = summary(`pglite:1:${report('named', files, 0)}`).output.trim().split('\n');
+    expect(lines.slice(-4)).toEqual([
+      'failed:',
+      '  pglite: server/stories/list.api.test.ts > the library > lists newest first: AssertionError: expected 2 to be 3',
+      '  pglite: client/broken.test.ts: SyntaxError: Unexpected token',
+      'tests: 1 passed, 2 failed, 0 skipped',
+    ]);
   });
 
   it('counts errors outside any test, though no test failed', () => {
