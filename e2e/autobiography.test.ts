@@ -89,7 +89,7 @@ it('generates an autobiography with progress, reads it, downloads the EPUB and t
   await page.getByRole('checkbox', { name: /^Childhood/ }).check();
   await page.getByRole('checkbox', { name: /^Working years/ }).check();
   // The stories of chosen chapters go in with them: only the one in no chapter is offered.
-  await expect.poll(() => page.getByRole('checkbox', { name: /^The lake/ }).count()).toBe(0);
+  await expect.poll(() => page.getByRole('checkbox', { name: /^The lake/ }).count(), WAIT).toBe(0);
   await page.getByRole('checkbox', { name: /^The trip north/ }).check();
   await page.getByRole('radio', { name: /Third person/ }).check();
   await page.getByRole('combobox', { name: 'Style' }).click();

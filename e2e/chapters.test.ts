@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { WAIT } from './support/wait.ts';
 
 // Chapters on the Biography tab at phone size: one made from a suggestion, two stories put
 // in it from the chapter view and one from story detail, the library's filter counts
@@ -15,7 +16,6 @@ import { signedInPage } from './support/signed-in.ts';
 // keyboard and by drag; delete keeps the stories. Once in Finnish.
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
-const WAIT = { timeout: 15_000 };
 
 let server: TestApp;
 let browser: Browser;

@@ -13,6 +13,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { WAIT } from './support/wait.ts';
 
 // Co-author links at phone size: the owner makes a story's link; relatives open it signed
 // out, give their name, record with the fake microphone, see and delete their own
@@ -179,7 +180,7 @@ it('a relative records through the link, deletes and records again; a stranger c
   await shot(page, 'delete-confirm-en');
   await confirm.getByRole('button', { name: 'Delete recording' }).click();
   await page.getByText('Recording deleted').first().waitFor();
-  await expect.poll(() => yours.count()).toBe(0);
+  await expect.poll(() => yours.count(), WAIT).toBe(0);
   expect(await contributionsOf(story.id)).toEqual([]);
 
   // And again. The server refuses it as silent first: the page's words, and Try Again starts over.

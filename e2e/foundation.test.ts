@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { launchChromium, skipSplash } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
+import { WAIT } from './support/wait.ts';
 
 // A new person signs up, chooses Finnish, keeps it across a reload, sets an author
 // name and signs out, in Debian's Chromium at phone width.
@@ -28,7 +29,7 @@ const currentUser = async () => {
 
 it('signs a new user up, speaks Finnish after the first-time choice, and signs out', async () => {
   await page.goto(server.url);
-  await expect.poll(() => page.getByTestId('splash').count()).toBe(1);
+  await expect.poll(() => page.getByTestId('splash').count(), WAIT).toBe(1);
   await splashGone();
   await page.getByRole('heading', { name: 'Saaga', level: 1 }).waitFor();
 

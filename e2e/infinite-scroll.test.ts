@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { WAIT } from './support/wait.ts';
 
 // The long lists at phone size: a library of 120 stories read a page at a time as it is
 // scrolled (every title once), the filter counts from the server, Show more for keyboards,
@@ -17,7 +18,6 @@ import { signedInPage } from './support/signed-in.ts';
 // at a time and a recording's story picked through the server's search.
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
-const WAIT = { timeout: 15_000 };
 
 let server: TestApp;
 let browser: Browser;

@@ -13,6 +13,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts
 import { stories } from '../server/db/schema.ts';
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
+import { WAIT } from './support/wait.ts';
 
 // Stories made through the API (uploads written by the fake OpenAI server), then a person
 // works with them in Chromium: filters, inline title, long-press reorder, links, a year
@@ -69,7 +70,7 @@ async function seedUser(email: string, language: 'en' | 'fi') {
   await api.request('PATCH', `/api/stories/${war}/chapter`, { chapterId: chapter.id });
   await api.put(`/api/stories/${lake}/temporal-context`, { temporalType: 'year', year: 1969 });
   await api.put(`/api/stories/${war}/temporal-context`, { temporalType: 'year_span', year: 1939, endYear: 1944 });
-  await expect.poll(async () => (await (await api.get(`/api/stories/${lake}/pending-recordings`)).json()).hasPendingRecordings).toBe(false);
+  await expect.poll(async () => (await (await api.get(`/api/stories/${lake}/pending-recordings`)).json()).hasPendingRecordings, WAIT).toBe(false);
   // A fixed day of writing, so the dates shown do not depend on when the test runs.
   await server.database.db.update(stories).set({ createdAt: WRITTEN_ON }).where(eq(stories.userId, userId));
   return { api, lake, school, war };

@@ -7,6 +7,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { WAIT } from './support/wait.ts';
 
 // Live text in Chromium with the fake microphone speaking a clip, the AI the fake OpenAI
 // server (its realtime transcription hands out the clip's words): the streaming recorder
@@ -145,7 +146,7 @@ it('switched off in Settings, the recorder opens no socket and shows no live tex
   await page.goto(`${server.url}/settings`);
   const live = page.getByRole('switch', { name: 'Show my words as I speak' });
   await live.click();
-  await expect.poll(() => live.getAttribute('aria-checked')).toBe('false');
+  await expect.poll(() => live.getAttribute('aria-checked'), WAIT).toBe('false');
   await page.goto(`${server.url}/record`);
   await expect.poll(() => page.locator('[data-phase]').getAttribute('data-phase'), { timeout: 15_000 }).toBe('recording');
   expect(await seen(page)).not.toContain('phase connecting');

@@ -11,6 +11,7 @@ import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { WAIT } from './support/wait.ts';
 
 // People & Places at phone size: names found in stories become people and places, are
 // linked to existing ones or hidden; a person is edited and deleted; a recording about a
@@ -70,12 +71,12 @@ it('names in stories become people, are hidden and restored, and a person is edi
   await page.getByRole('heading', { name: '1 person' }).waitFor();
   await page.getByRole('link', { name: /Anna\s*Aunt/ }).waitFor();
   // The whole group went to her: no "Annan" left behind.
-  await expect.poll(() => page.getByRole('listitem', { name: /Names: .*Anna/ }).count()).toBe(0);
+  await expect.poll(() => page.getByRole('listitem', { name: /Names: .*Anna/ }).count(), WAIT).toBe(0);
 
   // Hide a label, then show it again from Hidden Tags.
   const matti = page.getByRole('listitem', { name: 'Names: Matti' });
   await matti.getByRole('button', { name: 'Hide' }).click();
-  await expect.poll(() => matti.count()).toBe(0);
+  await expect.poll(() => matti.count(), WAIT).toBe(0);
   await page.getByRole('button', { name: 'Hidden Tags (1)' }).click();
   await shot(page, 'hidden-en');
   expect(await page.evaluate(() => localStorage.getItem('hiddenPeopleLabels'))).toBe('["Matti"]');
@@ -126,7 +127,7 @@ it('a place label is linked to an existing place, and a recording about the plac
   await shot(page, 'link-place-en');
   await dialog.getByRole('button', { name: 'Link' }).click();
   await page.getByText('Labels linked successfully').first().waitFor();
-  await expect.poll(() => cabin.count()).toBe(0);
+  await expect.poll(() => cabin.count(), WAIT).toBe(0);
 
   await page.getByRole('link', { name: /Grandma's cottage/ }).click();
   await page.waitForURL(new RegExp(`/people/places/${cottage.id}$`));
@@ -225,7 +226,7 @@ it("leaving a person's page during a recording asks first, and a kept take is sa
   await page.unroute('**/api/people/*/recordings');
   await page.getByRole('button', { name: 'Send again' }).click();
   await page.getByText('Recording added').first().waitFor({ timeout: 15_000 });
-  await expect.poll(async () => (await server.database.db.select().from(recordingPeople).where(eq(recordingPeople.personId, eino.id))).length).toBe(2);
+  await expect.poll(async () => (await server.database.db.select().from(recordingPeople).where(eq(recordingPeople.personId, eino.id))).length, WAIT).toBe(2);
 });
 
 it('a name in a story opens its place, and a name with no record is added as a person from there', async () => {
