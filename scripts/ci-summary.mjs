@@ -48,9 +48,11 @@ function countPhase(status, reportFile) {
   return phase;
 }
 
+/** An error's first line with text, without the terminal's colours. */
+const firstLine = (text) => (text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim())?.trim() ?? '';
+
 /** "file > test: first error line" for each failed test, and for each file that failed to load. */
 function failuresIn(report) {
-  const firstLine = (text) => (text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim())?.trim() ?? '';
   return report.testResults.flatMap((file) => {
     const name = file.name.replace(`${process.cwd()}/`, '');
     const failed = file.assertionResults.filter((test) => test.status === 'failed');

@@ -3,8 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { languageFromLocale, type Language } from '../../contract/language-codes.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { landingFile } from '../../contract/page-preloads.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { appPageSender } from './page-preloads.ts';
 
 /** The visitor's first language as the browser states it (what the client would pick too). */

@@ -18,9 +18,9 @@ interface WakeLog {
  * Wakes idle job runners when a job is sent, so a job starts at once instead of at the next
  * poll. Within the process the runners are called directly. On PostgreSQL every send also
  * NOTIFYs the other processes (API servers with WORKER=off send, `npm run worker`s run),
- * which the other processes hear on their one LISTEN connection (server/db/notifications.ts). A lost notification costs only
- * time: the runners still poll (decision 025). One bell per database, shared by every
- * queue opened on it.
+ * which hear it on their one LISTEN connection (server/db/notifications.ts). A lost
+ * notification costs only time: the runners still poll (decision 025). One bell per
+ * database, shared by every queue opened on it.
  */
 export class JobBell {
   private readonly listeners = new Set<WakeListener>();

@@ -48,18 +48,18 @@ const unannounced = (write: (tx: Pick<Database, 'execute' | 'update'>) => Promis
  */
 async function noticesHeard(): Promise<void> {
   const marker = `${PROBE}test ${randomUUID()}`;
-  let timer: NodeJS.Timeout | undefined;
-  let subscription: { stop(): Promise<void> } | undefined;
+  let heard = false;
+  const subscription = server.database.listen(USER_CHANGES_CHANNEL, {
+    message: (payload) => {
+      if (payload === marker) heard = true;
+    },
+  });
   try {
-    await new Promise<void>((resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`the marker notice was not heard in ${POLL_TIMEOUT_MS} ms`)), POLL_TIMEOUT_MS);
-      const listening = server.database.listen(USER_CHANGES_CHANNEL, { message: (payload) => payload === marker && resolve() });
-      subscription = listening;
-      listening.ready.then(() => server.database.executor.executeSql('select pg_notify($1, $2)', [USER_CHANGES_CHANNEL, marker])).catch(reject);
-    });
+    await subscription.ready;
+    await server.database.executor.executeSql('select pg_notify($1, $2)', [USER_CHANGES_CHANNEL, marker]);
+    expect(await until(async () => heard, Boolean), 'the marker notice was heard').toBe(true);
   } finally {
-    clearTimeout(timer);
-    await subscription?.stop();
+    await subscription.stop();
   }
 }
 
