@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import { signatureName } from '../../contract/author-name.ts';
 import type { publishBodySchema } from '../../contract/publishing.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
@@ -23,14 +24,6 @@ const stillWriting = () => new HttpError(409, 'busy', 'This story is still being
 const SLUG_BATCH = 20;
 /** Two publishes racing for one made slug: the loser picks again, this many times. */
 const SLUG_RACES = 5;
-
-/** The name a published story is signed with: the author name, else first and last name, else none. */
-export function authorNameOf(user: Pick<typeof users.$inferSelect, 'authorName' | 'firstName' | 'lastName'>): string | null {
-  const author = user.authorName?.trim();
-  if (author) return author;
-  const name = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ');
-  return name || null;
-}
 
 /** The first made slug for this title that no other story holds (`title`, `title-2`, ...). */
 async function freeSlug(tx: Transaction, storyId: number, title: string): Promise<string> {
@@ -109,7 +102,7 @@ async function publishIn(tx: Transaction, queue: Queue, storyId: number, request
     slug,
     title: story.title,
     content: story.content,
-    authorName: owner ? authorNameOf(owner) : null,
+    authorName: owner ? signatureName(owner) : null,
     language: story.language,
     temporalType: story.temporalType,
     specificDate: story.specificDate,
