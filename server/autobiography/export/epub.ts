@@ -55,7 +55,7 @@ p { text-indent: 1.2em; margin: 0 0 0.4em; }`;
 const LIBRARY_CREATOR_TO_RIGHTS = /\s*<dc:creator id="creator">[\s\S]*?<\/dc:rights>/;
 const CONTENT_OPF = (() => {
   const opf = lib.optionsDefaults(3).contentOPF;
-  if (!LIBRARY_CREATOR_TO_RIGHTS.test(opf)) throw new Error('epub-gen-memory changed its package document: review epub.ts');
+  if (!opf || !LIBRARY_CREATOR_TO_RIGHTS.test(opf)) throw new Error('epub-gen-memory changed its package document: review epub.ts');
   return opf.replace(
     LIBRARY_CREATOR_TO_RIGHTS,
     `
