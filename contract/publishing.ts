@@ -77,6 +77,8 @@ export const publishedStorySummarySchema = z.object({
   isOutdated: z.boolean(),
   voice: ttsVoiceSchema.nullable(),
   speed: z.number().nullable(),
+  /** The name the public page shows, as it was when published; null: none. */
+  authorName: z.string().nullable(),
 });
 export type PublishedStorySummary = z.infer<typeof publishedStorySummarySchema>;
 

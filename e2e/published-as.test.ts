@@ -79,6 +79,18 @@ it('English: says the full name will be shown, sets an author name in place, and
   await readerPage.getByRole('heading', { level: 1, name: 'The lake house' }).waitFor();
   await readerPage.getByText('By A. Virtanen').waitFor();
   expect(await readerPage.locator('body').innerText()).not.toContain('Aino Virtanen');
+
+  // Published, the card names what the page shows; a name changed since is said, and Republish shows it.
+  await card.getByText('Published as A. Virtanen').waitFor();
+  await page.context().request.put(`${server.url}/api/auth/author-name`, { data: { authorName: '' }, headers: { origin: server.url } });
+  await page.reload();
+  await card.getByText('Published as A. Virtanen').waitFor();
+  await card.getByText('Your name is now Aino Virtanen: republish to show it on the page.').waitFor();
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'name-changed-en');
+  await card.getByRole('button', { name: 'Republish' }).click();
+  await card.getByText('Published as Aino Virtanen').waitFor();
+  expect(await card.getByText(/Your name is now/).count()).toBe(0);
   await reader.close();
   await page.context().close();
 });

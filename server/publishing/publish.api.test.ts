@@ -69,7 +69,7 @@ describe('publishing a story', () => {
     });
     const result = await published(story.id);
     expect(result.url).toBe(`${server.url}/published/mokkikesa`);
-    expect(result.publishedStory).toMatchObject({ slug: 'mokkikesa', publicUrl: result.url, narration: 'none', isOutdated: false, voice: null, speed: null });
+    expect(result.publishedStory).toMatchObject({ slug: 'mokkikesa', publicUrl: result.url, narration: 'none', isOutdated: false, voice: null, speed: null, authorName: 'Aino Virtanen' });
 
     const reader = new HttpClient(server.url);
     const response = await reader.get('/api/published/mokkikesa');
