@@ -33,11 +33,17 @@ export const TTS_SPEED_RANGE = { min: 0.25, max: 4 } as const;
 /** A slug: lowercase letters (a-z), digits and single hyphens inside; at most this long. */
 export const SLUG_MAX_LENGTH = 80;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/**
+ * How long a slug a story gave up (unpublished, moved, deleted) stays its account's: another
+ * account's publish gets 409 `slug_taken` and made slugs skip it, so an old shared link never
+ * shows a stranger's story; the same account may take it again at any time (decision 031).
+ */
+export const SLUG_RESERVATION_DAYS = 90;
 
 /**
  * POST /api/stories/{id}/publish (spec 7.6). The custom slug is trimmed; empty means one is
- * made from the title (a taken one gets a suffix); a custom slug that another story holds is
- * a 409 `slug_taken`. Republishing replaces the public copy with the story as it is now.
+ * made from the title (a taken one gets a suffix); a custom slug that another story holds, or
+ * that another account gave up less than SLUG_RESERVATION_DAYS ago, is a 409 `slug_taken`. Republishing replaces the public copy with the story as it is now.
  */
 export const publishBodySchema = z.object({
   customSlug: z
@@ -71,6 +77,8 @@ export const publishedStorySummarySchema = z.object({
   isOutdated: z.boolean(),
   voice: ttsVoiceSchema.nullable(),
   speed: z.number().nullable(),
+  /** The name the public page shows, as it was when published; null: none. */
+  authorName: z.string().nullable(),
 });
 export type PublishedStorySummary = z.infer<typeof publishedStorySummarySchema>;
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { signatureName } from '../../contract/author-name.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { PointOfView, StoryStyle } from '../../contract/story-options.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
@@ -20,11 +21,10 @@ export interface AutobiographyRequestBody {
   style: StoryStyle;
 }
 
-/** The name on the title page: the author name the person saved, else their own name. */
-async function authorNameOf(db: Database, userId: string): Promise<string | null> {
+/** The name on the title page: the author name the person saved, else their own name (one rule: signatureName). */
+export async function authorNameOf(db: Database, userId: string): Promise<string | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  const own = [user?.firstName, user?.lastName].filter((part) => part?.trim()).join(' ');
-  return user?.authorName?.trim() || own || null;
+  return user ? signatureName(user) : null;
 }
 
 /**

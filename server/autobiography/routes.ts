@@ -14,7 +14,7 @@ import { bookOf } from './book.ts';
 import { attachmentHeader, EXPORT_TYPES } from './export/download.ts';
 import { bookMarkdown } from './export/markdown.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
-import { requestAutobiography, retryAutobiography } from './request-autobiography.ts';
+import { authorNameOf, requestAutobiography, retryAutobiography } from './request-autobiography.ts';
 
 const languageQuery = z.object({ language: languageSchema.optional().catch(undefined) });
 
@@ -74,7 +74,9 @@ export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Data
       if (row.processingStatus !== 'generated') {
         throw new HttpError(409, 'not_generated', 'The autobiography is not written yet.');
       }
-      const file = await EXPORTERS[format](bookOf(row));
+      const book = bookOf(row);
+      // A book asked for before the person had any name is signed with the name they have now.
+      const file = await EXPORTERS[format]({ ...book, authorName: book.authorName ?? (await authorNameOf(db, row.userId)) });
       return reply
         .header('content-type', EXPORT_TYPES[format].mimeType)
         .header('content-disposition', attachmentHeader(row.title, format))

@@ -482,6 +482,18 @@ export const publishedStories = pgTable(
   ],
 );
 
+/**
+ * Slugs a public copy gave up (unpublished, moved to another slug, its story or account
+ * deleted), kept for the account that held them for SLUG_RESERVATION_DAYS so an old shared
+ * link never shows a stranger's story. Written by a trigger on published_stories (every
+ * way a slug goes, cascades included); no foreign key: a deleted account's slugs stay held.
+ */
+export const retiredSlugs = pgTable('retired_slugs', {
+  slug: text('slug').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------- background work
 
 /**

@@ -35,6 +35,7 @@ export function presentSummary(copy: PublishedStoryRow, story: Pick<StoryRow, 't
     isOutdated: isOutdated(copy, story),
     voice: isVoice(copy.narrationVoice) ? copy.narrationVoice : null,
     speed: copy.narrationSpeed,
+    authorName: copy.authorName,
   };
 }
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { publishBodySchema } from '../../contract/publishing.ts';
+import { signatureName } from '../../contract/author-name.ts';
+import { type publishBodySchema, SLUG_RESERVATION_DAYS } from '../../contract/publishing.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
-import { publishedStories, stories, users } from '../db/schema.ts';
+import { publishedStories, retiredSlugs, stories, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { sendJob, type Transaction } from '../jobs/send-job.ts';
@@ -23,41 +24,44 @@ const stillWriting = () => new HttpError(409, 'busy', 'This story is still being
 const SLUG_BATCH = 20;
 /** Two publishes racing for one made slug: the loser picks again, this many times. */
 const SLUG_RACES = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The name a published story is signed with: the author name, else first and last name, else none. */
-export function authorNameOf(user: Pick<typeof users.$inferSelect, 'authorName' | 'firstName' | 'lastName'>): string | null {
-  const author = user.authorName?.trim();
-  if (author) return author;
-  const name = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ');
-  return name || null;
+/**
+ * Which of these slugs this story may not have: held by another story, or given up by
+ * another account less than SLUG_RESERVATION_DAYS ago (an old link must not show a
+ * stranger's story; the account that gave it up may take it back).
+ */
+async function takenSlugs(tx: Transaction, story: StoryRow, candidates: string[]): Promise<Set<string>> {
+  const reservedSince = new Date(Date.now() - SLUG_RESERVATION_DAYS * DAY_MS);
+  const held = await tx
+    .select({ slug: publishedStories.slug })
+    .from(publishedStories)
+    .where(and(inArray(publishedStories.slug, candidates), ne(publishedStories.storyId, story.id)));
+  const reserved = await tx
+    .select({ slug: retiredSlugs.slug })
+    .from(retiredSlugs)
+    .where(and(inArray(retiredSlugs.slug, candidates), ne(retiredSlugs.userId, story.userId), gt(retiredSlugs.retiredAt, reservedSince)));
+  return new Set([...held, ...reserved].map((row) => row.slug));
 }
 
-/** The first made slug for this title that no other story holds (`title`, `title-2`, ...). */
-async function freeSlug(tx: Transaction, storyId: number, title: string): Promise<string> {
-  const base = slugFromTitle(title);
+/** The first made slug for this title that this story may have (`title`, `title-2`, ...). */
+async function freeSlug(tx: Transaction, story: StoryRow): Promise<string> {
+  const base = slugFromTitle(story.title);
   for (let from = 1; ; from += SLUG_BATCH) {
     const candidates = slugCandidates(base, from, SLUG_BATCH);
-    const held = await tx
-      .select({ slug: publishedStories.slug })
-      .from(publishedStories)
-      .where(and(inArray(publishedStories.slug, candidates), ne(publishedStories.storyId, storyId)));
-    const taken = new Set(held.map((row) => row.slug));
+    const taken = await takenSlugs(tx, story, candidates);
     const free = candidates.find((slug) => !taken.has(slug));
     if (free) return free;
   }
 }
 
-/** The slug this publish uses: the custom one (409 when another story holds it), the story's own, or one made from the title. */
+/** The slug this publish uses: the custom one (409 when it is taken), the story's own, or one made from the title. */
 async function chooseSlug(tx: Transaction, story: StoryRow, customSlug: string | null, existing: PublishedStoryRow | undefined): Promise<string> {
   if (customSlug) {
-    const [holder] = await tx
-      .select({ id: publishedStories.id })
-      .from(publishedStories)
-      .where(and(eq(publishedStories.slug, customSlug), ne(publishedStories.storyId, story.id)));
-    if (holder) throw slugTaken();
+    if ((await takenSlugs(tx, story, [customSlug])).size) throw slugTaken();
     return customSlug;
   }
-  return existing?.slug ?? freeSlug(tx, story.id, story.title);
+  return existing?.slug ?? freeSlug(tx, story);
 }
 
 /** True for PostgreSQL's unique_violation, however the driver wraps it. */
@@ -109,7 +113,7 @@ async function publishIn(tx: Transaction, queue: Queue, storyId: number, request
     slug,
     title: story.title,
     content: story.content,
-    authorName: owner ? authorNameOf(owner) : null,
+    authorName: owner ? signatureName(owner) : null,
     language: story.language,
     temporalType: story.temporalType,
     specificDate: story.specificDate,
@@ -131,7 +135,7 @@ async function publishIn(tx: Transaction, queue: Queue, storyId: number, request
   return { copy: row, story, oldAudioKey: existing?.audioKey ?? null };
 }
 
-/** Unpublishes: the public copy goes (its slug is free again), then its narration's audio. */
+/** Unpublishes: the public copy goes (its slug stays the account's for a while: retired_slugs), then its narration's audio. */
 export async function unpublishStory(db: Database, store: BlobStore, copy: Authorized<PublishedStoryRow, 'delete'>): Promise<void> {
   const [removed] = await db.delete(publishedStories).where(eq(publishedStories.id, copy.id)).returning({ audioKey: publishedStories.audioKey });
   if (removed?.audioKey) await store.delete(removed.audioKey);

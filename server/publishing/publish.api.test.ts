@@ -69,7 +69,7 @@ describe('publishing a story', () => {
     });
     const result = await published(story.id);
     expect(result.url).toBe(`${server.url}/published/mokkikesa`);
-    expect(result.publishedStory).toMatchObject({ slug: 'mokkikesa', publicUrl: result.url, narration: 'none', isOutdated: false, voice: null, speed: null });
+    expect(result.publishedStory).toMatchObject({ slug: 'mokkikesa', publicUrl: result.url, narration: 'none', isOutdated: false, voice: null, speed: null, authorName: 'Aino Virtanen' });
 
     const reader = new HttpClient(server.url);
     const response = await reader.get('/api/published/mokkikesa');
@@ -167,7 +167,7 @@ describe('slugs', () => {
     expect(await copyOf(story.id)).toBeUndefined();
   });
 
-  it('moves to a new custom slug on a republish and frees the old one', async () => {
+  it('moves to a new custom slug on a republish, and the old link no longer answers', async () => {
     const story = await seed().story(ownerId, { title: 'Moving link' });
     await published(story.id);
     expect((await published(story.id, { ...silent, customSlug: 'moved-link' })).url).toBe(`${server.url}/published/moved-link`);
@@ -220,7 +220,7 @@ describe('the published version', () => {
     expect((await (await new HttpClient(server.url).get('/api/published/before-the-edit')).json()).content).toBe('The second telling.');
   });
 
-  it('is not published until it is, and unpublishing frees the slug', async () => {
+  it('is not published until it is, and unpublishing keeps the slug the owner\'s for a while', async () => {
     const story = await seed().story(ownerId, { title: 'Here and gone' });
     expect(await status(story.id)).toEqual({ isPublished: false, publishedStory: null });
     const { publishedStory } = await published(story.id);
@@ -231,8 +231,9 @@ describe('the published version', () => {
     expect((await new HttpClient(server.url).get('/api/published/here-and-gone')).status).toBe(404);
     expect((await new HttpClient(server.url).get('/published/here-and-gone')).status).toBe(404);
 
+    // The old link must not show a stranger's story (slug-reservation.api.test.ts).
     const other = await seed().story(strangerId, { title: 'Here and gone' });
-    expect((await published(other.id, silent, stranger)).publishedStory.slug).toBe('here-and-gone');
+    expect((await published(other.id, silent, stranger)).publishedStory.slug).toBe('here-and-gone-2');
     expect((await owner.request('DELETE', `/api/published-stories/${publishedStory.id}`)).status).toBe(404);
   });
 });

@@ -10,6 +10,7 @@ import { Card } from '../ui/Card.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { LoadFailed } from '../ui/ListStates.tsx';
 import { toast } from '../ui/toastStore.ts';
+import { PublishedAs } from './PublishedAs.tsx';
 import { PublishedState } from './PublishedState.tsx';
 import { PublishForm } from './PublishForm.tsx';
 import { PublishProgressBar } from './PublishProgressBar.tsx';
@@ -28,10 +29,11 @@ function republishBody(published: PublishedStorySummary): PublishBody {
 }
 
 /**
- * Story detail's publish card (spec "Story detail", "Publish progress", 7.6, 8.5): the form
- * while unpublished; the progress from the request and then the narration job (read every
- * 2 s, never a timer); once published the link, the narration, the "edited since" note,
- * Republish and Unpublish (asked first). A story still being written waits, and says why.
+ * Story detail's publish card (spec "Story detail", "Publish progress", 7.6, 8.5): the name
+ * the page will be signed with and the form while unpublished; the progress from the
+ * request and then the narration job (read every 2 s, never a timer); once published the
+ * link, the narration, the "edited since" note, Republish and Unpublish (asked first). A
+ * story still being written waits, and says why.
  */
 export function PublishCard({ story }: { story: Story }) {
   const { t } = useTranslation('publishing');
@@ -41,6 +43,7 @@ export function PublishCard({ story }: { story: Story }) {
   const unpublish = useUnpublishStory(story.id);
   const [tracking, setTracking] = useState<Tracking>('idle');
   const [confirming, setConfirming] = useState(false);
+  const [editingName, setEditingName] = useState(false);
   const writing = story.processingStatus === 'processing';
   const published = status.data?.publishedStory ?? null;
   const narrationWorking = narrationInProgress(published?.narration);
@@ -106,7 +109,11 @@ export function PublishCard({ story }: { story: Story }) {
               republishDisabled={writing || narrationWorking || publish.isPending}
             />
           ) : (
-            <PublishForm onPublish={start} disabled={writing || publish.isPending} />
+            <>
+              {/* The name the page will show, said before Publish (and changed here, not found out after). */}
+              <PublishedAs onEditingChange={setEditingName} />
+              <PublishForm onPublish={start} disabled={writing || publish.isPending || editingName} />
+            </>
           )}
         </div>
       )}

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, Loader2, PencilLine, Trash2, VolumeX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { narrationInProgress } from '../api/publishing.ts';
 import { aiErrorText, matchAiError } from '../../../contract/ai-errors.ts';
+import { signatureName } from '../../../contract/author-name.ts';
 import type { PublishedStorySummary } from '../../../contract/publishing.ts';
+import { useCurrentUser } from '../api/currentUser.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { Button } from '../ui/Button.tsx';
 import { PublishedLink } from './PublishedLink.tsx';
@@ -18,7 +20,7 @@ interface PublishedStateProps {
 }
 
 /**
- * A published story on its card: when, the public link, where the narration is, a note
+ * A published story on its card: when, the name it shows, the public link, where the narration is, a note
  * when the story was edited after publishing (the public page keeps the published version
  * until Republish), and Unpublish.
  */
@@ -36,6 +38,8 @@ export function PublishedState({ published, onRepublish, onUnpublish, republishD
         <CheckCircle2 aria-hidden className="size-4 shrink-0" />
         {t('published.when', { time: publishedAgo(published.publishedAt, language) })}
       </p>
+      {/* Republish is offered once: here only when no note below offers it already. */}
+      <SignedAs authorName={published.authorName} republish={published.isOutdated || published.narration === 'failed' ? null : republish} />
       <PublishedLink url={published.publicUrl} />
       <Narration published={published} republish={republish} />
       {published.isOutdated && (
@@ -53,6 +57,33 @@ export function PublishedState({ published, onRepublish, onUnpublish, republishD
           {t('published.unpublish')}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The name the page shows, as published; when the person's name has changed since, that a
+ * republish will show the new one (republishing never changes the name unsaid).
+ */
+function SignedAs({ authorName, republish }: { authorName: string | null; republish: ReactNode }) {
+  const { t } = useTranslation('publishing');
+  const user = useCurrentUser().data;
+  const now = user ? signatureName(user) : authorName;
+  return (
+    <div className="grid gap-2 text-sm text-stone-300">
+      <p>
+        {authorName ? (
+          <Trans t={t} i18nKey="published.as" values={{ name: authorName }} components={{ name: <strong className="font-semibold text-stone-50" /> }} />
+        ) : (
+          t('published.noName')
+        )}
+      </p>
+      {now !== authorName && (
+        <>
+          <p className="text-amber-100">{now ? t('published.nameChanged', { name: now }) : t('published.nameRemoved')}</p>
+          {republish}
+        </>
+      )}
     </div>
   );
 }

@@ -1,12 +1,40 @@
-import epubModule from 'epub-gen-memory';
+import * as epubPackage from 'epub-gen-memory';
 import MarkdownIt from 'markdown-it';
 import type { Book } from '../book.ts';
 
-// The package is CommonJS: its function is the default export's default under Node's ESM loader.
-const epub = ((epubModule as unknown as { default?: typeof epubModule }).default ?? epubModule) as typeof epubModule;
+// The package is CommonJS: Node's ESM loader may put its exports under `default`, a bundler does not.
+type EpubLibrary = Pick<typeof epubPackage, 'EPub' | 'optionsDefaults'>;
+const lib: EpubLibrary = 'EPub' in epubPackage && epubPackage.EPub ? epubPackage : (epubPackage as unknown as { default: EpubLibrary }).default;
 
-/** Markdown to XHTML with any HTML the model wrote shown as text, never as markup. */
-const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false, xhtmlOut: true });
+/**
+ * Markdown to XHTML as the client shows a chapter (client/src/autobiography/chapterHtml.ts):
+ * any HTML in the text is escaped, and links and images are not made at all, so the book
+ * holds no address the library (which downloads every <img> it finds) or a reader would load.
+ */
+const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false, xhtmlOut: true }).disable([
+  'link',
+  'image',
+  'autolink',
+  'html_inline',
+  'html_block',
+]);
+
+/**
+ * epub-gen-memory downloads images, fonts and a cover from the addresses it is given or finds
+ * in the HTML; it has no option to stop. An export never fetches anything: this EPub refuses
+ * to, so an address that ever slipped through fails the export instead of being requested.
+ */
+class OfflineEPub extends lib.EPub {
+  protected override async downloadAllImages() {
+    if (this.images.length) throw new Error(`An export never fetches: the book names ${this.images.length} image(s)`);
+  }
+  protected override async downloadAllFonts() {
+    if (this.options.fonts.length) throw new Error('An export never fetches: the book names fonts');
+  }
+  protected override async makeCover() {
+    if (this.options.cover) throw new Error('An export never fetches: the book names a cover');
+  }
+}
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -17,6 +45,31 @@ h1 { text-align: center; margin-top: 30%; }
 h2 { margin: 1em 0; }
 .author { text-align: center; font-style: italic; font-size: 1.2em; }
 p { text-indent: 1.2em; margin: 0 0 0.4em; }`;
+
+/**
+ * The library's package document names the publisher and the copyright holder "anonymous"
+ * whatever the author: here the author is named as creator and holder, and a book without a
+ * name says none (no empty creator, no publisher). Checked by the export tests, so a library
+ * update that changes these lines is noticed.
+ */
+const LIBRARY_CREATOR_TO_RIGHTS = /\s*<dc:creator id="creator">[\s\S]*?<\/dc:rights>/;
+const CONTENT_OPF = (() => {
+  const opf = lib.optionsDefaults(3).contentOPF;
+  if (!opf || !LIBRARY_CREATOR_TO_RIGHTS.test(opf)) throw new Error('epub-gen-memory changed its package document: review epub.ts');
+  return opf.replace(
+    LIBRARY_CREATOR_TO_RIGHTS,
+    `
+        <% if (author.length) { %>
+        <dc:creator id="creator"><%= author.join(", ") %></dc:creator>
+        <meta refines="#creator" property="role" scheme="marc:relators">aut</meta>
+        <% } %>
+        <meta property="dcterms:date"><%= date %></meta>
+        <dc:date><%= date %></dc:date>
+        <% if (author.length) { %>
+        <dc:rights>Copyright &#x00A9; <%= (new Date(date)).getFullYear() %> <%= author.join(", ") %></dc:rights>
+        <% } %>`,
+  );
+})();
 
 /** The book as an EPUB 3: a title page with the author, a table of contents by chapter, one file per chapter. */
 export async function bookEpub(book: Book): Promise<Buffer> {
@@ -32,10 +85,10 @@ export async function bookEpub(book: Book): Promise<Buffer> {
     content: `<h2>${escape(chapter.title)}</h2>${markdown.render(chapter.content)}`,
     filename: `chapter-${i + 1}.xhtml`,
   }));
-  return epub(
+  return new OfflineEPub(
     {
       title: book.title,
-      author: book.authorName ?? undefined,
+      author: book.authorName ? [book.authorName] : [],
       lang: book.language,
       // epubcheck refuses an empty dc:description.
       description: book.authorName ? `${book.title}, ${book.authorName}` : book.title,
@@ -44,10 +97,11 @@ export async function bookEpub(book: Book): Promise<Buffer> {
       prependChapterTitles: false,
       numberChaptersInTOC: false,
       css: CSS,
+      contentOPF: CONTENT_OPF,
       version: 3,
       verbose: false,
       ignoreFailedDownloads: false,
     },
     [titlePage, ...chapters],
-  );
+  ).genEpub();
 }

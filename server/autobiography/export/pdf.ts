@@ -45,13 +45,35 @@ function write(doc: Doc, text: string, face: 'regular' | 'bold', options: PDFKit
   });
 }
 
+const MARGIN = 54;
+/** Room at the right of a contents line for its page number. */
+const NUMBER_WIDTH = 40;
+
+/** Writes each page's number at the foot of every page but the title page: the number a PDF viewer shows too. */
+function numberPages(doc: Doc) {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start + 1; i < start + count; i++) {
+    doc.switchToPage(i);
+    // Text below the bottom margin would start a new page: the margin is lifted while the number is written.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('regular').fontSize(9).text(String(i + 1), MARGIN, doc.page.height - bottom / 2 - 5, {
+      width: doc.page.width - 2 * MARGIN,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
 /**
- * The book as a PDF (A5): a title page with the author, a contents page listing the
- * chapters with their page numbers, then each chapter on a new page. PDF outlines
- * (bookmarks) name the chapters too.
+ * The book as a PDF (A5): a title page with the author, the contents (as many pages as it
+ * takes) listing the chapters with the page each starts on, then each chapter from a new
+ * page; every page but the title page shows its number, which is also its place in the
+ * file. PDF outlines (bookmarks) name the chapters too.
  */
 export function bookPdf(book: Book): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A5', margin: 54, bufferPages: true, info: { Title: book.title, Author: book.authorName ?? '' }, lang: book.language, displayTitle: true });
+  const doc = new PDFDocument({ size: 'A5', margin: MARGIN, bufferPages: true, info: { Title: book.title, Author: book.authorName ?? '' }, lang: book.language, displayTitle: true });
   for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -59,6 +81,7 @@ export function bookPdf(book: Book): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const pageIndex = () => doc.bufferedPageRange().start + doc.bufferedPageRange().count - 1;
 
   // Title page.
   doc.fontSize(24);
@@ -70,24 +93,27 @@ export function bookPdf(book: Book): Promise<Buffer> {
     doc.font('italic').text(book.authorName, { align: 'center' });
   }
 
-  // Contents: page numbers are filled in once the chapters are laid out.
+  // Contents: each line's page and place are kept, its number filled in once the chapters are laid out.
   doc.addPage();
   doc.fontSize(18);
   write(doc, CONTENTS[book.language], 'bold');
   doc.moveDown(1);
   doc.fontSize(12);
-  const contentsPage = doc.bufferedPageRange().count - 1;
-  const tocLines: { y: number; title: string }[] = [];
+  const titleWidth = doc.page.width - 2 * MARGIN - NUMBER_WIDTH;
+  const tocLines: { page: number; y: number }[] = [];
   for (const chapter of book.chapters) {
-    tocLines.push({ y: doc.y, title: chapter.title });
-    write(doc, chapter.title, 'regular', { width: doc.page.width - 2 * 54 - 40 });
+    // A line that would not fit starts the next contents page, so its number is written beside it.
+    doc.font('regular');
+    if (doc.y + doc.heightOfString(chapter.title, { width: titleWidth }) > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    tocLines.push({ page: pageIndex(), y: doc.y });
+    write(doc, chapter.title, 'regular', { width: titleWidth });
     doc.moveDown(0.3);
   }
 
-  const pages: number[] = [];
+  const chapterPages: number[] = [];
   for (const chapter of book.chapters) {
     doc.addPage();
-    pages.push(doc.bufferedPageRange().count);
+    chapterPages.push(pageIndex() + 1);
     doc.outline.addItem(chapter.title);
     doc.fontSize(18);
     write(doc, chapter.title, 'bold');
@@ -99,11 +125,11 @@ export function bookPdf(book: Book): Promise<Buffer> {
     }
   }
 
-  doc.switchToPage(contentsPage);
-  doc.fontSize(12);
   tocLines.forEach((line, i) => {
-    doc.font('regular').text(String(pages[i]), 54, line.y, { width: doc.page.width - 2 * 54, align: 'right', lineBreak: false });
+    doc.switchToPage(line.page);
+    doc.font('regular').fontSize(12).text(String(chapterPages[i]), MARGIN, line.y, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
   });
+  numberPages(doc);
   doc.end();
   return done;
 }
