@@ -211,6 +211,7 @@ describe('a new recording reaches a story whose text was edited by hand', () => 
     await client.post(`/api/stories/${storyId}/regenerate`, { style: 'auto' });
     await waitFor(() => Promise.resolve(storyRequests().length), (n) => n >= 2, SETTLED);
     expect(await storyWith(storyId, 'generated')).toMatchObject({ content: MINE, hasNewRecordings: true });
+    expect(storyRequests().map((r) => r.json.response_format.json_schema.name)).toEqual(['story', 'story_additions']);
   });
 });
 
