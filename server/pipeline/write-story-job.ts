@@ -187,7 +187,7 @@ async function showWhatThereIs(ctx: PipelineContext, storyId: number, regenerate
   const work = await storyWork(ctx, storyId, regenerate);
   if (!work) return;
   if (work.rewriting) await restoreWritten(ctx, work.story);
-  else if (work.transcripts.length > 0) await keepTranscriptAsDraft(ctx, work.story, work.rows, work.transcripts);
+  else if (work.transcripts.length > 0) await keepTranscriptAsDraft(ctx, work.story, work.transcripts);
   else await markStoryUnwritten(ctx, work.story);
 }
 
@@ -217,14 +217,12 @@ async function storyRequest(ctx: PipelineContext, story: StoryRow, transcripts: 
 }
 
 /**
- * The transcript as the story's text, marked draft. The title typed for a new story
- * stands (the writer would have given the story its own); otherwise its first words.
+ * The transcript as the story's text, marked draft, titled by its first words (a title the
+ * person typed for the new story is a hand edit, and stays).
  */
-async function keepTranscriptAsDraft(ctx: PipelineContext, story: StoryRow, rows: RecordingRow[], transcripts: RecordingRow[]) {
-  const contextName = readRecordingSettings(rows[0].settings).contextName;
-  const typedTitle = Boolean(contextName) && story.title === contextName;
+async function keepTranscriptAsDraft(ctx: PipelineContext, story: StoryRow, transcripts: RecordingRow[]) {
   const content = transcripts.map((r) => r.transcription!.trim()).join('\n\n');
-  const title = typedTitle ? story.title : titleFromText(content) || UNTITLED[toLanguage(story.language)];
+  const title = titleFromText(content) || UNTITLED[toLanguage(story.language)];
   await storeStoryText(ctx, story.id, { title, content }, { processingStatus: 'draft' });
 }
 
