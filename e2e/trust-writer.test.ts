@@ -125,6 +125,22 @@ it('a new recording reaches a hand-edited text as a new paragraph; the dialog sa
   await shot(fi.page, 'confirm-fi');
 });
 
+it('when the new recording cannot be added, the text stays, the banner stays and says why', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'not-added@example.com', { language: 'en' });
+  const story = await editedStoryWithNewRecording(userId, 'en');
+  fake.fail('chat', 401, 'invalid_api_key', { matches: (request) => request.json?.response_format?.json_schema?.name === 'story_additions' });
+  await page.goto(`${server.url}/library/${story.id}`);
+  await page.getByRole('button', { name: 'Update the story' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Regenerate', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Regenerate', exact: true }).click();
+  const why = 'Saaga could not add the new recordings to your text this time, so your text is unchanged. Try “Update the story” again later.';
+  await page.getByText(why).first().waitFor({ timeout: 30_000 });
+  await page.getByText('New recordings have been added since this story was written.').waitFor();
+  await page.getByRole('button', { name: 'Update the story' }).waitFor();
+  expect(await page.getByText('I wrote this first paragraph myself.').count()).toBe(1);
+  await shot(page, 'not-added-en');
+});
+
 it('a follow-up Refresh with nothing new says so at once (English and Finnish)', async () => {
   for (const [language, email, label, upToDate] of [
     ['en', 'refresh-nothing@example.com', 'Refresh follow-up questions', 'No new questions: nothing has changed since the last ones.'],
