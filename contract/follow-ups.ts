@@ -36,8 +36,19 @@ export const answerQuestionSchema = z.object({
 });
 export type AnswerQuestionBody = z.input<typeof answerQuestionSchema>;
 
-/** POST /api/stories/{id}/regenerate-follow-up-questions answers 202 while the job runs. */
-export const regenerateQuestionsResultSchema = z.object({ refreshing: z.literal(true) });
+/**
+ * POST /api/stories/{id}/regenerate-follow-up-questions answers 202 while the job runs (from
+ * `requestedAt`, the server's time), or 200 `upToDate` at once when nothing has changed
+ * since the questions were last made.
+ */
+export const regenerateQuestionsResultSchema = z.union([
+  z.object({ refreshing: z.literal(true), requestedAt: z.string() }),
+  z.object({ upToDate: z.literal(true) }),
+]);
+export type RegenerateQuestionsResult = z.infer<typeof regenerateQuestionsResultSchema>;
+
+/** GET /api/stories/{id}/follow-up-questions/refresh: when the questions job last finished for the story. */
+export const questionRefreshStateSchema = z.object({ checkedAt: z.string().nullable() });
 
 /**
  * How a recording names the follow-up question it answers in `questionId` (the recorder's

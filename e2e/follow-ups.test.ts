@@ -63,7 +63,7 @@ async function recordAndStop(page: Page) {
 
 it('questions appear on a new story, are refreshed and deleted, and one is answered by recording', async () => {
   questions = ['What did you hope your country would do?', 'Who was listening when you spoke?', 'How did your fellow Americans answer you?'];
-  const { page } = await signedIn('follow-ups@example.com');
+  const { page, userId } = await signedIn('follow-ups@example.com');
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Start recording' }).click();
   await recordAndStop(page);
@@ -83,14 +83,18 @@ it('questions appear on a new story, are refreshed and deleted, and one is answe
   await page.getByRole('heading', { name: 'Follow-up questions' }).scrollIntoViewIfNeeded();
   await shot(page, 'story-en');
 
-  // Refresh: shows it is working, then the unanswered questions are replaced.
+  // Refresh after something new (a recording added to the story; with nothing new it says so at once,
+  // trust-writer.test.ts): shows it is working, then the unanswered questions are replaced.
+  const somethingNew = () => seeder(server.database.db).recording(userId, { storyId, transcription: 'We listened in the cold.' });
   questions = ['What did your country mean to you then?'];
+  await somethingNew();
   await page.getByRole('button', { name: 'Refresh follow-up questions' }).click();
   await list.getByText('What did your country mean to you then?').waitFor({ timeout: 30_000 });
   expect(await list.getByRole('listitem').count()).toBe(1);
 
   // Delete asks first; Cancel keeps it.
   questions = ['What did you hope your country would do?', 'Who was listening when you spoke?'];
+  await somethingNew();
   await page.getByRole('button', { name: 'Refresh follow-up questions' }).click();
   await list.getByText('Who was listening when you spoke?').waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Delete question: Who was listening when you spoke?' }).click();

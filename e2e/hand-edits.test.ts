@@ -95,7 +95,7 @@ describe('regenerating a story edited by hand', () => {
     fake.setChatReply(reply('Oma otsikko', 'Uusi teksti.'));
     await page.getByRole('button', { name: 'Kirjoita tarina uudelleen' }).first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Olet muokannut tätä tarinaa itse. Otsikkosi ja tekstisi säilyvät, ja uusi versio päivittää muut osat.').waitFor();
+    await dialog.getByText('Olet muokannut tätä tarinaa itse. Otsikkosi ja tekstisi säilyvät sellaisina kuin kirjoitit ne; uudet asiat lisätään uusina kappaleina.').waitFor();
     await dialog.getByRole('checkbox', { name: 'Korvaa omat muokkaukseni uudella versiolla' }).check();
     await dialog.getByRole('button', { name: 'Kirjoita uudelleen', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Kirjoita uudelleen', exact: true }).click();

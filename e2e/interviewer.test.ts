@@ -74,7 +74,7 @@ it('answers a childhood question by recording, and the theme counts it', async (
   await page.getByRole('link', { name: new RegExp(question.slice(0, 30)) }).click();
   await page.waitForURL(/\/interviewer\/childhood\?question=home$/);
   const answered = page.locator('#question-home');
-  await answered.getByRole('link', { name: 'The Red House' }).waitFor();
+  await answered.getByRole('link', { name: 'Our home' }).waitFor();
   await answered.getByRole('link', { name: `Add to your answer: ${question}` }).waitFor();
   await shot(page, 'answered-en');
 

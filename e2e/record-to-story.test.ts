@@ -82,7 +82,8 @@ it('records, chooses a new story, sees progress, sets the time and lands on the 
   await page.getByRole('button', { name: 'Save' }).click();
 
   await page.waitForURL(/\/library\/\d+$/);
-  await page.getByRole('heading', { name: 'What I Can Do for My Country' }).waitFor();
+  // The title typed in the chooser is the person's: the writer's own title does not replace it.
+  await page.getByRole('heading', { name: 'Inauguration', level: 1 }).waitFor();
   expect(await page.locator('main').innerText()).toContain('what they could do for their country');
 
   const storyId = Number(page.url().split('/').pop());

@@ -129,6 +129,29 @@ export interface RegenerateRequest extends StoryRequest {
   instructions?: string;
 }
 
+/** A story whose text the person wrote or edited: the writer may only add to it, never change it. */
+export interface AdditionsRequest extends StoryRequest {
+  /** The person's text, fixed: shown to the writer as numbered paragraphs, never sent back by it. */
+  fixed: { title: string; content: string };
+  /** Which of `transcripts` (by index) are new since the text was last written; the others are told already. */
+  newTranscripts: number[];
+}
+
+/** A new paragraph, placed after the fixed paragraph at `after` (1-based; 0: before the first; null: at the end). */
+export interface AddedParagraph {
+  after: number | null;
+  text: string;
+}
+
+export interface StoryAdditions {
+  paragraphs: AddedParagraph[];
+  /** A title for a story whose title the person did not type (kept otherwise). */
+  title: string;
+  /** Only the names and dates the new paragraphs mention, grounded in the recordings. */
+  metadata: Omit<StoryMetadata, 'storyType'>;
+  removed: Removed;
+}
+
 export interface WrittenStory {
   title: string;
   content: string;
@@ -234,6 +257,8 @@ export interface Writer {
   readonly adapter: AdapterName;
   writeStory(request: StoryRequest): Promise<StoryResult>;
   regenerateStory(request: RegenerateRequest): Promise<StoryResult>;
+  /** New paragraphs for a text the person edited by hand, from what the new recordings add (the job assembles them). */
+  addToStory(request: AdditionsRequest): Promise<StoryAdditions>;
   followUpQuestions(request: FollowUpRequest): Promise<string[]>;
   /** One question per gap, by the gap's key; a gap the answer left out, or asked about with made-up names, has none. */
   gapQuestions(request: GapQuestionsRequest): Promise<Record<string, string>>;

@@ -16,6 +16,16 @@ export const storyOutputSchema = z.object({
 });
 export type StoryOutput = z.infer<typeof storyOutputSchema>;
 
+/** Additions to a text the person edited: new paragraphs only, each placed after a numbered paragraph of theirs (null: at the end). */
+export const storyAdditionsOutputSchema = z.object({
+  title: z.string(),
+  paragraphs: z.array(z.object({ after: z.number().nullable(), text: z.string() })),
+  people: z.array(z.string()),
+  locations: z.array(z.string()),
+  dates: z.array(z.string()),
+});
+export type StoryAdditionsOutput = z.infer<typeof storyAdditionsOutputSchema>;
+
 export const followUpOutputSchema = z.object({ questions: z.array(z.string()) });
 
 export const gapQuestionsOutputSchema = z.object({ questions: z.array(z.object({ key: z.string(), question: z.string() })) });

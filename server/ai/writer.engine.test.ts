@@ -9,6 +9,7 @@ import { LocalJsonGenerator } from './local/generator.ts';
 import { OpenAiJsonGenerator } from './openai/generator.ts';
 import type { StoryRequest, Writer } from './ports.ts';
 import { StoryWriter } from './writer.ts';
+import { mergeAdditions } from '../pipeline/hand-edits.ts';
 
 const english = 'I grew up on a farm near Tampere with my sister Anna. Every summer in 1965 we swam in the lake.';
 const request: StoryRequest = { transcripts: [english], language: 'en', style: 'clear_narrative', tone: 'nostalgic', creativity: 'balanced' };
@@ -49,6 +50,23 @@ describe.each(adapters)('Writer contract: %s', (_name, make) => {
   it('regenerates a story in Finnish', async () => {
     const { story } = await writer.regenerateStory({ ...request, language: 'fi', previous: { title: 'Maatila', content: 'Kasvoin maatilalla.' }, instructions: 'Lyhyemmin' });
     expect(storyMetadataSchema.safeParse(story.metadata).success).toBe(true);
+  });
+
+  it('adds a new recording to a hand-edited text: the assembled story keeps every sentence of it', async () => {
+    const mine = 'I grew up on a farm, and I wrote this part myself.\n\nEvery summer we swam in the lake. The water was cold.';
+    const additions = await writer.addToStory({
+      ...request,
+      transcripts: [english, 'My sister Anna baked rye bread on Saturdays.'],
+      fixed: { title: 'The farm', content: mine },
+      newTranscripts: [1],
+    });
+    for (const paragraph of additions.paragraphs) expect(paragraph.text.trim().length).toBeGreaterThan(0);
+    const edited = new Date();
+    const story = mergeAdditions({ title: 'The farm', content: mine, titleEditedAt: edited, contentEditedAt: edited }, additions);
+    for (const sentence of mine.split(/(?<=\.)\s+/)) expect(story.content).toContain(sentence);
+    expect(story).toMatchObject({ title: 'The farm', contentEditedAt: edited });
+    // Names only from what was added and said.
+    for (const name of additions.metadata.people) expect(additions.paragraphs.map((p) => p.text).join(' ')).toMatch(new RegExp(name.split(/\s+/).at(-1)!.slice(0, 3), 'i'));
   });
 
   it('asks follow-up questions', async () => {

@@ -1,20 +1,21 @@
 import type { z } from 'zod';
 import type { PersonEnrichedInfo, PlaceEnrichedInfo } from '../../contract/enriched-info.ts';
 import { AiError } from './errors.ts';
-import { groundStory, namesTheUnsaid, numbersTheUnsaid, TranscriptVocabulary, words } from './grounding.ts';
+import { groundStory, isDateGrounded, isNameGrounded, namesTheUnsaid, numbersTheUnsaid, TranscriptVocabulary, words } from './grounding.ts';
 import type {
-  AdapterName, Autobiography, AutobiographyChapterRequest, AutobiographyRequest, EngineStatus, FollowUpRequest, GapQuestionsRequest, LifeGap, PersonEnrichmentRequest,
-  PlaceEnrichmentRequest, RegenerateRequest, StoryRequest, StoryResult, Writer,
+  AdditionsRequest, AdapterName, Autobiography, AutobiographyChapterRequest, AutobiographyRequest, EngineStatus, FollowUpRequest, GapQuestionsRequest, LifeGap, PersonEnrichmentRequest,
+  PlaceEnrichmentRequest, RegenerateRequest, StoryAdditions, StoryRequest, StoryResult, Writer,
 } from './ports.ts';
 import { buildAutobiographyChapterPrompt, buildAutobiographyPrompt } from './prompts/autobiography.ts';
 import { buildPersonEnrichmentPrompt, buildPlaceEnrichmentPrompt } from './prompts/enrichment.ts';
 import { buildFollowUpPrompt, DEFAULT_FOLLOW_UP_COUNT } from './prompts/follow-up.ts';
 import { buildGapQuestionsPrompt } from './prompts/gap-questions.ts';
-import { buildRegeneratePrompt, buildStoryPrompt } from './prompts/story.ts';
+import { paragraphsOf } from './paragraphs.ts';
+import { buildAdditionsPrompt, buildRegeneratePrompt, buildStoryPrompt } from './prompts/story.ts';
 import type { Prompt } from './prompts/types.ts';
 import {
   autobiographyOutputSchema, followUpOutputSchema, gapQuestionsOutputSchema, personEnrichmentOutputSchema, placeEnrichmentOutputSchema,
-  storyOutputSchema, withoutEmpty, type StoryOutput,
+  storyAdditionsOutputSchema, storyOutputSchema, withoutEmpty, type StoryOutput,
 } from './schemas.ts';
 
 export interface GenerateRequest<S extends z.ZodType> {
@@ -34,6 +35,10 @@ export interface JsonGenerator {
   status(): Promise<EngineStatus>;
   close(): Promise<void>;
 }
+
+const clean = (list: string[]) => [...new Set(list.map((s) => s.trim()).filter(Boolean))];
+/** A paragraph's words, for telling a copy of the person's text from a new paragraph. */
+const sameText = (text: string) => words(text).join(' ');
 
 function sourceTexts(request: StoryRequest): string[] {
   return request.transcripts.map((t) => (typeof t === 'string' ? t : t.text));
@@ -75,7 +80,6 @@ export class StoryWriter implements Writer {
     });
     const content = output.content.trim();
     if (!content) throw new AiError('processing_failed', { retryable: true, detail: 'the writer returned an empty story' });
-    const clean = (list: string[]) => [...new Set(list.map((s) => s.trim()).filter(Boolean))];
     const { result, removed } = groundStory(
       {
         title: output.title.trim() || titleFromText(content),
@@ -98,6 +102,41 @@ export class StoryWriter implements Writer {
 
   async regenerateStory(request: RegenerateRequest): Promise<StoryResult> {
     return this.story(buildRegeneratePrompt(request), request);
+  }
+
+  /**
+   * New paragraphs for a text the person edited: the model sees their text as fixed and
+   * answers with additions only. A paragraph that copies one of theirs is dropped; the
+   * names and dates kept are those the new paragraphs mention and the recordings say.
+   */
+  async addToStory(request: AdditionsRequest): Promise<StoryAdditions> {
+    const output = await this.generator.generate({
+      task: 'story_additions', schema: storyAdditionsOutputSchema, prompt: buildAdditionsPrompt(request),
+      model: request.model, signal: request.signal,
+    });
+    // A copy of the person's words (a paragraph, or a run of their text) is no addition.
+    const fixedWords = ` ${paragraphsOf(request.fixed.content).map(sameText).join(' ')} `;
+    const paragraphs = output.paragraphs
+      .map((p) => ({ after: p.after, text: p.text.trim() }))
+      .filter((p) => sameText(p.text) && !fixedWords.includes(` ${sameText(p.text)} `));
+    const added = new TranscriptVocabulary(paragraphs.map((p) => p.text));
+    const mentioned = (list: string[], isIn: (entry: string, vocabulary: TranscriptVocabulary) => boolean) =>
+      clean(list).filter((entry) => isIn(entry, added));
+    const { result, removed } = groundStory(
+      {
+        title: '',
+        content: '',
+        metadata: {
+          people: mentioned(output.people, isNameGrounded),
+          locations: mentioned(output.locations, isNameGrounded),
+          dates: mentioned(output.dates, isDateGrounded),
+          storyType: 'other',
+        },
+      },
+      sourceTexts(request),
+    );
+    const { people, locations, dates } = result.metadata;
+    return { paragraphs, title: output.title.trim() || request.fixed.title, metadata: { people, locations, dates }, removed };
   }
 
   async followUpQuestions(request: FollowUpRequest): Promise<string[]> {

@@ -163,6 +163,8 @@ export const stories = pgTable(
     /** When the person last edited the title or content by hand; the writer keeps them unless asked to replace them. */
     titleEditedAt: timestamp('title_edited_at', { withTimezone: true }),
     contentEditedAt: timestamp('content_edited_at', { withTimezone: true }),
+    /** When the follow-up questions job last finished for this story: a Refresh with nothing changed since answers at once. */
+    followUpsCheckedAt: timestamp('follow_ups_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     wordCount: integer('word_count')

@@ -36,6 +36,10 @@ export const followUpQuestionsJob = defineJob<PipelineContext, FollowUpPayload>(
   },
 
   async run(ctx, { storyId }, { signal }) {
+    // The moment the story is read: a change after it is news to the next Refresh.
+    const readAt = new Date();
+    const checked = (db: Pick<PipelineContext['db'], 'update'>) =>
+      db.update(stories).set({ followUpsCheckedAt: readAt }).where(eq(stories.id, storyId));
     const [story] = await ctx.db.select().from(stories).where(eq(stories.id, storyId));
     if (!story || story.processingStatus === 'processing' || !story.content.trim()) return;
     const rows = await ctx.db.select().from(recordings).where(eq(recordings.storyId, storyId)).orderBy(asc(recordings.orderIndex));
@@ -58,7 +62,10 @@ export const followUpQuestionsJob = defineJob<PipelineContext, FollowUpPayload>(
     // A question still listed as unanswered that a recording has since answered goes, whatever the writer gives.
     const spoken = new Set(recordingQuestions.map((q) => q.toLowerCase()));
     const answeredByRecording = existing.filter((q) => !q.isAnswered && spoken.has(q.question.toLowerCase())).map((q) => q.id);
-    if (questions.length === 0 && answeredByRecording.length === 0) return;
+    if (questions.length === 0 && answeredByRecording.length === 0) {
+      await checked(ctx.db);
+      return;
+    }
 
     await ctx.db.transaction(async (tx) => {
       // Answered meanwhile stays: only what is still unanswered now is replaced.
@@ -67,6 +74,7 @@ export const followUpQuestionsJob = defineJob<PipelineContext, FollowUpPayload>(
       if (questions.length > 0) {
         await tx.insert(followUpQuestions).values(questions.map((question) => ({ userId: story.userId, storyId, question, language: story.language })));
       }
+      await checked(tx);
     });
   },
 

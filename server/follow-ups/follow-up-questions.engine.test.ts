@@ -60,6 +60,8 @@ it('on the test-size writer: only grounded questions are stored, answered ones s
   const rows = () => db.select().from(followUpQuestions).where(eq(followUpQuestions.storyId, story.id)).orderBy(followUpQuestions.id);
 
   for (let run = 1; run <= 2; run++) {
+    // Something new since the first run (another recording), or the Refresh answers "up to date" at once.
+    if (run > 1) await seeder(db).recording(userId, { storyId: story.id, transcription: LAKE });
     expect((await client.post(`/api/stories/${story.id}/regenerate-follow-up-questions`)).status).toBe(202);
     await waitFor(() => jobStates(server, story.id), (states) => runs(states) >= run && finished(states), SETTLED);
     const stored = await rows();

@@ -170,6 +170,9 @@ describe('DELETE /api/follow-up-questions/{id}', () => {
   });
 });
 
+const refreshState = (storyId: number) => async () => (await owner.get(`/api/stories/${storyId}/follow-up-questions/refresh`)).json() as Promise<{ checkedAt: string | null }>;
+const finishedSince = (state: { checkedAt: string | null }, requestedAt: string) => state.checkedAt !== null && state.checkedAt >= requestedAt;
+
 describe('POST /api/stories/{id}/regenerate-follow-up-questions and the follow-up job', () => {
   it('sends the story and every question already there, keeps the answered, replaces the unanswered, drops what nobody told', async () => {
     const story = await seed().story(ownerId, { title: 'Rowing', content: LAKE, language: 'fi' });
@@ -180,7 +183,7 @@ describe('POST /api/stories/{id}/regenerate-follow-up-questions and the follow-u
     // The screen sends no body (spec 7.5).
     const response = await owner.request('POST', `/api/stories/${story.id}/regenerate-follow-up-questions`);
     expect(response.status).toBe(202);
-    expect(await response.json()).toEqual({ refreshing: true });
+    expect(await response.json()).toEqual({ refreshing: true, requestedAt: expect.any(String) });
     const rows = await waitFor(() => questionRows(story.id), (r) => !r.some((q) => q.id === old.id), SETTLED);
 
     // Anna is nobody the story names; the answered question is not asked twice.
@@ -221,11 +224,49 @@ describe('POST /api/stories/{id}/regenerate-follow-up-questions and the follow-u
     expect((await owner.post(`/api/stories/${story.id}/regenerate-follow-up-questions`)).status).toBe(202);
     const first = await waitFor(() => questionRows(story.id), (r) => r.length === 2, SETTLED);
     writerAnswers(['Who taught you to row?', 'How cold was the lake in the mornings?']);
+    // Something new since (the text edited), so the Refresh asks the writer again.
+    await owner.request('PATCH', `/api/stories/${story.id}`, { content: `${LAKE} The lake was cold in the mornings.` });
     expect((await owner.post(`/api/stories/${story.id}/regenerate-follow-up-questions`)).status).toBe(202);
     const second = await waitFor(() => questionRows(story.id), (r) => r.every((q) => !first.some((f) => f.id === q.id)), SETTLED);
     // The question already asked is not asked again: only the new one replaces the two.
     expect(second.map((q) => q.question)).toEqual(['How cold was the lake in the mornings?']);
     expect(JSON.stringify(followUpChats().at(-1)!.json.messages)).toContain('What happened to the boat after 1962?');
+  });
+
+  it('a Refresh with nothing new since the questions were made says so at once and asks nobody', async () => {
+    const story = await seed().story(ownerId, { content: LAKE });
+    writerAnswers(['Who taught you to row?']);
+    const first = await (await owner.post(`/api/stories/${story.id}/regenerate-follow-up-questions`)).json();
+    await waitFor(refreshState(story.id), (state) => finishedSince(state, first.requestedAt), SETTLED);
+    const asked = followUpChats().length;
+
+    const again = await owner.post(`/api/stories/${story.id}/regenerate-follow-up-questions`);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ upToDate: true });
+    expect(followUpChats()).toHaveLength(asked);
+
+    // A new recording is something new: the writer is asked again.
+    await seed().recording(ownerId, { storyId: story.id, transcription: 'We also rowed in the rain.', processingStatus: 'transcribed' });
+    const afterRecording = await owner.post(`/api/stories/${story.id}/regenerate-follow-up-questions`);
+    expect(afterRecording.status).toBe(202);
+    const { requestedAt } = await afterRecording.json();
+    await waitFor(refreshState(story.id), (state) => finishedSince(state, requestedAt), SETTLED);
+  });
+
+  it('the refresh state says when the job has finished, also when it gave nothing new', async () => {
+    const story = await seed().story(ownerId, { content: LAKE });
+    const kept = await seed().followUpQuestion(ownerId, story.id, 'Who rowed with you?');
+    expect(await (await owner.get(`/api/stories/${story.id}/follow-up-questions/refresh`)).json()).toEqual({ checkedAt: null });
+    writerAnswers([]);
+    const response = await owner.post(`/api/stories/${story.id}/regenerate-follow-up-questions`);
+    expect(response.status).toBe(202);
+    const { requestedAt } = await response.json();
+    await waitFor(refreshState(story.id), (state) => finishedSince(state, requestedAt), SETTLED);
+    expect((await questionRows(story.id)).map((q) => q.id)).toEqual([kept.id]);
+    // Another user's story: 404.
+    const theirs = await seed().story(strangerId, { content: LAKE });
+    expect((await owner.get(`/api/stories/${theirs.id}/follow-up-questions/refresh`)).status).toBe(404);
+    expect((await new HttpClient(server.url).get(`/api/stories/${story.id}/follow-up-questions/refresh`)).status).toBe(401);
   });
 
   it('another user\'s story: 404, and nothing is asked or changed', async () => {

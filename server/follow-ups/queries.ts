@@ -1,9 +1,9 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { type FollowUpQuestionDto, UNANSWERED_LIMIT, type UnansweredQuestionDto } from '../../contract/follow-ups.ts';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { type FollowUpQuestionDto, type RegenerateQuestionsResult, UNANSWERED_LIMIT, type UnansweredQuestionDto } from '../../contract/follow-ups.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
-import { followUpQuestions, stories } from '../db/schema.ts';
+import { followUpQuestions, recordings, stories } from '../db/schema.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { queueFollowUpQuestions } from './follow-up-questions-job.ts';
 import { presentQuestion } from './presenter.ts';
@@ -53,8 +53,43 @@ export async function deleteQuestion(db: Database, question: Authorized<Resource
   await db.delete(followUpQuestions).where(eq(followUpQuestions.id, question.id));
 }
 
-/** Asks for the story's unanswered questions to be proposed again (the job replaces them). */
-export async function requestNewQuestions(queue: Queue, story: Authorized<ResourceRows['story'], 'update'>): Promise<{ refreshing: true }> {
+/**
+ * Asks for the story's unanswered questions to be proposed again (the job replaces them);
+ * when nothing has changed since they were last made, says so at once instead.
+ */
+export async function requestNewQuestions(
+  db: Database,
+  queue: Queue,
+  story: Authorized<ResourceRows['story'], 'update'>,
+): Promise<RegenerateQuestionsResult> {
+  if (await questionsUpToDate(db, story)) return { upToDate: true };
+  const requestedAt = new Date();
   await queueFollowUpQuestions(queue, story.id);
-  return { refreshing: true };
+  return { refreshing: true, requestedAt: requestedAt.toISOString() };
+}
+
+/**
+ * Whether new questions would come from the same material: the job has finished since the
+ * story's text and its recordings last changed, and there are unanswered questions to keep.
+ */
+async function questionsUpToDate(db: Database, story: ResourceRows['story']): Promise<boolean> {
+  const checkedAt = story.followUpsCheckedAt;
+  if (!checkedAt || story.updatedAt > checkedAt) return false;
+  const [changed] = await db
+    .select({ id: recordings.id })
+    .from(recordings)
+    .where(and(eq(recordings.storyId, story.id), gt(recordings.updatedAt, checkedAt)))
+    .limit(1);
+  if (changed) return false;
+  const [unanswered] = await db
+    .select({ id: followUpQuestions.id })
+    .from(followUpQuestions)
+    .where(and(eq(followUpQuestions.storyId, story.id), eq(followUpQuestions.isAnswered, false)))
+    .limit(1);
+  return unanswered !== undefined;
+}
+
+/** When the questions job last finished for the story (the client stops waiting for a refresh then). */
+export function questionRefreshState(story: ResourceRows['story']): { checkedAt: string | null } {
+  return { checkedAt: story.followUpsCheckedAt?.toISOString() ?? null };
 }

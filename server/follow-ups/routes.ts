@@ -6,7 +6,7 @@ import { pathResource } from '../access/path-resource.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
-import { answerQuestion, deleteQuestion, questionsOfStory, requestNewQuestions, unansweredQuestions } from './queries.ts';
+import { answerQuestion, deleteQuestion, questionRefreshState, questionsOfStory, requestNewQuestions, unansweredQuestions } from './queries.ts';
 
 const storyToRead = pathResource('story', 'read');
 const storyToChange = pathResource('story', 'update');
@@ -38,7 +38,12 @@ export async function followUpRoutes(app: FastifyInstance, deps: { db: Database;
     return reply.status(204).send();
   });
 
-  api.post('/api/stories/:id/regenerate-follow-up-questions', { config: storyToChange.config }, async (request, reply) =>
-    reply.status(202).send(await requestNewQuestions(queue, storyToChange.of(request))),
+  api.post('/api/stories/:id/regenerate-follow-up-questions', { config: storyToChange.config }, async (request, reply) => {
+    const result = await requestNewQuestions(db, queue, storyToChange.of(request));
+    return reply.status('upToDate' in result ? 200 : 202).send(result);
+  });
+
+  api.get('/api/stories/:id/follow-up-questions/refresh', { config: storyToRead.config }, async (request) =>
+    questionRefreshState(storyToRead.of(request)),
   );
 }

@@ -4,6 +4,8 @@
  * edits they had made when they asked (up to a moment); an edit made later is theirs again.
  * See docs/decisions/009-hand-edits.md.
  */
+import { insertParagraphs } from '../ai/paragraphs.ts';
+import type { AddedParagraph } from '../ai/ports.ts';
 
 /** The edits up to this moment may be replaced; null: none may. */
 export type ReplaceEditsUpTo = Date | null;
@@ -36,6 +38,25 @@ export function mergeWrittenStory(
     titleEditedAt: keepTitle ? stored.titleEditedAt : null,
     content: keepContent ? stored.content : written.content,
     contentEditedAt: keepContent ? stored.contentEditedAt : null,
+  };
+}
+
+/**
+ * A text the person edited, with the writer's new paragraphs put in: every byte of theirs
+ * stays (assembled here, not trusted to the model), and it stays marked as theirs. The
+ * title follows the same rule as a written one.
+ */
+export function mergeAdditions(
+  stored: StoredStoryText,
+  written: { title: string; paragraphs: AddedParagraph[] },
+  { replaceEditsUpTo = null }: { replaceEditsUpTo?: ReplaceEditsUpTo } = {},
+): StoredStoryText {
+  const keepTitle = keepsHandEdit(stored.titleEditedAt, replaceEditsUpTo);
+  return {
+    title: keepTitle ? stored.title : written.title,
+    titleEditedAt: keepTitle ? stored.titleEditedAt : null,
+    content: insertParagraphs(stored.content, written.paragraphs),
+    contentEditedAt: stored.contentEditedAt,
   };
 }
 

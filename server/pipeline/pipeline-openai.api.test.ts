@@ -180,17 +180,36 @@ describe('failures keep the audio and say what happened in the catalogue\'s word
     expect((await (await client.get(`/api/stories/${story.id}`)).json()).title).toBe('Ask Not');
   });
 
-  it('shows the typed title while processing, then the written title; a draft keeps the typed one', async () => {
+  it('a typed title is the person\'s: the writer never replaces it, not on writing, regenerating or in a draft', async () => {
     fake.setTranscript(JFK);
     fake.setChatReply({ title: 'A Title of Its Own', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
     const { story } = await (await upload(jfkWebm, { appLanguage: 'en', contextName: 'Inauguration day' })).json();
     expect((await (await client.get(`/api/stories/${story.id}`)).json()).title).toBe('Inauguration day');
-    expect(await settledStory(client, story.id, SETTLED)).toMatchObject({ processingStatus: 'generated', title: 'A Title of Its Own' });
+    const other = (await (await upload(jfkWebm, { appLanguage: 'en', contextName: 'The cold morning' })).json()).story;
+    expect(await settledStory(client, story.id, SETTLED)).toMatchObject({
+      processingStatus: 'generated', title: 'Inauguration day', titleEditedByHand: true, content: 'Ask what you can do for your country.',
+    });
+    expect(await settledStory(client, other.id, SETTLED)).toMatchObject({ processingStatus: 'generated', title: 'The cold morning' });
+
+    // Regenerating keeps it; only the person's explicit yes lets the writer title it.
+    await client.post(`/api/stories/${story.id}/regenerate`, { style: 'auto' });
+    await waitFor(() => client.get(`/api/stories/${story.id}`).then((r) => r.json()), (s) => s.processingStatus === 'generated', SETTLED);
+    expect((await (await client.get(`/api/stories/${story.id}`)).json()).title).toBe('Inauguration day');
+    await client.post(`/api/stories/${story.id}/regenerate`, { style: 'auto', replaceEdited: true });
+    await waitFor(() => client.get(`/api/stories/${story.id}`).then((r) => r.json()), (s) => s.processingStatus === 'generated', SETTLED);
+    expect(await (await client.get(`/api/stories/${story.id}`)).json()).toMatchObject({ title: 'A Title of Its Own', titleEditedByHand: false });
 
     fake.fail('chat', 401, 'invalid_api_key', { matches: storyWriting });
     expectedRefusals = refusals(1, { endpoint: 'chat', status: 401, code: 'invalid_api_key' });
     const second = (await (await upload(jfkWebm, { appLanguage: 'en', contextName: 'Inauguration day' })).json()).story;
     expect(await settledStory(client, second.id, SETTLED)).toMatchObject({ processingStatus: 'draft', title: 'Inauguration day', content: JFK });
+  });
+
+  it('without a typed title the writer titles the story', async () => {
+    fake.setTranscript(JFK);
+    fake.setChatReply({ title: 'A Title of Its Own', content: 'Ask what you can do for your country.', people: [], locations: [], dates: [], storyType: 'other' });
+    const { story } = await (await upload(jfkWebm, { appLanguage: 'en', contextName: '  ' })).json();
+    expect(await settledStory(client, story.id, SETTLED)).toMatchObject({ processingStatus: 'generated', title: 'A Title of Its Own', titleEditedByHand: false });
   });
 
   it('when the writer fails for good the story keeps the transcript as a draft', async () => {

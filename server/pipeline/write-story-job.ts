@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { toLanguage } from '../../contract/languages.ts';
 import { STORY_PLACEHOLDERS } from '../../contract/story-status.ts';
-import type { StoryRequest } from '../ai/ports.ts';
+import type { AdditionsRequest, StoryAdditions, StoryRequest } from '../ai/ports.ts';
+import type { StoryMetadata } from '../../contract/story-options.ts';
 import { titleFromText } from '../ai/writer.ts';
 import { readRecordingSettings } from '../db/recording-settings.ts';
 import { recordings, stories, users } from '../db/schema.ts';
@@ -10,7 +11,7 @@ import { queueFollowUpQuestions } from '../follow-ups/follow-up-questions-job.ts
 import { defineJob } from '../jobs/job.ts';
 import type { Transaction } from '../jobs/send-job.ts';
 import type { PipelineContext } from './context.ts';
-import { mergeWrittenStory, type ReplaceEditsUpTo } from './hand-edits.ts';
+import { keepsHandEdit, mergeAdditions, mergeWrittenStory, type ReplaceEditsUpTo } from './hand-edits.ts';
 import { userVocabulary } from './vocabulary.ts';
 
 export const WRITE_STORY = 'write-story';
@@ -35,7 +36,8 @@ interface WriteStoryPayload {
  * writer makes the story wait, and when it fails for good, a new story keeps the
  * transcript as a draft and a rewrite keeps the story it had. A title or text the person
  * edited by hand is never overwritten (hand-edits.ts), not even when the edit comes while
- * the writer works.
+ * the writer works; a text edited by hand gets the new recordings as new paragraphs
+ * around it (addToEditedText), or stays as it is with the recordings still marked new.
  */
 export const writeStoryJob = defineJob<PipelineContext, WriteStoryPayload>({
   name: WRITE_STORY,
@@ -62,6 +64,15 @@ export const writeStoryJob = defineJob<PipelineContext, WriteStoryPayload>({
     if (transcripts.length === 0) return rewriting ? restoreWritten(ctx, story) : markStoryUnwritten(ctx, story);
 
     const request = { ...(await storyRequest(ctx, story, transcripts)), signal };
+    const replaceUpTo = replaceEditsUpTo ? new Date(replaceEditsUpTo) : null;
+    if (keepsHandEdit(story.contentEditedAt, replaceUpTo)) {
+      // Recordings placed or changed since the text was last written are what is new to it.
+      const newTranscripts = transcripts.flatMap((r, i) => (!story.generatedAt || r.updatedAt > story.generatedAt ? [i] : []));
+      if (newTranscripts.length > 0 || story.hasNewRecordings) {
+        return addToEditedText(ctx, story, { ...request, fixed: { title: story.title, content: story.content }, newTranscripts }, replaceUpTo);
+      }
+      // Nothing new: a rewrite asked for only gives the title (when it is not the person's); the text stays.
+    }
     const { story: written, removed } = rewriting
       ? await ctx.engines.writer.regenerateStory({ ...request, previous: { title: story.title, content: story.content } })
       : await ctx.engines.writer.writeStory(request);
@@ -73,7 +84,7 @@ export const writeStoryJob = defineJob<PipelineContext, WriteStoryPayload>({
       storyId,
       { title: written.title || story.title, content: written.content },
       { metadata: written.metadata, processingStatus: 'generated', hasNewRecordings: false, generatedAt: new Date() },
-      replaceEditsUpTo ? new Date(replaceEditsUpTo) : null,
+      replaceUpTo,
       (tx) => queueFollowUpQuestions(ctx.queue, storyId, tx),
     );
   },
@@ -99,12 +110,67 @@ async function storeStoryText(
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(stories).where(eq(stories.id, storyId)).for('update');
     if (!current) return;
+    const merged = mergeWrittenStory(current, text, { replaceEditsUpTo });
+    // A text edited while the writer worked stays: the written metadata (names the person's
+    // text may not have) is not taken, and new recordings stay new, to be added to it later.
+    const { metadata, hasNewRecordings, ...rest } = changes;
+    const textKept = merged.contentEditedAt !== null;
     await tx
       .update(stories)
-      .set({ ...changes, ...mergeWrittenStory(current, text, { replaceEditsUpTo }), updatedAt: new Date() })
+      .set({ ...(textKept ? rest : { ...rest, metadata, hasNewRecordings }), ...merged, updatedAt: new Date() })
       .where(eq(stories.id, storyId));
     await alsoQueue?.(tx);
   });
+}
+
+/**
+ * A text the person edited (and did not let the writer replace): the writer is asked only
+ * for new paragraphs from the recordings added since the text was last written, and they
+ * are put around the person's words, which stay byte for byte (hand-edits.ts). When it gives nothing usable, or the text was
+ * edited again meanwhile, the text stays as it is and the recordings stay new (the banner
+ * stays); a failing writer does the same through onFailure.
+ */
+async function addToEditedText(ctx: PipelineContext, story: StoryRow, request: AdditionsRequest, replaceUpTo: ReplaceEditsUpTo): Promise<void> {
+  const shown = { processingStatus: story.generatedAt ? ('generated' as const) : ('draft' as const) };
+  const additions = await ctx.engines.writer.addToStory(request);
+  if (additions.removed.people.length || additions.removed.locations.length || additions.removed.dates.length) {
+    ctx.log.info({ storyId: story.id, removed: additions.removed }, 'grounding removed names the speaker never said');
+  }
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(stories).where(eq(stories.id, story.id)).for('update');
+    if (!current) return;
+    if (additions.paragraphs.length === 0 || current.content !== story.content) {
+      ctx.log.warn({ storyId: story.id, editedMeanwhile: current.content !== story.content }, 'nothing added to a text edited by hand');
+      await tx.update(stories).set({ ...shown, updatedAt: new Date() }).where(eq(stories.id, story.id));
+      return;
+    }
+    await tx
+      .update(stories)
+      .set({
+        ...mergeAdditions(current, additions, { replaceEditsUpTo: replaceUpTo }),
+        metadata: withMentions(current.metadata, additions),
+        processingStatus: 'generated',
+        hasNewRecordings: false,
+        generatedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(stories.id, story.id));
+    await queueFollowUpQuestions(ctx.queue, story.id, tx);
+  });
+}
+
+/** The story's names and dates, with those the new paragraphs mention added (no others). */
+function withMentions(metadata: StoryMetadata, additions: StoryAdditions): StoryMetadata {
+  const union = (kept: string[], added: string[]) => {
+    const known = new Set(kept.map((e) => e.toLowerCase()));
+    return [...kept, ...added.filter((e) => !known.has(e.toLowerCase()))];
+  };
+  return {
+    ...metadata,
+    people: union(metadata.people, additions.metadata.people),
+    locations: union(metadata.locations, additions.metadata.locations),
+    dates: union(metadata.dates, additions.metadata.dates),
+  };
 }
 
 /** The story and its transcripts when there is something to write, else undefined. */
@@ -121,7 +187,7 @@ async function showWhatThereIs(ctx: PipelineContext, storyId: number, regenerate
   const work = await storyWork(ctx, storyId, regenerate);
   if (!work) return;
   if (work.rewriting) await restoreWritten(ctx, work.story);
-  else if (work.transcripts.length > 0) await keepTranscriptAsDraft(ctx, work.story, work.rows, work.transcripts);
+  else if (work.transcripts.length > 0) await keepTranscriptAsDraft(ctx, work.story, work.transcripts);
   else await markStoryUnwritten(ctx, work.story);
 }
 
@@ -151,14 +217,12 @@ async function storyRequest(ctx: PipelineContext, story: StoryRow, transcripts: 
 }
 
 /**
- * The transcript as the story's text, marked draft. The title typed for a new story
- * stands (the writer would have given the story its own); otherwise its first words.
+ * The transcript as the story's text, marked draft, titled by its first words (a title the
+ * person typed for the new story is a hand edit, and stays).
  */
-async function keepTranscriptAsDraft(ctx: PipelineContext, story: StoryRow, rows: RecordingRow[], transcripts: RecordingRow[]) {
-  const contextName = readRecordingSettings(rows[0].settings).contextName;
-  const typedTitle = Boolean(contextName) && story.title === contextName;
+async function keepTranscriptAsDraft(ctx: PipelineContext, story: StoryRow, transcripts: RecordingRow[]) {
   const content = transcripts.map((r) => r.transcription!.trim()).join('\n\n');
-  const title = typedTitle ? story.title : titleFromText(content) || UNTITLED[toLanguage(story.language)];
+  const title = titleFromText(content) || UNTITLED[toLanguage(story.language)];
   await storeStoryText(ctx, story.id, { title, content }, { processingStatus: 'draft' });
 }
 

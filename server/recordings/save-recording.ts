@@ -70,6 +70,8 @@ export async function saveRecording(
         .values({
           userId: user.id,
           title: fields.contextName ?? STORY_PLACEHOLDERS.title,
+          // A title typed for the new story is the person's: a hand edit the writer keeps (decision 009).
+          titleEditedAt: fields.contextName ? new Date() : null,
           content: STORY_PLACEHOLDERS.content,
           language,
           processingStatus: 'processing',

@@ -98,19 +98,23 @@ describe('a title or text edited by hand outlives the writer', () => {
     expect(JSON.stringify(fake.requestsTo('chat').filter((r) => r.json.response_format?.json_schema?.name !== 'follow_up_questions').at(-1)!.json.messages).split('ask not what your country').length - 1).toBe(2);
   });
 
-  it('regenerating keeps hand-edited text and takes the new title', async () => {
+  it('regenerating with nothing new keeps the hand-edited text and its badges, and takes the new title', async () => {
     const { storyId } = await writtenStory();
     await patchStory(storyId, { content: 'My own words about that day.' });
-    fake.setChatReply(reply('A New Title', 'A new text the writer made.'));
+    // A name the recording says (grounding keeps it), in a text that is not taken.
+    fake.setChatReply({ ...reply('A New Title', 'A new text the writer made about my fellow Americans.'), people: ['Americans'] });
     const started = await client.post(`/api/stories/${storyId}/regenerate`, { style: 'clear_narrative' });
     expect(started.status).toBe(200);
-    expect(await storyWith(storyId, 'generated')).toMatchObject({
+    const story = await storyWith(storyId, 'generated');
+    expect(story).toMatchObject({
       title: 'A New Title',
       titleEditedByHand: false,
       content: 'My own words about that day.',
       contentEditedByHand: true,
       storyStyle: 'clear_narrative',
     });
+    // The badges of a text that was not taken are not taken either.
+    expect(story.metadata.people).not.toContain('Americans');
   });
 
   it('regenerating with replaceEdited replaces both and clears the marks', async () => {
@@ -132,6 +136,82 @@ describe('a title or text edited by hand outlives the writer', () => {
     const response = await client.post(`/api/stories/${storyId}/regenerate`, { replaceEdited: 'yes' });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'validation', field: 'replaceEdited' });
+  });
+});
+
+describe('a new recording reaches a story whose text was edited by hand', () => {
+  const MINE = 'I wrote this myself, every word of it.\n\nThe second paragraph is mine too. It has two sentences.';
+  const NEW = 'My sister Anna baked rye bread in Tampere.';
+  const additions = (paragraphs: { after: number | null; text: string }[]) => ({
+    title: 'A Writer Title', paragraphs, people: ['Anna', 'Uncle Bob'], locations: ['Tampere'], dates: ['1950'],
+  });
+  const storyRequests = () => fake.requestsTo('chat').filter((r) => r.json.response_format?.json_schema?.name !== 'follow_up_questions');
+
+  /** A written story whose text the person rewrote, with a recording added since (the banner shows). */
+  async function editedStoryWithNewRecording(): Promise<number> {
+    const { storyId } = await writtenStory();
+    await patchStory(storyId, { content: MINE });
+    fake.setTranscript(NEW);
+    const { recording } = await (await upload(`/api/stories/${storyId}/recordings`)).json();
+    expect(await settledRecording(client, recording.id, SETTLED)).toMatchObject({ processingStatus: 'transcribed' });
+    expect(await readStory(storyId)).toMatchObject({ hasNewRecordings: true, content: MINE });
+    return storyId;
+  }
+
+  it('keeps every sentence word for word and adds the new recording as a new paragraph, with only its names', async () => {
+    const storyId = await editedStoryWithNewRecording();
+    fake.setChatReply((request) =>
+      request.schemaName === 'story_additions'
+        ? additions([{ after: 1, text: NEW }, { after: 2, text: 'The second paragraph is mine too.' }])
+        : { questions: [] });
+    await client.post(`/api/stories/${storyId}/regenerate`, { style: 'auto' });
+    const story = await storyWith(storyId, 'generated');
+
+    for (const sentence of MINE.split(/(?<=\.)\s+/)) expect(story.content).toContain(sentence);
+    // Mine, then the new paragraph after my first one; the model's copy of my paragraph is not added twice.
+    expect(story.content).toBe(`I wrote this myself, every word of it.\n\n${NEW}\n\nThe second paragraph is mine too. It has two sentences.`);
+    expect(story).toMatchObject({ contentEditedByHand: true, hasNewRecordings: false, title: 'A Writer Title' });
+    // Badges only for what the new text says and the recordings said: Anna and Tampere, not the made-up Bob or 1950.
+    expect(story.metadata.people).toContain('Anna');
+    expect(story.metadata.people).not.toContain('Uncle Bob');
+    expect(story.metadata.locations).toContain('Tampere');
+    expect(story.metadata.dates).not.toContain('1950');
+
+    // The writer was given my text as fixed, and the new recording as new.
+    const sent = storyRequests().at(-1)!;
+    expect(sent.json.response_format.json_schema.name).toBe('story_additions');
+    const user = sent.json.messages.find((m: { role: string }) => m.role === 'user').content as string;
+    expect(user).toContain('FIXED');
+    expect(user).toContain('[1] I wrote this myself, every word of it.');
+    expect(user).toContain('[2] The second paragraph is mine too. It has two sentences.');
+    expect(user.slice(user.indexOf('New recordings'))).toContain(NEW);
+  });
+
+  it('a hand-edited title stays while the new paragraph is added', async () => {
+    const storyId = await editedStoryWithNewRecording();
+    await patchStory(storyId, { title: 'My own title' });
+    fake.setChatReply((request) => (request.schemaName === 'story_additions' ? additions([{ after: null, text: NEW }]) : { questions: [] }));
+    await client.post(`/api/stories/${storyId}/regenerate`, { style: 'auto' });
+    expect(await storyWith(storyId, 'generated')).toMatchObject({ title: 'My own title', content: `${MINE}\n\n${NEW}`, hasNewRecordings: false });
+  });
+
+  it('a failing writer leaves the text as it is and the banner up', async () => {
+    const storyId = await editedStoryWithNewRecording();
+    fake.fail('chat', 401, 'invalid_api_key', { matches: (request) => request.json?.response_format?.json_schema?.name === 'story_additions' });
+    expectedRefusals = [{ endpoint: 'chat', status: 401, code: 'invalid_api_key', asked: true }];
+    await client.post(`/api/stories/${storyId}/regenerate`, { style: 'auto' });
+    expect(await storyWith(storyId, 'generated')).toMatchObject({ content: MINE, contentEditedByHand: true, hasNewRecordings: true });
+  });
+
+  it('a writer that adds nothing usable leaves the text and the banner', async () => {
+    const storyId = await editedStoryWithNewRecording();
+    // Only a copy of my own paragraph: nothing new.
+    fake.setChatReply((request) =>
+      request.schemaName === 'story_additions' ? additions([{ after: null, text: 'I wrote this myself, every word of it.' }]) : { questions: [] });
+    await client.post(`/api/stories/${storyId}/regenerate`, { style: 'auto' });
+    await waitFor(() => Promise.resolve(storyRequests().length), (n) => n >= 2, SETTLED);
+    expect(await storyWith(storyId, 'generated')).toMatchObject({ content: MINE, hasNewRecordings: true });
+    expect(storyRequests().map((r) => r.json.response_format.json_schema.name)).toEqual(['story', 'story_additions']);
   });
 });
 

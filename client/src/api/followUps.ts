@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   followUpPollInterval,
   followUpQuestionSchema,
+  questionRefreshStateSchema,
   questionsExpectedSince,
   regenerateQuestionsResultSchema,
   unansweredQuestionSchema,
@@ -26,6 +27,17 @@ export function useStoryQuestions(story: { id: number; createdAt: string; genera
       if (refreshing) return TIMINGS.statusPollMs;
       return followUpPollInterval(questionsExpectedSince(story), query.state.data?.length ?? 0, Date.now());
     },
+  });
+}
+
+/** GET /api/stories/{id}/follow-up-questions/refresh: when the questions job last finished; read every 2 s while a refresh runs. */
+export function useQuestionRefreshState(storyId: number, waiting: boolean) {
+  return useQuery({
+    queryKey: [BASE, 'refresh', storyId] as const,
+    queryFn: async () => questionRefreshStateSchema.parse(await getJson<unknown>(`/api/stories/${storyId}/follow-up-questions/refresh`)),
+    enabled: waiting,
+    staleTime: 0,
+    refetchInterval: (query) => (waiting && query.state.status !== 'error' ? TIMINGS.statusPollMs : false),
   });
 }
 

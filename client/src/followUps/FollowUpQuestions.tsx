@@ -28,7 +28,7 @@ export function FollowUpQuestions({ story }: { story: StoryDto }) {
   const headingId = useId();
   const [refreshingNow, setRefreshingNow] = useState(false);
   const questions = useStoryQuestions(story, refreshingNow);
-  const refresh = useQuestionRefresh(story.id, questions.data);
+  const refresh = useQuestionRefresh(story.id, questions);
   useEffect(() => setRefreshingNow(refresh.refreshing), [refresh.refreshing]);
   const answer = useAnswerByRecording();
   const remove = useDeleteQuestion();

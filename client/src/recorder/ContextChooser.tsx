@@ -67,6 +67,7 @@ export function ContextChooser({ currentStoryId, onConfirm, onDiscard }: Context
         <Field
           id={ids.title}
           label={t('context.storyTitle')}
+          placeholder={t('context.storyTitlePlaceholder')}
           value={draft.title}
           onChange={(event) => change({ title: event.target.value })}
           autoComplete="off"

@@ -35,8 +35,8 @@ describe('matchingEntries', () => {
 });
 
 describe('canConfirmContext', () => {
-  it('needs a title for a new story', () => {
-    expect(canConfirmContext(draft({ type: 'new_story', title: '  ' }), [])).toBe(false);
+  it('a new story may go without a title (Saaga suggests one)', () => {
+    expect(canConfirmContext(draft({ type: 'new_story', title: '  ' }), [])).toBe(true);
     expect(canConfirmContext(draft({ type: 'new_story', title: 'Summer of 1969' }), [])).toBe(true);
   });
 
@@ -62,6 +62,10 @@ describe('contextFields', () => {
       contextType: 'new_story',
       contextName: 'Summer',
     });
+  });
+
+  it('sends no title for a new story left untitled', () => {
+    expect(contextFields(draft({ type: 'new_story', title: '  ' }), [])).toEqual({ contextType: 'new_story' });
   });
 
   it('sends a picked entry by id', () => {

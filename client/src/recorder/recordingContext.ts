@@ -43,7 +43,7 @@ export function chosenEntry(draft: ContextDraft, entries: readonly ExistingEntry
 
 /**
  * Whether "Add recording" may be pressed (spec 5): the current story needs nothing more; a
- * new story needs a title; a person or place needs a name or an existing pick; deciding
+ * new story's title is optional (Saaga suggests one; a typed one is kept); a person or place needs a name or an existing pick; deciding
  * later needs nothing.
  */
 export function canConfirmContext(draft: ContextDraft, entries: readonly ExistingEntry[]): boolean {
@@ -51,7 +51,7 @@ export function canConfirmContext(draft: ContextDraft, entries: readonly Existin
     case 'story':
       return draft.currentStoryId !== null;
     case 'new_story':
-      return draft.title.trim() !== '';
+      return true;
     case 'person':
     case 'place':
       return draft.name.trim() !== '' || chosenEntry(draft, entries) !== null;
@@ -66,7 +66,7 @@ export function contextFields(draft: ContextDraft, entries: readonly ExistingEnt
     case 'story':
       return { contextType: 'story', contextId: draft.currentStoryId ?? undefined };
     case 'new_story':
-      return { contextType: 'new_story', contextName: draft.title.trim() };
+      return draft.title.trim() ? { contextType: 'new_story', contextName: draft.title.trim() } : { contextType: 'new_story' };
     case 'person':
     case 'place': {
       const existing = chosenEntry(draft, entries);

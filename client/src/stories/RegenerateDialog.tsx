@@ -73,10 +73,11 @@ export function RegenerateDialog({ story, open, onOpenChange, onStarted }: Regen
 
   if (confirming) {
     const keepsEdits = edited !== null && !options.replaceEdited;
+    // A text edited by hand is never rewritten: what is new comes as new paragraphs around it.
     const description = !edited
       ? t('regenerate.confirmDescription')
       : keepsEdits
-        ? t('regenerate.confirmKeepsEdits')
+        ? t(story.contentEditedByHand ? 'regenerate.confirmAddsToText' : 'regenerate.confirmKeepsEdits')
         : t('regenerate.confirmReplacesEdits');
     return (
       <ModalDialog

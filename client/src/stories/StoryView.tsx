@@ -55,6 +55,8 @@ function StoryBody({ story }: { story: Story }) {
   const display = storyDisplay(story);
   const [regenerating, setRegenerating] = useState(false);
   const [awaitingRewrite, setAwaitingRewrite] = useState(false);
+  // The last update could not add the new recordings (the text is unchanged): the banner says so.
+  const [notAdded, setNotAdded] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [name, setName] = useState<NameChoice | null>(null);
   const recordingsId = useId();
@@ -65,7 +67,9 @@ function StoryBody({ story }: { story: Story }) {
   useEffect(() => {
     if (!awaitingRewrite || !isStoryWritten(story)) return;
     setAwaitingRewrite(false);
+    setNotAdded(story.hasNewRecordings);
     if (story.processingStatus === 'draft') toast({ title: t('regenerate.fellBack'), variant: 'destructive' });
+    else if (story.hasNewRecordings) toast({ title: t('newRecordings.notAdded'), variant: 'destructive' });
     else toast({ title: t('regenerate.done') });
   }, [awaitingRewrite, story, t]);
 
@@ -120,10 +124,13 @@ function StoryBody({ story }: { story: Story }) {
 
       {story.hasNewRecordings && !writing && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300/40 bg-amber-300/10 p-4">
-          <p className="flex items-center gap-2 text-sm text-amber-100">
-            <Sparkles aria-hidden className="size-4 shrink-0" />
-            {t('newRecordings.text')}
-          </p>
+          <div className="grid gap-1">
+            <p className="flex items-center gap-2 text-sm text-amber-100">
+              <Sparkles aria-hidden className="size-4 shrink-0" />
+              {t('newRecordings.text')}
+            </p>
+            {notAdded && <p className="text-sm text-stone-300">{t('newRecordings.notAdded')}</p>}
+          </div>
           <Button variant="secondary" onClick={() => setRegenerating(true)}>
             {t('newRecordings.action')}
           </Button>

@@ -1,6 +1,9 @@
 import { STORY_TYPES } from '../../../contract/story-options.ts';
 import type { Language } from '../../../contract/languages.ts';
-import type { RegenerateRequest, StoryRequest, TranscriptSource } from '../ports.ts';
+import { paragraphsOf } from '../paragraphs.ts';
+import type { AdditionsRequest, RegenerateRequest, StoryRequest, TranscriptSource } from '../ports.ts';
+import { additionsEn } from './en/additions.ts';
+import { additionsFi } from './fi/additions.ts';
 import { regenerateEn } from './en/regenerate.ts';
 import { storyEn } from './en/story.ts';
 import { regenerateFi } from './fi/regenerate.ts';
@@ -10,6 +13,7 @@ import type { Prompt, SourceLabels, StoryTexts } from './types.ts';
 
 const STORY_TEXTS: Record<Language, StoryTexts> = { en: storyEn, fi: storyFi };
 const REGENERATE_TEXTS = { en: regenerateEn, fi: regenerateFi };
+const ADDITIONS_TEXTS = { en: additionsEn, fi: additionsFi };
 
 export function storyTexts(language: Language): StoryTexts {
   return STORY_TEXTS[language];
@@ -73,6 +77,28 @@ export function buildRegeneratePrompt(request: RegenerateRequest): Prompt {
     `${regen.previous}:\n"""\n${request.previous.title}\n\n${request.previous.content.trim()}\n"""`,
     ...contextLines(request, texts),
     formatSources(request.transcripts, texts.labels),
+  ].join('\n\n');
+  return { system: systemFor(request, texts), user, temperature: temperatureFor(request.creativity, request.temperature) };
+}
+
+/**
+ * The prompt that adds new recordings to a text the person edited by hand: their text is
+ * shown as fixed, numbered paragraphs; the model answers with new paragraphs only.
+ */
+export function buildAdditionsPrompt(request: AdditionsRequest): Prompt {
+  const texts = storyTexts(request.language);
+  const add = ADDITIONS_TEXTS[request.language];
+  const numbered = paragraphsOf(request.fixed.content).map((p, i) => `${add.paragraph(i + 1)} ${p}`).join('\n\n');
+  const isNew = new Set(request.newTranscripts);
+  const told = request.transcripts.filter((_, i) => !isNew.has(i));
+  const fresh = request.transcripts.filter((_, i) => isNew.has(i));
+  const user = [
+    add.task,
+    `${add.fixedText}:\n"""\n${request.fixed.title}\n\n${numbered}\n"""`,
+    ...contextLines(request, texts),
+    ...(told.length ? [`${add.told}:\n\n${formatSources(told, texts.labels)}`] : []),
+    `${add.newRecordings}:\n\n${formatSources(fresh.length ? fresh : request.transcripts, texts.labels)}`,
+    add.output,
   ].join('\n\n');
   return { system: systemFor(request, texts), user, temperature: temperatureFor(request.creativity, request.temperature) };
 }

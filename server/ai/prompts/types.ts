@@ -39,6 +39,16 @@ export interface RegenerateTexts {
   noInstructions: string;
 }
 
+/** Texts of adding new recordings to a story the person edited by hand. */
+export interface AdditionsTexts {
+  task: string;
+  fixedText: string;
+  paragraph: (n: number) => string;
+  told: string;
+  newRecordings: string;
+  output: string;
+}
+
 export interface FollowUpTexts {
   role: string;
   task: (count: number) => string;

@@ -1,0 +1,1 @@
+ALTER TABLE "stories" ADD COLUMN "follow_ups_checked_at" timestamp with time zone;
