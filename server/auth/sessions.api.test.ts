@@ -92,9 +92,8 @@ describe('GET /api/auth/sessions', () => {
     const { email, first } = await signedUp(ANDROID_CHROME);
     await signedIn(email, IPHONE_SAFARI);
     const listed = await devicesOf(first);
-    expect(listed).toHaveLength(2);
-    const mine = listed.find((d) => d.current);
-    const other = listed.find((d) => !d.current);
+    expect(listed.map((d) => d.current)).toEqual([true, false]);
+    const [mine, other] = listed;
     expect(mine).toMatchObject({ browser: 'Chrome', os: 'Android' });
     expect(other).toMatchObject({ browser: 'Safari', os: 'iPhone' });
     for (const d of listed) expect(Number.isNaN(Date.parse(d.lastUsedAt))).toBe(false);

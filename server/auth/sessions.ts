@@ -89,7 +89,7 @@ export function sessionStore(db: Database, sessionDays: number, cacheOptions: Se
       await endById(hashToken(token));
     },
 
-    /** The user's live sessions, the most recently used first; `current` marks the one of `token`. */
+    /** The user's live sessions, the one of `token` (marked `current`) first, then the most recently used. */
     async listOf(userId: string, token: string | null): Promise<Array<SessionRow & { current: boolean }>> {
       const currentId = token ? idOf(token) : null;
       const rows = await db
@@ -97,7 +97,8 @@ export function sessionStore(db: Database, sessionDays: number, cacheOptions: Se
         .from(sessions)
         .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
         .orderBy(desc(sessions.lastUsedAt), asc(sessions.number));
-      return rows.map((row) => ({ ...row, current: row.id === currentId }));
+      const listed = rows.map((row) => ({ ...row, current: row.id === currentId }));
+      return [...listed.filter((row) => row.current), ...listed.filter((row) => !row.current)];
     },
 
     /** Ends one session (a device signed out from the list); its owner was checked by the policy. */

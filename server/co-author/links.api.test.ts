@@ -37,7 +37,7 @@ describe('creating the link', () => {
     const first = await createLink(owner, story.id);
     expect(first.status).toBe(201);
     const link = coAuthorTokenSchema.parse(first.body);
-    expect(link.token.length).toBeGreaterThanOrEqual(43);
+    expect(link.token!.length).toBeGreaterThanOrEqual(43);
     expect(link.token).toMatch(COAUTHOR_TOKEN_PATTERN);
     expect(link.url).toBe(`${server.url}/co-author/${link.token}`);
     const [stored] = await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id));
