@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authorNameBody, languagePreferenceBody } from '../../contract/auth.ts';
 import type { Database } from '../db/client.ts';
 import { currentUser } from './authenticate.ts';
-import { deviceName } from './device-name.ts';
+import { presentDevice } from './device-name.ts';
 import { clearSessionCookie, readSessionToken, type SessionStore } from './sessions.ts';
 import { presentUser, updateUser } from './users.ts';
 
@@ -34,13 +34,7 @@ export async function accountRoutes(app: FastifyInstance, deps: { db: Database; 
   );
 
   api.get('/api/auth/sessions', async (request) =>
-    (await deps.sessions.listOf(currentUser(request).id, readSessionToken(request))).map((session) => ({
-      id: session.number,
-      ...deviceName(session.userAgent),
-      signedInAt: session.createdAt.toISOString(),
-      lastUsedAt: session.lastUsedAt.toISOString(),
-      current: session.current,
-    })),
+    (await deps.sessions.listOf(currentUser(request).id, readSessionToken(request))).map(presentDevice),
   );
 
   api.delete('/api/auth/sessions/:sessionId', { config: deviceToSignOut.config }, async (request, reply) => {

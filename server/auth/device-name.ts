@@ -1,3 +1,6 @@
+import type { SignedInDevice } from '../../contract/sessions.ts';
+import type { SessionRow } from './sessions.ts';
+
 /** A device as a person recognises it: its browser and operating system, each null when not recognised. */
 export interface DeviceName {
   browser: string | null;
@@ -30,4 +33,15 @@ const firstMatch = (userAgent: string, table: Array<[RegExp, string]>) => table.
 export function deviceName(userAgent: string | null | undefined): DeviceName {
   if (!userAgent) return { browser: null, os: null };
   return { browser: firstMatch(userAgent, BROWSERS), os: firstMatch(userAgent, SYSTEMS) };
+}
+
+/** A session as the signed-in devices list shows it: by its number, never its hash. */
+export function presentDevice(session: SessionRow & { current: boolean }): SignedInDevice {
+  return {
+    id: session.number,
+    ...deviceName(session.userAgent),
+    signedInAt: session.createdAt.toISOString(),
+    lastUsedAt: session.lastUsedAt.toISOString(),
+    current: session.current,
+  };
 }
