@@ -4,14 +4,15 @@ import { languageSchema } from './languages.ts';
 /**
  * A story's co-author link (spec 7.7): one per story, a long random token (32 random bytes,
  * base64url, 43 characters). Revoking it deletes it; the contributions made through it stay
- * on the story.
+ * on the story. Only the token's hash is kept (decision 028): the token and address come
+ * once, in the answer that made the link; afterwards both are null (the link exists).
  */
 export const coAuthorTokenSchema = z.object({
   id: z.number(),
-  token: z.string(),
+  token: z.string().nullable(),
   createdAt: z.string(),
-  /** Absolute URL of the co-author page. */
-  url: z.string(),
+  /** Absolute URL of the co-author page, in the answer that made the link only. */
+  url: z.string().nullable(),
 });
 export type CoAuthorTokenDto = z.infer<typeof coAuthorTokenSchema>;
 

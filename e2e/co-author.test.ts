@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contributorStorageKey } from '../contract/co-author.ts';
+import { hashLinkToken } from '../server/co-author/links.ts';
 import { coAuthorTokens, recordings, stories } from '../server/db/schema.ts';
 import { clipDir, silenceClip } from '../test/support/audio-clips.ts';
 import { fakeOpenAiEngines } from '../test/support/engines.ts';
@@ -91,7 +92,8 @@ it('a relative records through the link, deletes and records again; a stranger c
   expect(url).toMatch(new RegExp(`^${server.url}/co-author/[A-Za-z0-9_-]{43}$`));
   const token = url.split('/').pop()!;
   const [tokenRow] = await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id));
-  expect(tokenRow.token).toBe(token);
+  // The database keeps only the token's hash (decision 028).
+  expect(tokenRow.tokenHash).toBe(hashLinkToken(token));
   await owner.getByRole('button', { name: 'Copy' }).click();
   await owner.getByText('Sharing link copied').first().waitFor();
   expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(url);

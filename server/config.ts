@@ -46,6 +46,8 @@ const envSchema = z
     MAIL_FROM: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    LOGIN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
     PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     CONTRIBUTION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
@@ -95,6 +97,8 @@ export interface Config {
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
   loginRateLimit: number;
+  /** Sign-in attempts one account (e-mail address) may take per window, from any address. */
+  accountLoginLimit: { max: number; windowMs: number };
   /** Requests a minute one address may make to the public story page and co-author link reads. */
   publicRateLimit: number;
   /** Contributions (uploads and deletions) a minute one address may make through co-author links. */
@@ -163,6 +167,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM ?? 'Saaga <no-reply@localhost>',
     logLevel: env.LOG_LEVEL,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
+    accountLoginLimit: { max: env.LOGIN_ACCOUNT_RATE_LIMIT, windowMs: env.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000 },
     publicRateLimit: env.PUBLIC_RATE_LIMIT,
     contributionRateLimit: env.CONTRIBUTION_RATE_LIMIT,
     sessionCache: { ttlMs: Math.round(env.SESSION_CACHE_SECONDS * 1000), maxEntries: env.SESSION_CACHE_ENTRIES },

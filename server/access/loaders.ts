@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
+import { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import { authorize, type Authorized, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
@@ -18,12 +18,15 @@ const tables = {
   autobiography: autobiographies,
   publishedStory: publishedStories,
   coAuthorToken: coAuthorTokens,
+  session: sessions,
 } as const;
 
 async function rowsById<K extends ResourceKind>(db: Reader, kind: K, ids: number[]): Promise<ResourceRows[K][]> {
-  // Every resource table has an integer `id`; the union of tables is one shape to drizzle here.
+  // Every resource table has an integer `id` (a session: its `number`, its id being its token's
+  // hash); the union of tables is one shape to drizzle here.
   const table = tables[kind] as typeof stories;
-  return (await db.select().from(table).where(ids.length === 1 ? eq(table.id, ids[0]) : inArray(table.id, ids))) as unknown as ResourceRows[K][];
+  const id = kind === 'session' ? sessions.number : table.id;
+  return (await db.select().from(table).where(ids.length === 1 ? eq(id, ids[0]) : inArray(id, ids))) as unknown as ResourceRows[K][];
 }
 
 /** One resource, checked for this action; unknown or not allowed is a 404. */

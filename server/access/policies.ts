@@ -1,4 +1,4 @@
-import type { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, stories } from '../db/schema.ts';
+import type { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 
@@ -13,6 +13,7 @@ export interface ResourceRows {
   autobiography: typeof autobiographies.$inferSelect;
   publishedStory: typeof publishedStories.$inferSelect;
   coAuthorToken: typeof coAuthorTokens.$inferSelect;
+  session: typeof sessions.$inferSelect;
 }
 export type ResourceKind = keyof ResourceRows;
 
@@ -27,6 +28,7 @@ export interface ResourceActions {
   autobiography: 'read' | 'update' | 'delete';
   publishedStory: 'read' | 'delete';
   coAuthorToken: 'read' | 'delete';
+  session: 'delete';
 }
 
 declare const authorized: unique symbol;
@@ -72,6 +74,8 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
   publishedStory: { read: () => true, delete: isOwner },
   // A link is its owner's to see and revoke; holding it grants the story's rules above, not the link's.
   coAuthorToken: { read: isOwner, delete: isOwner },
+  // A signed-in device: only its own account signs it out.
+  session: { delete: isOwner },
 };
 
 /** Whether the actor may do this to the row. */
@@ -103,4 +107,5 @@ export const NOT_FOUND: Record<ResourceKind, string> = {
   autobiography: 'Autobiography not found',
   publishedStory: 'Story not found',
   coAuthorToken: 'Link not found',
+  session: 'Device not found',
 };

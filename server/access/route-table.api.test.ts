@@ -4,7 +4,7 @@ import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import {
-  autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordingPeople, recordingPlaces, recordings, stories,
+  autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordingPeople, recordingPlaces, recordings, sessions, stories,
 } from '../db/schema.ts';
 import type { ResourceKind } from './policies.ts';
 import type { RouteEntry } from './route-table.ts';
@@ -55,6 +55,7 @@ describe("another user's ids", () => {
     const autobiography = await seed.autobiography(ownerId, 'My life', { content: '# My life', processingStatus: 'generated' });
     const publishedStory = await seed.publishedStory(ownerId, story.id, 'mine');
     const coAuthorToken = await seed.coAuthorToken(ownerId, story.id);
+    const [session] = await server.database.db.select().from(sessions).where(eq(sessions.userId, ownerId));
     await server.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
     await server.database.db.insert(recordingPlaces).values({ recordingId: recording.id, placeId: place.id });
     const ids: Partial<Record<ResourceKind, number>> = {
@@ -67,6 +68,7 @@ describe("another user's ids", () => {
       autobiography: autobiography.id,
       publishedStory: publishedStory.id,
       coAuthorToken: coAuthorToken.id,
+      session: session.number,
     };
 
     const before = await ownerData(ownerId);
@@ -110,6 +112,7 @@ async function ownerData(userId: string) {
     autobiographies: await db.select().from(autobiographies).where(eq(autobiographies.userId, userId)).orderBy(autobiographies.id),
     publishedStories: await db.select().from(publishedStories).where(eq(publishedStories.userId, userId)).orderBy(publishedStories.id),
     coAuthorTokens: await db.select().from(coAuthorTokens).where(eq(coAuthorTokens.userId, userId)).orderBy(coAuthorTokens.id),
+    sessions: await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).orderBy(sessions.id),
     personLinks: recordingIds.length ? await db.select().from(recordingPeople).where(inArray(recordingPeople.recordingId, recordingIds)) : [],
     placeLinks: recordingIds.length ? await db.select().from(recordingPlaces).where(inArray(recordingPlaces.recordingId, recordingIds)) : [],
   };

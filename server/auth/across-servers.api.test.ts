@@ -124,6 +124,20 @@ describe('remembered sessions', () => {
     expect((await asker.get(a, '/api/auth/user')).status).toBe(200);
   });
 
+  it('ends the other devices signed out from Settings at once on the server that ended them, and on the other when its memory expires', async () => {
+    const first = await signedUp();
+    const second = await signedIn(first.email);
+    const secondCookie = second.client.cookie('saaga_session');
+    const withSecondCookie = (server: { url: string }) =>
+      new HttpClient(server.url).get('/api/auth/user', { cookie: `saaga_session=${secondCookie}`, 'x-forwarded-for': second.ip });
+    expect((await withSecondCookie(a)).status).toBe(200);
+    expect((await withSecondCookie(b)).status).toBe(200);
+    expect((await first.post(a, '/api/auth/sessions/sign-out-others', {})).status).toBe(204);
+    expect((await withSecondCookie(a)).status).toBe(401);
+    await eventually(async () => (await withSecondCookie(b)).status === 401, POLL_TIMEOUT_MS);
+    expect((await first.get(b, '/api/auth/user')).status).toBe(200);
+  });
+
   it('serves a changed language and author name at once on the server that changed them', async () => {
     const person = await signedUp();
     expect(await (await person.get(a, '/api/auth/user')).json()).toMatchObject({ languagePreference: null, authorName: null });

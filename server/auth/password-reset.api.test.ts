@@ -216,6 +216,41 @@ describe('POST /api/auth/local/reset-password', () => {
   });
 });
 
+describe('GET /api/auth/local/reset-password/{token} (opening the link)', () => {
+  const check = (token: string) => new HttpClient(server.url).get(`/api/auth/local/reset-password/${encodeURIComponent(token)}`);
+  const spent = { code: 'reset_link_invalid', message: 'This password reset link has expired or has already been used. Ask for a new one.' };
+
+  it('answers 204 for a live link, and spends nothing: the link still resets the password', async () => {
+    const { email } = await signedUp();
+    const { token } = await linkFor(email);
+    const response = await check(token);
+    expect(response.status).toBe(204);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect((await check(token)).status).toBe(204);
+    expect((await reset(token)).status).toBe(200);
+  });
+
+  it('answers 410 reset_link_invalid for a link already used', async () => {
+    const { email } = await signedUp();
+    const { token } = await linkFor(email);
+    expect((await reset(token)).status).toBe(200);
+    const response = await check(token);
+    expect(response.status).toBe(410);
+    expect(await response.json()).toEqual(spent);
+  });
+
+  it('answers 410 for an expired link, and for one that never was', async () => {
+    const { email, id } = await signedUp();
+    const { token } = await linkFor(email);
+    await server.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, id));
+    for (const tried of [token, 'made-up-token']) {
+      const response = await check(tried);
+      expect(response.status, tried).toBe(410);
+      expect(await response.json(), tried).toEqual(spent);
+    }
+  });
+});
+
 describe('without SMTP_URL', () => {
   let dataDir: string;
   let plain: TestApp;

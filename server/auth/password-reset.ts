@@ -72,6 +72,12 @@ export async function sendResetLink(db: Database, mailer: Mailer, request: Reset
 const liveToken = (id: string) =>
   and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date()));
 
+/** Whether a link can still be used (opening the page asks), else the same words as a refused reset, as a 410. */
+export async function requireLiveResetLink(db: Database, token: string): Promise<void> {
+  const [row] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(liveToken(hashToken(token))).limit(1);
+  if (!row) throw new HttpError(410, invalidLink().code, invalidLink().message);
+}
+
 /**
  * Sets a new password through a live link: the link is spent, the account's other links
  * too, and every session of the account ends (one stolen with the old password among them).

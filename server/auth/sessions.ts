@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -11,6 +11,15 @@ export const SESSION_COOKIE = 'saaga_session';
 export type UserRow = typeof users.$inferSelect;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * How stale a session's last-used time may get: it is written when a request reads the
+ * session from the database and finds it older than this, so a busy session costs one
+ * write every few minutes rather than one a request.
+ */
+export const SESSION_LAST_USED_STEP_MS = 5 * 60 * 1000;
+
+export type SessionRow = typeof sessions.$inferSelect;
 
 export interface SessionCacheOptions {
   /** How long a server may go on trusting a session it read (0: read on every request). */
@@ -35,6 +44,13 @@ export function sessionStore(db: Database, sessionDays: number, cacheOptions: Se
     hashes.set(token, id);
     return id;
   };
+  async function endById(id: string): Promise<void> {
+    cache.forgetSession(id);
+    await db.delete(sessions).where(eq(sessions.id, id));
+    // Again once deleted: a lookup that read the row meanwhile must not cache it.
+    cache.forgetSession(id);
+  }
+
   return {
     lifetimeMs,
 
@@ -56,23 +72,49 @@ export function sessionStore(db: Database, sessionDays: number, cacheOptions: Se
       if (cached) return cached;
       const generation = cache.generation();
       const [row] = await db
-        .select({ user: users, expiresAt: sessions.expiresAt })
+        .select({ user: users, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
         .limit(1);
       if (!row) return null;
+      if (Date.now() - row.lastUsedAt.getTime() >= SESSION_LAST_USED_STEP_MS) {
+        await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, id));
+      }
       cache.remember(id, row.user, row.expiresAt, generation);
       return row.user;
     },
 
     async destroy(token: string): Promise<void> {
-      const id = hashToken(token);
-      cache.forgetSession(id);
-      await db.delete(sessions).where(eq(sessions.id, id));
-      // Again once deleted: a lookup that read the row meanwhile must not cache it.
-      cache.forgetSession(id);
+      await endById(hashToken(token));
     },
+
+    /** The user's live sessions, the one of `token` (marked `current`) first, then the most recently used. */
+    async listOf(userId: string, token: string | null): Promise<Array<SessionRow & { current: boolean }>> {
+      const currentId = token ? idOf(token) : null;
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+        .orderBy(desc(sessions.lastUsedAt), asc(sessions.number));
+      const listed = rows.map((row) => ({ ...row, current: row.id === currentId }));
+      return [...listed.filter((row) => row.current), ...listed.filter((row) => !row.current)];
+    },
+
+    /** Ends one session (a device signed out from the list); its owner was checked by the policy. */
+    async end(session: SessionRow): Promise<void> {
+      await endById(session.id);
+    },
+
+    /** Ends every session of the user but the one of `token` ("Sign out on all other devices"). */
+    async endOthers(userId: string, token: string): Promise<void> {
+      cache.forgetUser(userId);
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, idOf(token))));
+      cache.forgetUser(userId);
+    },
+
+    /** Whether the session of `token` is the given one. */
+    isCurrent: (session: SessionRow, token: string | null): boolean => token !== null && session.id === idOf(token),
 
     /** A user's sessions were ended elsewhere (a password reset) or their row changed: read them afresh. */
     forgetUser(userId: string): void {
@@ -107,4 +149,22 @@ export function readSessionToken(request: FastifyRequest, checked?: { get(raw: s
 
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/**
+ * Signs the browser in with a new session. A session its cookie already names is ended
+ * first: a token planted in the browser, or left there by someone else, never becomes a
+ * signed-in one, and each sign-in leaves one session behind it.
+ */
+export async function startNewSession(
+  sessions: SessionStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  publicUrl: string | undefined,
+): Promise<void> {
+  const previous = readSessionToken(request);
+  if (previous) await sessions.destroy(previous);
+  const token = await sessions.create(userId, request.headers['user-agent']);
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, publicUrl, sessions.lifetimeMs));
 }

@@ -4,17 +4,12 @@ import { z } from 'zod';
 import { signInBody, signUpBody } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { accountSignIns } from '../http/rate-limit/account-sign-ins.ts';
+import { rateLimitCounters } from '../http/rate-limit/counters.ts';
 import { perAddress } from '../http/rate-limit/index.ts';
 import { signInLocal, signUpLocal } from './local-accounts.ts';
 import { oidcSignIn } from './oidc.ts';
-import {
-  clearSessionCookie,
-  readSessionToken,
-  SESSION_COOKIE,
-  sessionCookieOptions,
-  type SessionStore,
-  type UserRow,
-} from './sessions.ts';
+import { clearSessionCookie, readSessionToken, type SessionStore, startNewSession, type UserRow } from './sessions.ts';
 import { findOrCreateExternalUser, presentUser } from './users.ts';
 
 const LOCAL_SIGN_IN_PAGE = '/sign-in';
@@ -27,11 +22,10 @@ export async function signInRoutes(app: FastifyInstance, deps: { config: Config;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const loginLimit = { rateLimit: perAddress(config.loginRateLimit) };
+  const accountLimit = accountSignIns(rateLimitCounters(db), config.accountLoginLimit);
 
-  async function startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
-    const token = await sessions.create(user.id, request.headers['user-agent']);
-    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, config.publicUrl, sessions.lifetimeMs));
-  }
+  const startSession = (request: FastifyRequest, reply: FastifyReply, user: UserRow) =>
+    startNewSession(sessions, request, reply, user.id, config.publicUrl);
 
   api.get('/api/auth/providers', async () => ({
     google: oidc.has('google'),
@@ -46,7 +40,10 @@ export async function signInRoutes(app: FastifyInstance, deps: { config: Config;
   });
 
   api.post('/api/auth/local/sign-in', { schema: { body: signInBody }, config: loginLimit }, async (request, reply) => {
-    const user = await signInLocal(db, request.body.email, request.body.password);
+    const { email, password } = request.body;
+    await accountLimit.attempt(email, reply);
+    const user = await signInLocal(db, email, password);
+    await accountLimit.clear(email);
     await startSession(request, reply, user);
     return presentUser(user);
   });

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { coAuthorTokens } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { contributorKeyOf, hashContributorKey } from './contributor-key.ts';
+import { hashLinkToken } from './links.ts';
 
 /** An unknown, revoked or malformed link: all look the same (spec: the invalid-link view). */
 export const invalidLink = () => new HttpError(404, 'invalid_token', 'Invalid or expired collaboration token');
@@ -24,7 +25,7 @@ export function resolveLinkHolder(db: Database) {
     const [link] = await db
       .select({ id: coAuthorTokens.id, storyId: coAuthorTokens.storyId })
       .from(coAuthorTokens)
-      .where(eq(coAuthorTokens.token, token));
+      .where(eq(coAuthorTokens.tokenHash, hashLinkToken(token)));
     if (!link) throw invalidLink();
     const key = contributorKeyOf(request);
     const actor: CoAuthorActor = { kind: 'coAuthor', tokenId: link.id, storyId: link.storyId, contributorKeyHash: key ? hashContributorKey(key) : null };

@@ -17,8 +17,8 @@ export async function coAuthorLinkRoutes(app: FastifyInstance, deps: { config: C
   const baseUrlOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   app.post('/api/stories/:id/co-author-token', { config: storyToShare.config }, async (request, reply) => {
-    const { link, created } = await shareStory(db, storyToShare.of(request));
-    return reply.status(created ? 201 : 200).send(presentLink(link, baseUrlOf(request)));
+    const { link, created, token } = await shareStory(db, storyToShare.of(request));
+    return reply.status(created ? 201 : 200).send(presentLink(link, baseUrlOf(request), token));
   });
 
   app.get('/api/stories/:id/co-author-tokens', { config: storyToShare.config }, async (request) =>

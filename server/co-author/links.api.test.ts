@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COAUTHOR_TOKEN_PATTERN, coAuthorTokenSchema, coAuthorViewSchema } from '../../contract/co-author.ts';
 import { HttpClient, ownerAndStranger } from '../../test/support/http-client.ts';
@@ -27,6 +29,7 @@ const createLink = async (client: HttpClient, storyId: number) => {
   return { status: response.status, body: await response.json() };
 };
 const deleteLink = (client: HttpClient, id: number | string) => client.request('DELETE', `/api/co-author-tokens/${id}`);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('creating the link', () => {
   it('makes one long random token, answers 201 with its page address, then the same link with 200', async () => {
@@ -34,15 +37,16 @@ describe('creating the link', () => {
     const first = await createLink(owner, story.id);
     expect(first.status).toBe(201);
     const link = coAuthorTokenSchema.parse(first.body);
-    expect(link.token.length).toBeGreaterThanOrEqual(43);
+    expect(link.token!.length).toBeGreaterThanOrEqual(43);
     expect(link.token).toMatch(COAUTHOR_TOKEN_PATTERN);
     expect(link.url).toBe(`${server.url}/co-author/${link.token}`);
     const [stored] = await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id));
-    expect(stored).toMatchObject({ id: link.id, token: link.token, userId: ownerId });
+    expect(stored).toMatchObject({ id: link.id, tokenHash: sha256(link.token!), userId: ownerId });
 
+    // Made already: the same link, whose token is not kept to be given again.
     const again = await createLink(owner, story.id);
     expect(again.status).toBe(200);
-    expect(again.body).toEqual(first.body);
+    expect(again.body).toEqual({ ...first.body, token: null, url: null });
     expect(await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id))).toHaveLength(1);
   });
 
@@ -56,7 +60,7 @@ describe('creating the link', () => {
     const story = await seed.story(ownerId);
     const both = await Promise.all([createLink(owner, story.id), createLink(owner, story.id)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
-    expect(both[0].body.token).toBe(both[1].body.token);
+    expect(both[0].body.id).toBe(both[1].body.id);
   });
 
   it("is a 404 for another owner's story, and makes nothing", async () => {
@@ -89,7 +93,8 @@ describe('listing the links', () => {
     expect(await (await owner.get(`/api/stories/${story.id}/co-author-tokens`)).json()).toEqual([]);
     const { body: link } = await createLink(owner, story.id);
     const listed = coAuthorTokenSchema.array().parse(await (await owner.get(`/api/stories/${story.id}/co-author-tokens`)).json());
-    expect(listed).toEqual([link]);
+    // That it exists, since when; its token was shown once, when it was made.
+    expect(listed).toEqual([{ ...link, token: null, url: null }]);
   });
 
   it("is a 404 for another owner's story", async () => {
@@ -172,7 +177,8 @@ describe('without a session', () => {
       const response = await anonymous.request(method, path, method === 'POST' ? {} : undefined);
       expect(response.status, `${method} ${path}`).toBe(401);
     }
-    expect(await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id))).toEqual([link]);
+    const { token: _held, ...row } = link;
+    expect(await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id))).toEqual([row]);
   });
 
   it("a stranger's own story gets its own link, unlike the owner's", async () => {
@@ -181,5 +187,45 @@ describe('without a session', () => {
     const a = await createLink(stranger, mine.id);
     const b = await createLink(owner, theirs.id);
     expect(a.body.token).not.toBe(b.body.token);
+  });
+});
+
+describe('what the database keeps of a link', () => {
+  it('is only its hash: a token read from the table opens no co-author page, the link itself does', async () => {
+    const story = await seed.story(ownerId);
+    const { body: link } = await createLink(owner, story.id);
+    const anonymous = new HttpClient(server.url);
+    const rows = await server.database.db.execute(sql`SELECT * FROM co_author_tokens WHERE story_id = ${story.id}`);
+    const stored = (rows as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
+    expect(JSON.stringify(stored)).not.toContain(link.token);
+    // Whatever the row holds, used as a link, is refused (a hash is not a token's shape, nor its own hash).
+    for (const value of Object.values(stored).filter((v): v is string => typeof v === 'string')) {
+      expect((await anonymous.get(`/api/co-author/${value}`)).status, value).toBe(404);
+      expect((await anonymous.get(`/api/co-author/${value.slice(0, 43)}`)).status, value).toBe(404);
+    }
+    expect((await anonymous.get(`/api/co-author/${link.token}`)).status).toBe(200);
+  });
+
+  it('keeps links made before the migration working: it hashes their tokens in place, as the server does', async () => {
+    // The migration's own hand-written statement, run on a link stored the old way (its token in clear).
+    const folder = new URL('../db/migrations/', import.meta.url);
+    const file = readdirSync(folder).find((name) => name.endsWith('.sql') && readFileSync(new URL(name, folder), 'utf8').includes('sha256(convert_to("token_hash"'));
+    expect(file).toBeDefined();
+    const handWritten = readFileSync(new URL(file!, folder), 'utf8').split('-- hand-written:')[1];
+    const story = await seed.story(ownerId);
+    const oldToken = 'Old-link_made-before-hashing-0123456789abcd';
+    expect(oldToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await server.database.db.insert(coAuthorTokens).values({ userId: ownerId, storyId: story.id, tokenHash: oldToken });
+    const anonymous = new HttpClient(server.url);
+    expect((await anonymous.get(`/api/co-author/${oldToken}`)).status).toBe(404);
+
+    await server.database.db.execute(sql.raw(handWritten));
+
+    const [stored] = await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id));
+    expect(stored.tokenHash).toBe(sha256(oldToken));
+    expect((await anonymous.get(`/api/co-author/${oldToken}`)).status).toBe(200);
+    // Run again (a migration retried), nothing changes: a hash is not hashed twice.
+    await server.database.db.execute(sql.raw(handWritten));
+    expect((await anonymous.get(`/api/co-author/${oldToken}`)).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CoAuthorTokenDto } from '../../contract/co-author.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
@@ -11,18 +11,30 @@ type LinkRow = ResourceRows['coAuthorToken'];
 export const newLinkToken = () => randomBytes(32).toString('base64url');
 
 /**
- * The story's one co-author link: the one it has, or a new one. Two quick presses get the
- * same link, the unique index on the story deciding which insert stands.
+ * What the database keeps of a link's token: its SHA-256 in hex, as sessions keep theirs,
+ * so a copy of the database opens no story (decision 028). Migration 0011 hashed the links
+ * made before it the same way (`encode(sha256(convert_to(token, 'UTF8')), 'hex')`).
  */
-export async function shareStory(db: Database, story: Authorized<ResourceRows['story'], 'update'>): Promise<{ link: LinkRow; created: boolean }> {
+export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The story's one co-author link: the one it has, or a new one, whose token is given this
+ * once. Two quick presses get the same link, the unique index on the story deciding which
+ * insert stands; the second learns it exists, not its token.
+ */
+export async function shareStory(
+  db: Database,
+  story: Authorized<ResourceRows['story'], 'update'>,
+): Promise<{ link: LinkRow; created: boolean; token: string | null }> {
+  const token = newLinkToken();
   const [created] = await db
     .insert(coAuthorTokens)
-    .values({ userId: story.userId, storyId: story.id, token: newLinkToken() })
+    .values({ userId: story.userId, storyId: story.id, tokenHash: hashLinkToken(token) })
     .onConflictDoNothing({ target: coAuthorTokens.storyId })
     .returning();
-  if (created) return { link: created, created: true };
+  if (created) return { link: created, created: true, token };
   const [existing] = await linksOf(db, story);
-  return { link: existing, created: false };
+  return { link: existing, created: false, token: null };
 }
 
 /** The story's links (none or one). */
@@ -35,7 +47,10 @@ export async function revokeLink(db: Database, link: Authorized<LinkRow, 'delete
   await db.delete(coAuthorTokens).where(eq(coAuthorTokens.id, link.id));
 }
 
-/** A link as its owner sees it, with the co-author page's absolute address. */
-export function presentLink(link: LinkRow, baseUrl: string): CoAuthorTokenDto {
-  return { id: link.id, token: link.token, createdAt: link.createdAt.toISOString(), url: `${baseUrl}/co-author/${link.token}` };
+/**
+ * A link as its owner sees it: with its token and the co-author page's absolute address
+ * right after it was made, else only that it exists (only the token's hash is kept).
+ */
+export function presentLink(link: LinkRow, baseUrl: string, token: string | null = null): CoAuthorTokenDto {
+  return { id: link.id, token, createdAt: link.createdAt.toISOString(), url: token === null ? null : `${baseUrl}/co-author/${token}` };
 }

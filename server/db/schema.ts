@@ -108,17 +108,23 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user').on(t.userId)],
 );
 
-/** Server-side sessions; the id is the SHA-256 of the cookie's token, so a database leak gives no usable cookie. */
+/**
+ * Server-side sessions; the id is the SHA-256 of the cookie's token, so a database leak gives no usable cookie.
+ * `number` names a session in the signed-in devices list (the hash is never shown); `lastUsedAt` is
+ * refreshed at most every few minutes (SESSION_LAST_USED_STEP_MS).
+ */
 export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
+    number: integer('number').notNull().generatedAlwaysAsIdentity(),
     userId: ownerId(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt), uniqueIndex('sessions_number').on(t.number)],
 );
 
 // ---------------------------------------------------------------- stories
@@ -204,10 +210,11 @@ export const coAuthorTokens = pgTable(
     storyId: integer('story_id')
       .notNull()
       .references(() => stories.id, { onDelete: 'cascade' }),
-    token: text('token').notNull(),
+    /** SHA-256 (hex) of the link's token, like sessions: the token itself is shown once, at creation (decision 028). */
+    tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('co_author_tokens_token').on(t.token), uniqueIndex('co_author_tokens_story').on(t.storyId)],
+  (t) => [uniqueIndex('co_author_tokens_token_hash').on(t.tokenHash), uniqueIndex('co_author_tokens_story').on(t.storyId)],
 );
 
 export const recordings = pgTable(

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { StoryMetadata } from '../../contract/story-options.ts';
 import type { Database } from '../../server/db/client.ts';
 import { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, stories } from '../../server/db/schema.ts';
@@ -74,9 +74,12 @@ export function seeder(db: Database, store?: BlobStore) {
         .returning();
       return row;
     },
+    /** A story's link; `token` is what its holder has (the row keeps only its hash). */
     async coAuthorToken(userId: string, storyId: number) {
-      const [row] = await db.insert(coAuthorTokens).values({ userId, storyId, token: randomBytes(32).toString('base64url') }).returning();
-      return row;
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = createHash('sha256').update(token).digest('hex');
+      const [row] = await db.insert(coAuthorTokens).values({ userId, storyId, tokenHash }).returning();
+      return { ...row, token };
     },
   };
 }

@@ -28,7 +28,11 @@ export function useCreateCoAuthorToken(storyId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => coAuthorTokenSchema.parse(await apiRequest('POST', `/api/stories/${storyId}/co-author-token`)),
-    onSuccess: (token) => queryClient.setQueryData(tokensKey(storyId), [token]),
+    // A read still under way (one a deletion just started) is older than this answer: it must not overwrite it.
+    onSuccess: async (token) => {
+      await queryClient.cancelQueries({ queryKey: tokensKey(storyId) });
+      queryClient.setQueryData(tokensKey(storyId), [token]);
+    },
   });
 }
 

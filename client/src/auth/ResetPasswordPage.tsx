@@ -1,15 +1,33 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN, passwordLength } from '../../../contract/auth.ts';
 import { CURRENT_USER_KEY, storeCurrentUser } from '../api/currentUser.ts';
-import { apiRequest, ApiRequestError } from '../api/request.ts';
+import { apiRequest, ApiRequestError, throwIfNotOk } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { Button, buttonClasses } from '../ui/Button.tsx';
 import { Field } from '../ui/Input.tsx';
 import { AuthPageFrame, quietLinkClasses } from './AuthPageFrame.tsx';
+
+/**
+ * Whether the link can still be used, asked as the page opens (204, else 410
+ * reset_link_invalid): a spent link says so at once, not after a new password was typed.
+ * Not retried; anything but a 410 leaves the form to find out.
+ */
+function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: ['/api/auth/local/reset-password', token],
+    queryFn: async () => {
+      await throwIfNotOk(await fetch(`/api/auth/local/reset-password/${encodeURIComponent(token)}`, { credentials: 'include' }));
+      return true;
+    },
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+}
 
 /** The page a reset e-mail links to: a new password, then the person is signed in. */
 export function ResetPasswordPage() {
@@ -20,6 +38,7 @@ export function ResetPasswordPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string>();
+  const check = useResetLinkCheck(token);
 
   const save = useMutation({
     mutationFn: () => apiRequest('POST', '/api/auth/local/reset-password', { token, password }),
@@ -32,7 +51,8 @@ export function ResetPasswordPage() {
   });
 
   const failure = save.error instanceof ApiRequestError ? save.error : null;
-  if (!token || failure?.code === 'reset_link_invalid') {
+  const spentOnOpening = check.error instanceof ApiRequestError && check.error.code === 'reset_link_invalid';
+  if (!token || spentOnOpening || failure?.code === 'reset_link_invalid') {
     return (
       <AuthPageFrame title={t('reset.invalidTitle')}>
         <p role="alert" className="mt-6 rounded-xl border border-stone-700 bg-stone-900 px-4 py-4 text-stone-100">
@@ -60,6 +80,14 @@ export function ResetPasswordPage() {
     if (passwordLength(password) < PASSWORD_MIN) return setPasswordError(t('errors.passwordTooShort', { count: PASSWORD_MIN }));
     save.mutate();
   };
+
+  if (check.isPending) {
+    return (
+      <AuthPageFrame title={t('reset.title')}>
+        <div aria-busy="true" aria-label={t('reset.checking')} className="mt-8 h-24 animate-pulse rounded-xl bg-stone-800" />
+      </AuthPageFrame>
+    );
+  }
 
   return (
     <AuthPageFrame title={t('reset.title')} subtitle={t('reset.subtitle')}>

@@ -7,9 +7,10 @@ import { AiSettingsCard } from './AiSettingsCard.tsx';
 import { AuthorNameCard } from './AuthorNameCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
 import { LiveTextCard } from './LiveTextCard.tsx';
+import { SignedInDevicesCard } from './SignedInDevicesCard.tsx';
 import { UsageCard } from './UsageCard.tsx';
 
-/** Settings: language, author name, AI settings on this device, about and account. */
+/** Settings: language, author name, AI settings on this device, about, signed-in devices and account. */
 export function SettingsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('settings');
   return (
@@ -22,6 +23,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
         <AiSettingsCard />
         <LiveTextCard />
         <AboutCard />
+        <SignedInDevicesCard />
         <AccountCard user={user} />
       </div>
     </>

@@ -39,6 +39,11 @@ export function rateLimitCounters(db: Database) {
       const [row] = result.rows;
       return { hits: Number(row.hits), ttlMs: Math.max(0, Math.round(Number(row.ttl_ms))) };
     },
+
+    /** Starts the key's count over (a reset password clears its account's failed sign-ins). */
+    async clear(key: string): Promise<void> {
+      await db.execute(sql`DELETE FROM rate_limit_counters WHERE key = ${key}`);
+    },
   };
 }
 
