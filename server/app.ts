@@ -31,6 +31,7 @@ import { registerOriginCheck } from './http/origin-check.ts';
 import { rateLimitCounters } from './http/rate-limit/counters.ts';
 import { registerRateLimits } from './http/rate-limit/index.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
+import { registerStorableTextRule } from './http/storable-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Queue } from './jobs/queue.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerOriginCheck(app, config.publicUrl);
   registerAuthentication(app, sessions);
   await registerRateLimits(app, rateLimitCounters(db));
+  registerStorableTextRule(app);
 
   await app.register(multipart);
   await registerWebSockets(app);

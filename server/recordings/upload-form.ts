@@ -10,6 +10,7 @@ import { languageSchema } from '../../contract/languages.ts';
 import { creativitySchema, toneSchema } from '../../contract/story-options.ts';
 import { recordingContextTypeSchema } from '../../contract/uploads.ts';
 import { HttpError } from '../http/errors.ts';
+import { refuseUnstorableText } from '../http/storable-text.ts';
 import { uploadRefusal } from './upload-errors.ts';
 
 const optionalText = (max: number) =>
@@ -85,6 +86,7 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
           throw new HttpError(400, 'validation', `${part.fieldname}: unexpected file`, part.fieldname);
         }
         try {
+          refuseUnstorableText(part.filename, 'audio');
           options.checkFields?.(raw, 'beforeAudio');
         } catch (error) {
           part.file.resume();
@@ -93,6 +95,7 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
         const file = path.join(dir, 'audio');
         audio = { file, sizeBytes: await spool(part, file), filename: part.filename };
       } else if (typeof part.value === 'string') {
+        refuseUnstorableText(part.value, part.fieldname);
         raw[part.fieldname] = part.value;
       }
     }
