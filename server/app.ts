@@ -36,6 +36,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Queue } from './jobs/queue.ts';
 import { realtimeRoutes } from './live/realtime-routes.ts';
+import { liveSlots } from './live/slots.ts';
 import { liveSocketRoutes, registerWebSockets } from './live/socket-routes.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
@@ -145,8 +146,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
     await signedIn.register(searchRoutes, { db });
-    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, publicUrl: config.publicUrl });
-    await signedIn.register(realtimeRoutes, { db, engines: deps.engines });
+    // One count of open live streams for both transports (decision 029).
+    const slots = liveSlots(config.liveStreams);
+    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, publicUrl: config.publicUrl, slots });
+    await signedIn.register(realtimeRoutes, { db, engines: deps.engines, slots });
     await signedIn.register(interviewerRoutes, { db, queue: deps.queue });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });
     await signedIn.register(peopleRoutes, { db });
