@@ -46,6 +46,7 @@ import { keepOwnerReads, ownerReadCache } from './read-cache/keep-owner-reads.ts
 import { publishingRoutes } from './publishing/routes.ts';
 import { personPlaceUploadRoutes } from './recordings/person-place-uploads.ts';
 import { recordingRoutes } from './recordings/routes.ts';
+import { uploadQuotas } from './recordings/upload-quota.ts';
 import type { BlobStore } from './storage/index.ts';
 import { searchRoutes } from './search/routes.ts';
 import { storyRoutes } from './stories/routes.ts';
@@ -121,6 +122,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const ownerReads = ownerReadCache(database, app.log, config.readCacheBytes);
   app.addHook('onClose', () => ownerReads.stop());
 
+  // Uploads an hour and stored audio, per account and per co-author link (decision 029).
+  const quotas = uploadQuotas(db, config.uploadLimits);
+
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
 
@@ -131,7 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await open.register(passwordResetRoutes, { config, db, sessions, mailer });
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
     await open.register(publicStoryRoutes, { config, db, store: deps.store, clientDir: deps.clientDir });
-    await open.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue });
+    await open.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue, quotas });
   });
 
   // Everything else needs a session, checked before anything else is read.
@@ -140,8 +144,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     keepOwnerReads(signedIn, ownerReads.reads);
     await compressAnswers(signedIn);
     await signedIn.register(accountRoutes, { db, sessions });
-    await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue });
-    await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });
+    await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue, quotas });
     await signedIn.register(refreshInfoRoutes, { db, queue: deps.queue });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
