@@ -81,8 +81,8 @@ it('with live text on elsewhere, the recorder says live text is not available an
 });
 
 for (const [language, words] of [
-  ['en', { stop: 'Stop', newStory: 'A new story', title: 'Story title', confirm: 'Add recording', refused: 'You have sent as many recordings as one hour allows. Please send this one again later.' }],
-  ['fi', { stop: 'Lopeta', newStory: 'Uuteen tarinaan', title: 'Tarinan otsikko', confirm: 'Lisää nauhoitus', refused: 'Olet lähettänyt niin monta nauhoitusta kuin tunnissa voi. Lähetä tämä myöhemmin uudelleen.' }],
+  ['en', { stop: 'Stop', newStory: 'A new story', title: 'Story title', confirm: 'Add recording', refused: 'You have sent as many recordings as one hour allows. Please send this one again later.', back: 'Back', stay: 'Stay' }],
+  ['fi', { stop: 'Lopeta', newStory: 'Uuteen tarinaan', title: 'Tarinan otsikko', confirm: 'Lisää nauhoitus', refused: 'Olet lähettänyt niin monta nauhoitusta kuin tunnissa voi. Lähetä tämä myöhemmin uudelleen.', back: 'Takaisin', stay: 'Jää tälle sivulle' }],
 ] as const) {
   it(`an upload past the hour's quota is refused in ${language}, and the take stays to send again`, async () => {
     const { page } = await signedInPage(browser, server, `hourly-${language}@example.com`, { language, microphone: true });
@@ -98,9 +98,12 @@ for (const [language, words] of [
     await page.getByRole('button', { name: words.confirm }).click();
     await page.getByText(words.refused).first().waitFor({ timeout: 15_000 });
     await shot(page, `upload-refused-${language}`);
-    // Still at the chooser with the take: it can be sent again. (The title typed is not kept: a
-    // matter of the chooser's, noted in issue 24's report.)
-    await page.getByLabel(words.title).fill('Later');
+    // Still at the chooser with the take and the title typed: it can be sent again as it was.
+    expect(await page.getByLabel(words.title).inputValue()).toBe('Later');
     await expect.poll(() => page.getByRole('button', { name: words.confirm }).isEnabled(), WAIT).toBe(true);
+    // Back asks before the take could be lost; staying keeps everything as it was.
+    await page.getByRole('button', { name: words.back }).click();
+    await page.getByRole('button', { name: words.stay }).click();
+    expect(await page.getByLabel(words.title).inputValue()).toBe('Later');
   });
 }
