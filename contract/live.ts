@@ -34,8 +34,14 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
 
-/** Why a stream failed: the AI catalogue's codes, and the live stream's own limits. */
-export const LIVE_ERROR_CODES = [...AI_ERROR_CODES, 'bad_message', 'too_many_messages', 'too_long', 'unavailable'] as const;
+/**
+ * Why a stream failed: the AI catalogue's codes, and the live stream's own limits: among
+ * them the account's streams open at once (`too_many_live_streams`) and the server's
+ * (`live_server_busy`), told before any engine starts.
+ */
+export const LIVE_ERROR_CODES = [
+  ...AI_ERROR_CODES, 'bad_message', 'too_many_messages', 'too_long', 'unavailable', 'too_many_live_streams', 'live_server_busy',
+] as const;
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 
 export const liveServerMessageSchema = z.discriminatedUnion('type', [

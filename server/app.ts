@@ -31,10 +31,12 @@ import { registerOriginCheck } from './http/origin-check.ts';
 import { rateLimitCounters } from './http/rate-limit/counters.ts';
 import { registerRateLimits } from './http/rate-limit/index.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
+import { registerStorableTextRule } from './http/storable-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Queue } from './jobs/queue.ts';
 import { realtimeRoutes } from './live/realtime-routes.ts';
+import { liveSlots } from './live/slots.ts';
 import { liveSocketRoutes, registerWebSockets } from './live/socket-routes.ts';
 import { peopleRoutes } from './people/routes.ts';
 import { createPipelineQueues } from './pipeline/queues.ts';
@@ -44,6 +46,7 @@ import { keepOwnerReads, ownerReadCache } from './read-cache/keep-owner-reads.ts
 import { publishingRoutes } from './publishing/routes.ts';
 import { personPlaceUploadRoutes } from './recordings/person-place-uploads.ts';
 import { recordingRoutes } from './recordings/routes.ts';
+import { uploadQuotas } from './recordings/upload-quota.ts';
 import type { BlobStore } from './storage/index.ts';
 import { searchRoutes } from './search/routes.ts';
 import { storyRoutes } from './stories/routes.ts';
@@ -106,6 +109,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerOriginCheck(app, config.publicUrl);
   registerAuthentication(app, sessions);
   await registerRateLimits(app, rateLimitCounters(db));
+  registerStorableTextRule(app);
 
   await app.register(multipart);
   await registerWebSockets(app);
@@ -118,6 +122,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const ownerReads = ownerReadCache(database, app.log, config.readCacheBytes);
   app.addHook('onClose', () => ownerReads.stop());
 
+  // Uploads an hour and stored audio, per account and per co-author link (decision 029).
+  const quotas = uploadQuotas(db, config.uploadLimits);
+
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
 
@@ -128,7 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await open.register(passwordResetRoutes, { config, db, sessions, mailer });
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
     await open.register(publicStoryRoutes, { config, db, store: deps.store, clientDir: deps.clientDir });
-    await open.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue });
+    await open.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue, quotas });
   });
 
   // Everything else needs a session, checked before anything else is read.
@@ -137,14 +144,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     keepOwnerReads(signedIn, ownerReads.reads);
     await compressAnswers(signedIn);
     await signedIn.register(accountRoutes, { db, sessions });
-    await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue });
-    await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });
+    await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue, quotas });
     await signedIn.register(refreshInfoRoutes, { db, queue: deps.queue });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
     await signedIn.register(searchRoutes, { db });
-    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, publicUrl: config.publicUrl });
-    await signedIn.register(realtimeRoutes, { db, engines: deps.engines });
+    // One count of open live streams for both transports (decision 029).
+    const slots = liveSlots(config.liveStreams);
+    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, publicUrl: config.publicUrl, slots });
+    await signedIn.register(realtimeRoutes, { db, engines: deps.engines, slots });
     await signedIn.register(interviewerRoutes, { db, queue: deps.queue });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });
     await signedIn.register(peopleRoutes, { db });

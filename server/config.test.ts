@@ -52,4 +52,15 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.openai.apiKey).toBeUndefined();
   });
+
+  it('limits live streams and uploads for one family by default, each settable (MB may be a fraction)', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect(defaults.liveStreams).toEqual({ perAccount: 2, perServer: 20 });
+    expect(defaults.uploadLimits).toEqual({ perHour: 60, accountBytes: 20 * 1024 ** 3, linkPerHour: 20, linkBytes: 2 * 1024 ** 3 });
+    const set = loadConfig({ DATA_DIR: dataDir(), LIVE_STREAMS_PER_ACCOUNT: '1', UPLOADS_PER_HOUR: '5', ACCOUNT_AUDIO_MB: '0.5', LINK_AUDIO_MB: '1' });
+    expect(set.liveStreams.perAccount).toBe(1);
+    expect(set.uploadLimits).toMatchObject({ perHour: 5, accountBytes: 512 * 1024, linkBytes: 1024 * 1024 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LIVE_STREAMS_PER_SERVER: '0' })).toThrow(/LIVE_STREAMS_PER_SERVER/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ACCOUNT_AUDIO_MB: '-1' })).toThrow(/ACCOUNT_AUDIO_MB/);
+  });
 });

@@ -50,6 +50,12 @@ const envSchema = z
     LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
     PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     CONTRIBUTION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).default(2),
+    LIVE_STREAMS_PER_SERVER: z.coerce.number().int().min(1).default(20),
+    UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    ACCOUNT_AUDIO_MB: z.coerce.number().positive().default(20 * 1024),
+    LINK_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    LINK_AUDIO_MB: z.coerce.number().positive().default(2 * 1024),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     SESSION_CACHE_ENTRIES: z.coerce.number().int().min(1).default(10_000),
     READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
@@ -103,6 +109,13 @@ export interface Config {
   publicRateLimit: number;
   /** Contributions (uploads and deletions) a minute one address may make through co-author links. */
   contributionRateLimit: number;
+  /** Live streams (WebSocket or test page) open at once: per account on each server, and on each server in all. */
+  liveStreams: { perAccount: number; perServer: number };
+  /**
+   * Upload quotas, counted in the database: recordings an hour and stored audio bytes per
+   * account, and the same for each co-author link (whose uploads count for the owner too).
+   */
+  uploadLimits: { perHour: number; accountBytes: number; linkPerHour: number; linkBytes: number };
   /** How long (ms) and how many sessions each server remembers without asking the database. */
   sessionCache: { ttlMs: number; maxEntries: number };
   /** Bytes of people's library reads each server keeps until their rows change (0: none; decision 026). */
@@ -170,6 +183,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     accountLoginLimit: { max: env.LOGIN_ACCOUNT_RATE_LIMIT, windowMs: env.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000 },
     publicRateLimit: env.PUBLIC_RATE_LIMIT,
     contributionRateLimit: env.CONTRIBUTION_RATE_LIMIT,
+    liveStreams: { perAccount: env.LIVE_STREAMS_PER_ACCOUNT, perServer: env.LIVE_STREAMS_PER_SERVER },
+    uploadLimits: {
+      perHour: env.UPLOADS_PER_HOUR,
+      accountBytes: Math.round(env.ACCOUNT_AUDIO_MB * 1024 * 1024),
+      linkPerHour: env.LINK_UPLOADS_PER_HOUR,
+      linkBytes: Math.round(env.LINK_AUDIO_MB * 1024 * 1024),
+    },
     sessionCache: { ttlMs: Math.round(env.SESSION_CACHE_SECONDS * 1000), maxEntries: env.SESSION_CACHE_ENTRIES },
     readCacheBytes: env.READ_CACHE_MB * 1024 * 1024,
     runWorkerInline: env.WORKER === 'inline',

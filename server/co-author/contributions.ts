@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type Contribution,
   type ContributionResult,
@@ -8,7 +8,6 @@ import {
   contributorNameSchema,
 } from '../../contract/co-author.ts';
 import { toLanguage } from '../../contract/languages.ts';
-import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
 import type { CoAuthorActor } from '../access/actor.ts';
 import { load } from '../access/loaders.ts';
 import { can, type ResourceRows } from '../access/policies.ts';
@@ -16,7 +15,8 @@ import type { Database } from '../db/client.ts';
 import { recordings, users } from '../db/schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { deleteRecording } from '../recordings/recording-changes.ts';
-import { readUploadForm, type UploadForm } from '../recordings/upload-form.ts';
+import type { UploadForm } from '../recordings/upload-form.ts';
+import type { UploadQuotas } from '../recordings/upload-quota.ts';
 import { type UploadDependencies, uploadRecording } from '../recordings/upload-recording.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { contributorKeyOf, hashContributorKey, newContributorKey } from './contributor-key.ts';
@@ -75,13 +75,20 @@ export async function coAuthorView(db: Database, actor: CoAuthorActor): Promise<
  * in the story's language and the owner's name, with the contributor's name, link and
  * browser key. The browser keeps the key it sent, or gets its first one.
  */
-export async function addContribution(deps: UploadDependencies, actor: CoAuthorActor, request: FastifyRequest): Promise<ContributionResult> {
+export async function addContribution(
+  deps: UploadDependencies & { quotas: UploadQuotas },
+  actor: CoAuthorActor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<ContributionResult> {
   const story = await load(deps.db, actor, 'story', actor.storyId, 'addRecording');
   const [owner] = await deps.db.select().from(users).where(eq(users.id, story.userId));
   if (!owner) throw notFound('Story not found');
 
   let name: string | undefined;
-  const form = await readUploadForm(request, RECORDING_LIMITS.maxUploadBytes, {
+  // Counted against the link's quotas and the owner's before a byte of the body is read.
+  const link = { id: actor.tokenId, storyId: story.id };
+  const form = await deps.quotas.readUpload({ userId: owner.id, link }, request, reply, {
     checkFields(fields, stage) {
       // The name may still come after the audio; once the form is read it must be there.
       if (stage === 'beforeAudio' && !('contributorName' in fields)) return;

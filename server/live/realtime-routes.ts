@@ -7,7 +7,8 @@ import type { Database } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { perUser } from '../http/rate-limit/index.ts';
 import { liveFormat } from './formats.ts';
-import { failureOf, LiveSession } from './session.ts';
+import { failureOf, LiveFailure, LiveSession } from './session.ts';
+import type { LiveSlots } from './slots.ts';
 import { liveOptionsFor } from './stream-options.ts';
 
 /** A test-page stream that gets no chunk for `idleMs` (10 s) ends and frees itself; tests shorten it. */
@@ -22,6 +23,8 @@ type Event = { text: string } | { error: string };
 /** One user's test-page stream and the event streams watching it. */
 interface Channel {
   session?: Promise<LiveSession | undefined>;
+  /** Frees the live slot the stream holds (the account's and the server's). */
+  freeSlot?: () => void;
   next: number;
   idle?: NodeJS.Timeout;
   listeners: Set<(event: Event) => void>;
@@ -33,7 +36,7 @@ interface Channel {
  * `GET /api/realtime-stream` sends what is heard as server-sent events. The same live
  * session as the WebSocket; only the transport differs.
  */
-export async function realtimeRoutes(app: FastifyInstance, { db, engines }: { db: Database; engines?: Engines }) {
+export async function realtimeRoutes(app: FastifyInstance, { db, engines, slots }: { db: Database; engines?: Engines; slots: LiveSlots }) {
   const channels = new Map<string, Channel>();
   const eventStreams = new Set<ServerResponse>();
   const channelOf = (userId: string) => {
@@ -50,6 +53,9 @@ export async function realtimeRoutes(app: FastifyInstance, { db, engines }: { db
   /** Lets go of the channel's stream; `graceful` transcribes what was said before it ends. */
   const stop = async (userId: string, channel: Channel, graceful: boolean) => {
     clearTimeout(channel.idle);
+    // At once, so that a new stream replacing this one finds its slot free.
+    channel.freeSlot?.();
+    channel.freeSlot = undefined;
     const session = channel.session;
     channel.session = undefined;
     const live = await session;
@@ -78,6 +84,8 @@ export async function realtimeRoutes(app: FastifyInstance, { db, engines }: { db
     if (index === 0) {
       void stop(user.id, channel, false);
       const fresh = channelOf(user.id);
+      const freeSlot = slotOrRefuse(slots, user.id);
+      fresh.freeSlot = freeSlot;
       fresh.next = 0;
       let opened: LiveSession | undefined;
       fresh.session = liveOptionsFor(db, user).then((options) => LiveSession.open(engines, options, {
@@ -91,6 +99,7 @@ export async function realtimeRoutes(app: FastifyInstance, { db, engines }: { db
         opened = live;
         return live;
       }, (error: unknown) => {
+        freeSlot();
         broadcast(fresh, { error: failureOf(error).message });
         return undefined;
       });
@@ -131,4 +140,15 @@ export async function realtimeRoutes(app: FastifyInstance, { db, engines }: { db
     for (const raw of eventStreams) raw.end();
     await Promise.all([...channels].map(([userId, channel]) => stop(userId, channel, false)));
   });
+}
+
+/** A live slot for the test page's new stream, or the refusal as an HTTP answer. */
+function slotOrRefuse(slots: LiveSlots, userId: string): () => void {
+  try {
+    return slots.take(userId);
+  } catch (error) {
+    if (!(error instanceof LiveFailure)) throw error;
+    if (error.code === 'too_many_live_streams') throw new HttpError(429, 'too_many_live_streams', error.message);
+    throw new HttpError(503, 'live_server_busy', error.message);
+  }
 }

@@ -23,6 +23,8 @@ const LIVE_MESSAGES: Record<Exclude<LiveErrorCode, keyof typeof AI_ERRORS>, stri
   too_many_messages: 'Too many messages: the stream sends too fast.',
   too_long: `The live stream is longer than ${LIVE_MAX_SECONDS / 60} minutes.`,
   unavailable: 'Live transcription is not available on this server.',
+  too_many_live_streams: 'Live text is already on in your other windows or devices. Close one of them to see live text here.',
+  live_server_busy: 'Live text is busy on the server right now. Please try again later.',
 };
 
 export function liveFailure(code: LiveErrorCode, message?: string): LiveFailure {

@@ -14,6 +14,7 @@ import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { forbiddenOrigin, fromAnotherSite } from '../http/origin-check.ts';
 import { failureOf, type LiveFailure, liveFailure, LiveSession } from './session.ts';
+import type { LiveSlots } from './slots.ts';
 import { liveOptionsFor } from './stream-options.ts';
 
 /** ws itself cuts off anything far beyond the limit; up to this, the client is told why. */
@@ -31,7 +32,10 @@ export async function registerWebSockets(app: FastifyInstance): Promise<void> {
  * scope, so an upgrade without a session is answered 401 before any socket exists; one from
  * another site's page is answered 403.
  */
-export async function liveSocketRoutes(app: FastifyInstance, { db, engines, publicUrl }: { db: Database; engines?: Engines; publicUrl?: string }) {
+export async function liveSocketRoutes(
+  app: FastifyInstance,
+  { db, engines, publicUrl, slots }: { db: Database; engines?: Engines; publicUrl?: string; slots: LiveSlots },
+) {
   app.get('/api/live', { schema: { response: { 200: liveCapabilitiesSchema } } }, async () => {
     if (!engines) return { available: false, recommended: false, adapter: 'local' as const };
     const status = await engines.transcriber.status();
@@ -44,26 +48,40 @@ export async function liveSocketRoutes(app: FastifyInstance, { db, engines, publ
     onRequest: async (request) => {
       if (fromAnotherSite(request, publicUrl)) throw forbiddenOrigin();
     },
-  }, (socket, request) => serveLiveSocket(socket, request, db, engines));
+  }, (socket, request) => serveLiveSocket(socket, request, db, engines, slots));
 }
 
-/** One live stream per connection: messages are handled in order; any refusal is told, then the socket closes. */
-function serveLiveSocket(socket: WebSocket, request: FastifyRequest, db: Database, engines: Engines | undefined): void {
+/**
+ * One live stream per connection: messages are handled in order; any refusal is told, then
+ * the socket closes. The stream holds one of the account's and the server's live slots
+ * from before its engine starts until it ends, fails or the connection drops.
+ */
+function serveLiveSocket(socket: WebSocket, request: FastifyRequest, db: Database, engines: Engines | undefined, slots: LiveSlots): void {
   const user = currentUser(request);
   const send = (message: LiveServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
   let finished = false;
+  let session: LiveSession | undefined;
+  let freeSlot: (() => void) | undefined;
   const refuse = (failure: LiveFailure, closeCode: number) => {
     if (finished) return;
     finished = true;
     if (failure.cause) request.log.warn({ err: failure.cause }, 'live transcription failed');
     send({ type: 'error', error: failure.message, code: failure.code });
     session?.close();
+    freeSlot?.();
     socket.close(closeCode);
   };
 
-  let session: LiveSession | undefined;
+  try {
+    freeSlot = slots.take(user.id);
+  } catch (error) {
+    // 1013: try again later. The client records on without live text.
+    refuse(failureOf(error), 1013);
+    return;
+  }
+
   const opening = liveOptionsFor(db, user).then((options) => LiveSession.open(engines, options, {
     partial: (text) => send({ type: 'partial', text }),
     final: (text) => send({ type: 'final', text }),
@@ -110,6 +128,7 @@ function serveLiveSocket(socket: WebSocket, request: FastifyRequest, db: Databas
           const text = await live.end();
           if (text === undefined || finished) return;
           finished = true;
+          freeSlot?.();
           send({ type: 'complete', text });
           socket.close(1000);
         }
@@ -123,6 +142,7 @@ function serveLiveSocket(socket: WebSocket, request: FastifyRequest, db: Databas
     clearInterval(ping);
     finished = true;
     session?.close();
+    freeSlot?.();
   });
 }
 

@@ -8,7 +8,6 @@ import {
   recordingStoryLinkSchema,
   retranscribeSchema,
 } from '../../contract/library.ts';
-import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser, signedInActor } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
@@ -23,13 +22,15 @@ import { sendPage } from '../http/pagination.ts';
 import { correctTranscription, deleteRecording, retranscribe, setRecordingTime } from './recording-changes.ts';
 import { sendAudio } from './serve-audio.ts';
 import { deleteStuckRecordings, pendingRecordings, transcribeStoryAgain } from './story-recordings.ts';
-import { readUploadForm } from './upload-form.ts';
+import type { UploadQuotas } from './upload-quota.ts';
 import { uploadRecording, type UploadResult } from './upload-recording.ts';
 
 export interface RecordingRouteDependencies {
   db: Database;
   store: BlobStore;
   queue: Queue;
+  /** Uploads an hour and stored audio per account (decision 029). */
+  quotas: UploadQuotas;
 }
 
 const recordingToRead = pathResource('recording', 'read');
@@ -54,13 +55,13 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
   const withLinks = (id: number) => recordingWithLinks(db, id);
 
   api.post('/api/recordings', async (request, reply) => {
-    const form = await readUploadForm(request, RECORDING_LIMITS.maxUploadBytes);
+    const form = await deps.quotas.readUpload({ userId: currentUser(request).id }, request, reply);
     return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form)));
   });
 
   api.post('/api/stories/:id/recordings', { config: storyToAddTo.config }, async (request, reply) => {
     const story = storyToAddTo.of(request);
-    const form = await readUploadForm(request, RECORDING_LIMITS.maxUploadBytes);
+    const form = await deps.quotas.readUpload({ userId: currentUser(request).id }, request, reply);
     return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form, { kind: 'story', row: story })));
   });
 

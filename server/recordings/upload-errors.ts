@@ -11,4 +11,13 @@ export const uploadRefusal = {
   malformed: () => new HttpError(400, 'malformed_upload', 'The upload was incomplete or malformed. Please try again.'),
   /** The audio disk (or the temporary one) has no room: nothing was kept, the user can try again later. */
   storageFull: () => new HttpError(507, 'storage_full', 'There is no room to store the recording right now. Please try again later.'),
+  /** The account's recordings this hour (UPLOADS_PER_HOUR): the take stays with the person, to send later. */
+  uploadLimit: () => new HttpError(429, 'upload_limit', 'You have sent as many recordings as one hour allows. Please send this one again later.'),
+  /** The account's stored audio is at its cap (ACCOUNT_AUDIO_MB). */
+  storageLimit: () => new HttpError(413, 'storage_limit', 'Your account has no room for more recordings.'),
+  /** A co-author link's recordings this hour (LINK_UPLOADS_PER_HOUR), or the owner's. */
+  contributionLimit: () =>
+    new HttpError(429, 'contribution_limit', 'This link has received as many recordings as one hour allows. Please try again later.'),
+  /** The link's stored audio (LINK_AUDIO_MB), or the owner's, is at its cap. */
+  contributionStorageLimit: () => new HttpError(413, 'contribution_storage_limit', 'This story has no room for more recordings.'),
 };

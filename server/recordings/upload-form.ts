@@ -10,6 +10,7 @@ import { languageSchema } from '../../contract/languages.ts';
 import { creativitySchema, toneSchema } from '../../contract/story-options.ts';
 import { recordingContextTypeSchema } from '../../contract/uploads.ts';
 import { HttpError } from '../http/errors.ts';
+import { refuseUnstorableText } from '../http/storable-text.ts';
 import { uploadRefusal } from './upload-errors.ts';
 
 const optionalText = (max: number) =>
@@ -62,6 +63,8 @@ export interface UploadFormOptions {
    * byte of audio is taken; then once the whole form is read, with every field.
    */
   checkFields?: (fields: Readonly<Record<string, string>>, stage: 'beforeAudio' | 'complete') => void;
+  /** The refusal when the file grows past `maxBytes` (default: too large); a quota's own when its room is the smaller. */
+  overLimit?: () => HttpError;
 }
 
 /**
@@ -75,6 +78,7 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
     throw refusalOf(error);
   });
   const discard = () => rm(dir, { recursive: true, force: true });
+  const overLimit = options.overLimit ?? uploadRefusal.tooLarge;
   try {
     const raw: Record<string, string> = {};
     let audio: { file: string; sizeBytes: number; filename: string | undefined } | undefined;
@@ -85,14 +89,16 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
           throw new HttpError(400, 'validation', `${part.fieldname}: unexpected file`, part.fieldname);
         }
         try {
+          refuseUnstorableText(part.filename, 'audio');
           options.checkFields?.(raw, 'beforeAudio');
         } catch (error) {
           part.file.resume();
           throw error;
         }
         const file = path.join(dir, 'audio');
-        audio = { file, sizeBytes: await spool(part, file), filename: part.filename };
+        audio = { file, sizeBytes: await spool(part, file, overLimit), filename: part.filename };
       } else if (typeof part.value === 'string') {
+        refuseUnstorableText(part.value, part.fieldname);
         raw[part.fieldname] = part.value;
       }
     }
@@ -107,23 +113,23 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
     return { audioFile: audio.file, sizeBytes: audio.sizeBytes, filename: audio.filename, fields: parsed.data, discard };
   } catch (error) {
     await discard();
-    throw refusalOf(error);
+    throw refusalOf(error, overLimit);
   }
 }
 
 /** Writes a file part to disk as it arrives and answers its size; over the limit is a 413. */
-async function spool(part: MultipartFile, file: string): Promise<number> {
+async function spool(part: MultipartFile, file: string, overLimit: () => HttpError): Promise<number> {
   await pipeline(part.file, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
   // Past the limit busboy drops the rest and marks the part truncated.
-  if (part.file.truncated) throw uploadRefusal.tooLarge();
+  if (part.file.truncated) throw overLimit();
   return (await stat(file)).size;
 }
 
 /** What a failed read of the form tells the client. */
-function refusalOf(error: unknown): unknown {
+function refusalOf(error: unknown, overLimit: () => HttpError = uploadRefusal.tooLarge): unknown {
   if (error instanceof HttpError) return error;
   const { code, syscall } = error as NodeJS.ErrnoException;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return uploadRefusal.tooLarge();
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return overLimit();
   if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'validation', 'audio: one file per upload', 'audio');
   if (code === 'ENOSPC' || code === 'EDQUOT') return uploadRefusal.storageFull();
   // Any other trouble of this machine's disk is ours, not the client's.

@@ -19,6 +19,8 @@ import {
 
 interface ContextChooserProps {
   currentStoryId: number | null;
+  /** What was chosen for an upload that failed: offered again. */
+  chosen?: ContextFields;
   onConfirm: (context: ContextFields) => void;
   onDiscard: () => void;
 }
@@ -28,10 +30,10 @@ interface ContextChooserProps {
  * a new story with a title, a person or place found by typing or created by name, or
  * nothing yet (kept among the recordings without a story).
  */
-export function ContextChooser({ currentStoryId, onConfirm, onDiscard }: ContextChooserProps) {
+export function ContextChooser({ currentStoryId, chosen, onConfirm, onDiscard }: ContextChooserProps) {
   const { t } = useTranslation('recording');
   const language = useLanguage();
-  const [draft, setDraft] = useState<ContextDraft>(() => initialContextDraft(currentStoryId));
+  const [draft, setDraft] = useState<ContextDraft>(() => initialContextDraft(currentStoryId, chosen));
   const isEntryType = draft.type === 'person' || draft.type === 'place';
   const people = usePeople(language);
   const places = usePlaces(language);

@@ -273,6 +273,7 @@ export function RecorderPage() {
             <RecordingHeader titleId={titleId} title={t('context.title')} onBack={back} />
             <ContextChooser
               currentStoryId={request.storyId}
+              chosen={step.context}
               onConfirm={(context) => void confirm(step.take, context)}
               onDiscard={() => askToLeave('discard')}
             />

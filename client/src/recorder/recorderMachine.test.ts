@@ -40,15 +40,15 @@ describe('nextStep', () => {
     expect(run({ type: 'started' }, { type: 'paused' }, { type: 'paused' }).phase).toBe('paused');
   });
 
-  it('keeps the take when the upload fails, so it can be sent again or kept', () => {
+  it('keeps the take and what was chosen for it when the upload fails, so it can be sent again or kept', () => {
     const step = run(
       { type: 'started' },
       { type: 'stopping' },
       { type: 'checked', take },
-      { type: 'contextChosen', context: { contextType: 'unassigned' } },
+      { type: 'contextChosen', context: { contextType: 'new_story', contextName: 'Summer at the lake' } },
       { type: 'uploadFailed' },
     );
-    expect(step).toEqual({ phase: 'stopped', take });
+    expect(step).toEqual({ phase: 'stopped', take, context: { contextType: 'new_story', contextName: 'Summer at the lake' } });
   });
 
   it('a failed check or microphone goes back to idle; a finished upload is never undone', () => {

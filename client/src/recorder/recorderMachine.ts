@@ -22,7 +22,8 @@ export type RecorderStep =
   | { phase: 'recording' }
   | { phase: 'paused' }
   | { phase: 'analyzing' }
-  | { phase: 'stopped'; take: Take }
+  /** `context`: what was chosen for an upload that failed, offered again as it was typed. */
+  | { phase: 'stopped'; take: Take; context?: ContextFields }
   | { phase: 'uploading'; take: Take; context: ContextFields }
   | { phase: 'done'; context: ContextFields; response: RecordingUploadResponse; answeredAt: number };
 
@@ -77,7 +78,7 @@ export function nextStep(step: RecorderStep, event: RecorderEvent): RecorderStep
         ? { phase: 'done', context: step.context, response: event.response, answeredAt: event.answeredAt }
         : step;
     case 'uploadFailed':
-      return step.phase === 'uploading' ? { phase: 'stopped', take: step.take } : step;
+      return step.phase === 'uploading' ? { phase: 'stopped', take: step.take, context: step.context } : step;
     case 'discarded':
       return step.phase === 'done' ? step : INITIAL_STEP;
   }

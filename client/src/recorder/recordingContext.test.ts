@@ -20,6 +20,14 @@ describe('initialContextDraft', () => {
     expect(initialContextDraft(7).type).toBe('story');
     expect(initialContextDraft(null).type).toBe('new_story');
   });
+
+  it('after an upload that failed, offers again what was chosen and typed', () => {
+    expect(initialContextDraft(7, { contextType: 'new_story', contextName: 'Summer at the lake' })).toMatchObject({ type: 'new_story', title: 'Summer at the lake' });
+    expect(initialContextDraft(null, { contextType: 'person', contextName: 'Mummo' })).toMatchObject({ type: 'person', name: 'Mummo', pickedId: null });
+    expect(initialContextDraft(null, { contextType: 'place', contextId: 4 })).toMatchObject({ type: 'place', name: '', pickedId: 4 });
+    expect(initialContextDraft(7, { contextType: 'story', contextId: 7 })).toMatchObject({ type: 'story', currentStoryId: 7 });
+    expect(initialContextDraft(null, { contextType: 'unassigned' }).type).toBe('unassigned');
+  });
 });
 
 describe('matchingEntries', () => {

@@ -79,7 +79,19 @@ export function contextFields(draft: ContextDraft, entries: readonly ExistingEnt
   }
 }
 
-/** The chooser's first state: the current story when there is one, else a new story. */
-export function initialContextDraft(currentStoryId: number | null): ContextDraft {
-  return { type: currentStoryId === null ? 'new_story' : 'story', currentStoryId, title: '', name: '', pickedId: null };
+/**
+ * The chooser's first state: the current story when there is one, else a new story; or,
+ * after an upload that failed, what was chosen and typed for it (the person's words stay).
+ */
+export function initialContextDraft(currentStoryId: number | null, chosen?: ContextFields): ContextDraft {
+  const draft: ContextDraft = { type: currentStoryId === null ? 'new_story' : 'story', currentStoryId, title: '', name: '', pickedId: null };
+  if (!chosen || (chosen.contextType === 'story' && currentStoryId === null)) return draft;
+  const entry = chosen.contextType === 'person' || chosen.contextType === 'place';
+  return {
+    ...draft,
+    type: chosen.contextType,
+    title: chosen.contextType === 'new_story' ? chosen.contextName ?? '' : '',
+    name: entry ? chosen.contextName ?? '' : '',
+    pickedId: entry ? chosen.contextId ?? null : null,
+  };
 }
