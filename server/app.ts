@@ -6,6 +6,7 @@ import { recordRoutes, type RouteEntry } from './access/route-table.ts';
 import { signedInScope } from './access/signed-in-scope.ts';
 import type { Engines } from './ai/engines.ts';
 import { accountRoutes } from './auth/account-routes.ts';
+import { emailVerificationRoutes, verificationResendRoutes } from './auth/email-verification-routes.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { passwordResetRoutes } from './auth/password-reset-routes.ts';
 import { sessionStore } from './auth/sessions.ts';
@@ -31,6 +32,7 @@ import { registerOriginCheck } from './http/origin-check.ts';
 import { rateLimitCounters } from './http/rate-limit/counters.ts';
 import { registerRateLimits } from './http/rate-limit/index.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
+import { siteOriginOf } from './http/site-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Queue } from './jobs/queue.ts';
@@ -103,9 +105,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const purge = setInterval(() => void sessions.deleteExpired().catch((error) => app.log.warn(error)), SESSION_PURGE_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
-  registerOriginCheck(app, config.publicUrl);
+  // Where this site is: PUBLIC_URL, or the loopback address it listens on; never a request's Host (decision 027).
+  const site = siteOriginOf(config, () => app.server.address());
+  app.decorate('site', site);
+  registerOriginCheck(app, site);
   registerAuthentication(app, sessions);
-  await registerRateLimits(app, rateLimitCounters(db));
+  const counters = rateLimitCounters(db);
+  await registerRateLimits(app, counters);
 
   await app.register(multipart);
   await registerWebSockets(app);
@@ -124,10 +130,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Anyone may call these: signing in, and whether the server is healthy.
   await app.register(async (open) => {
     recordRoutes(open, routeTable, 'public');
-    await open.register(signInRoutes, { config, db, sessions });
-    await open.register(passwordResetRoutes, { config, db, sessions, mailer });
+    await open.register(signInRoutes, { config, db, sessions, site, mailer, counters });
+    await open.register(passwordResetRoutes, { config, db, sessions, mailer, site });
+    await open.register(emailVerificationRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
-    await open.register(publicStoryRoutes, { config, db, store: deps.store, clientDir: deps.clientDir });
+    await open.register(publicStoryRoutes, { config, site, db, store: deps.store, clientDir: deps.clientDir });
     await open.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue });
   });
 
@@ -137,25 +144,26 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     keepOwnerReads(signedIn, ownerReads.reads);
     await compressAnswers(signedIn);
     await signedIn.register(accountRoutes, { db, sessions });
+    await signedIn.register(verificationResendRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(refreshInfoRoutes, { db, queue: deps.queue });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
     await signedIn.register(searchRoutes, { db });
-    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, publicUrl: config.publicUrl });
+    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, site });
     await signedIn.register(realtimeRoutes, { db, engines: deps.engines });
     await signedIn.register(interviewerRoutes, { db, queue: deps.queue });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });
     await signedIn.register(peopleRoutes, { db });
     await signedIn.register(placeRoutes, { db });
-    await signedIn.register(emailRoutes, { mailer });
+    await signedIn.register(emailRoutes, { mailer, site, perHour: config.testEmailsPerHour });
     await signedIn.register(usageRoutes, { db });
     await signedIn.register(chapterRoutes, { db, queue: deps.queue });
     await signedIn.register(followUpRoutes, { db, queue: deps.queue });
     await signedIn.register(autobiographyRoutes, { db, queue: deps.queue });
-    await signedIn.register(publishingRoutes, { config, db, queue: deps.queue, store: deps.store });
-    await signedIn.register(coAuthorLinkRoutes, { config, db });
+    await signedIn.register(publishingRoutes, { site, db, queue: deps.queue, store: deps.store });
+    await signedIn.register(coAuthorLinkRoutes, { site, db });
     await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });
   });
 

@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { signInBody, signUpBody } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { mailInBackground } from '../email/in-background.ts';
+import type { Mailer } from '../email/mailer.ts';
+import type { RateLimitCounters } from '../http/rate-limit/counters.ts';
 import { perAddress } from '../http/rate-limit/index.ts';
+import type { SiteOrigin } from '../http/site-origin.ts';
 import { signInLocal, signUpLocal } from './local-accounts.ts';
 import { oidcSignIn } from './oidc.ts';
 import {
@@ -15,15 +19,19 @@ import {
   type SessionStore,
   type UserRow,
 } from './sessions.ts';
+import { mailAfterSignUp } from './sign-up-mail.ts';
 import { findOrCreateExternalUser, presentUser } from './users.ts';
 
 const LOCAL_SIGN_IN_PAGE = '/sign-in';
 
 /** Every way in and out: local accounts, OpenID Connect providers, sign-out (spec 7.2). Public. */
-export async function signInRoutes(app: FastifyInstance, deps: { config: Config; db: Database; sessions: SessionStore }) {
-  const { config, db, sessions } = deps;
-  const baseUrlOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const oidc = oidcSignIn(config.providers, baseUrlOf);
+export async function signInRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; db: Database; sessions: SessionStore; site: SiteOrigin; mailer: Mailer; counters: RateLimitCounters },
+) {
+  const { config, db, sessions, site } = deps;
+  const oidc = oidcSignIn(config.providers, () => site.forLinks());
+  const inBackground = mailInBackground(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const loginLimit = { rateLimit: perAddress(config.loginRateLimit) };
@@ -39,10 +47,13 @@ export async function signInRoutes(app: FastifyInstance, deps: { config: Config;
     local: true,
   }));
 
+  // The same answer whether the address is new or has an account (decision 027): the e-mail
+  // says which, and the client signs in with the same credentials next.
   api.post('/api/auth/local/sign-up', { schema: { body: signUpBody }, config: loginLimit }, async (request, reply) => {
-    const user = await signUpLocal(db, request.body);
-    await startSession(request, reply, user);
-    return reply.status(201).send(presentUser(user));
+    const { language, ...account } = request.body;
+    const outcome = await signUpLocal(db, account);
+    inBackground(request.log, 'sign-up e-mail', () => mailAfterSignUp(deps, outcome, language));
+    return reply.status(202).send({ message: 'Thank you. A message is on its way to this address; sign in to go on.' });
   });
 
   api.post('/api/auth/local/sign-in', { schema: { body: signInBody }, config: loginLimit }, async (request, reply) => {

@@ -13,6 +13,7 @@ import type { Engines } from '../ai/engines.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { forbiddenOrigin, fromAnotherSite } from '../http/origin-check.ts';
+import type { SiteOrigin } from '../http/site-origin.ts';
 import { failureOf, type LiveFailure, liveFailure, LiveSession } from './session.ts';
 import { liveOptionsFor } from './stream-options.ts';
 
@@ -31,7 +32,7 @@ export async function registerWebSockets(app: FastifyInstance): Promise<void> {
  * scope, so an upgrade without a session is answered 401 before any socket exists; one from
  * another site's page is answered 403.
  */
-export async function liveSocketRoutes(app: FastifyInstance, { db, engines, publicUrl }: { db: Database; engines?: Engines; publicUrl?: string }) {
+export async function liveSocketRoutes(app: FastifyInstance, { db, engines, site }: { db: Database; engines?: Engines; site: SiteOrigin }) {
   app.get('/api/live', { schema: { response: { 200: liveCapabilitiesSchema } } }, async () => {
     if (!engines) return { available: false, recommended: false, adapter: 'local' as const };
     const status = await engines.transcriber.status();
@@ -42,7 +43,7 @@ export async function liveSocketRoutes(app: FastifyInstance, { db, engines, publ
   app.get(LIVE_TRANSCRIPTION_PATH, {
     websocket: true,
     onRequest: async (request) => {
-      if (fromAnotherSite(request, publicUrl)) throw forbiddenOrigin();
+      if (fromAnotherSite(request, site)) throw forbiddenOrigin();
     },
   }, (socket, request) => serveLiveSocket(socket, request, db, engines));
 }
