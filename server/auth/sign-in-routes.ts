@@ -76,7 +76,10 @@ export async function signInRoutes(
     async (request, reply) => {
       try {
         const profile = await oidc.finish(request.params.provider, request, reply);
-        await startSession(request, reply, await findOrCreateExternalUser(db, profile));
+        const user = await findOrCreateExternalUser(db, profile);
+        // Its row may have changed (the address verified, an unproven password's sessions ended): read it afresh.
+        sessions.forgetUser(user.id);
+        await startSession(request, reply, user);
         return reply.redirect('/');
       } catch (error) {
         request.log.warn({ err: error }, 'sign-in callback failed');
