@@ -10,6 +10,8 @@ export const currentUserSchema = z.object({
   authorName: z.string().nullable(),
   languagePreference: languageSchema.nullable(),
   profileImageUrl: z.string().nullable(),
+  /** Whether the address is proven the person's: until then nothing but the verification link is mailed to it. */
+  emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -35,7 +37,14 @@ export const signUpBody = z.object({
   password: newPasswordSchema,
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().max(100).optional(),
+  /** The page's language, for the e-mail the sign-up sends. */
+  language: languageSchema.optional(),
 });
+/**
+ * What sign-up answers, the same for a new and a taken address (it reveals neither);
+ * the client then signs in with the same credentials.
+ */
+export const signUpAnswer = z.object({ message: z.string() });
 export const signInBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()),
   password: z.string().min(1).max(PASSWORD_MAX),
@@ -43,6 +52,12 @@ export const signInBody = z.object({
 
 /** How long a link to reset a forgotten password works. */
 export const PASSWORD_RESET_LINK_HOURS = 1;
+
+/** How long a link that verifies an e-mail address works. */
+export const EMAIL_VERIFICATION_LINK_HOURS = 48;
+/** The token of a link that verifies an address; any string: one that names no live link is a verification_link_invalid. */
+export const verifyEmailBody = z.object({ token: z.string().max(200) });
+export const verifyEmailAnswer = z.object({ email: z.string() });
 
 /** Asks for a reset link; `language` is the page's, for a person who has not chosen one in the app. */
 export const forgotPasswordBody = z.object({
@@ -67,11 +82,13 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const AUTH_ERROR_CODES = [
   'unauthorized',
   'invalid_credentials',
-  'email_taken',
   'rate_limited',
   'validation',
   'password_too_weak',
   'reset_link_invalid',
+  'verification_link_invalid',
+  'email_not_verified',
+  'site_address_unknown',
   'forbidden_origin',
   'not_found',
 ] as const;

@@ -39,6 +39,7 @@ async function signedInPage(microphoneFile: string, email: string): Promise<{ co
     data: { email, password: 'long enough password', firstName: 'Aino' },
     headers,
   });
+  await context.request.post(`${server.url}/api/auth/local/sign-in`, { data: { email, password: 'long enough password' }, headers });
   await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language: 'en' }, headers });
   const page = await context.newPage();
   await page.goto(server.url);

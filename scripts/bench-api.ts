@@ -11,7 +11,7 @@ import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { chapters, people, recordingPeople, recordings, stories, users } from '../server/db/schema.ts';
 import { nextPageUrl } from '../contract/pagination.ts';
-import { HttpClient } from '../test/support/http-client.ts';
+import { signedUpClient } from '../test/support/http-client.ts';
 import { startTestApp } from '../test/support/test-app.ts';
 import { benchRecordingRow, benchStoryRow } from './bench-library-rows.ts';
 
@@ -32,8 +32,8 @@ const CHUNK = 500;
 const ENCODING = process.env.BENCH_ENCODING ?? 'identity';
 
 const server = await startTestApp({ LOGIN_RATE_LIMIT: '100000' });
-const client = new HttpClient(server.url);
-const user = await (await client.post('/api/auth/local/sign-up', { email: 'bench@example.com', password: 'long enough password', firstName: 'B' })).json();
+const { client, id: userId } = await signedUpClient(server.url, 'bench@example.com');
+const user = { id: userId };
 const db = server.database.db;
 
 const seedStart = performance.now();

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/client.ts';
 import { recordings, stories } from '../server/db/schema.ts';
-import { HttpClient } from '../test/support/http-client.ts';
+import { HttpClient, signedUpClient } from '../test/support/http-client.ts';
 import { freePort, testModelsFolder } from '../test/support/server-process.ts';
 import { REPO_ROOT } from '../test/support/shared-files.ts';
 import { benchRecordingRow, benchStoryRow } from './bench-library-rows.ts';
@@ -123,8 +123,7 @@ async function main() {
   // The server as `npm start` runs it, built from this checkout's sources.
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build', 'server.mjs')], { stdio: 'inherit' });
   let server = await startServer();
-  const signUp = await new HttpClient(server.url).post('/api/auth/local/sign-up', { email: 'bench@example.com', password: 'long enough password', firstName: 'B' });
-  const user = (await signUp.json()) as { id: string };
+  const user = { id: (await signedUpClient(server.url, 'bench@example.com')).id };
   await stopServer(server.child);
   const seedStart = performance.now();
   await seed(user.id);

@@ -17,7 +17,7 @@ import type { Engines } from '../server/ai/engines.ts';
 import { ONE_PIECE_SECONDS, transcribeRecording } from '../server/ai/transcribe-recording.ts';
 import { withNormalisedAudio } from '../server/audio/normalise.ts';
 import { clipDir, encodeClip } from '../test/support/audio-clips.ts';
-import { HttpClient, uploadForm } from '../test/support/http-client.ts';
+import { signedUpClient, uploadForm } from '../test/support/http-client.ts';
 import { fakeOpenAiEngines, localTestEngines } from '../test/support/engines.ts';
 import { CLIPS, clipTranscript, TEST_MODELS_DIR } from '../test/support/shared-files.ts';
 import { startTestApp } from '../test/support/test-app.ts';
@@ -47,8 +47,7 @@ const vadAlone: number[] = [];
 
 async function measure(name: string, engines: Engines, expectStory: boolean, files: { name: string; file: string; text: string }[]) {
   const server = await startTestApp({ LOGIN_RATE_LIMIT: '100000' }, { engines });
-  const client = new HttpClient(server.url);
-  await client.post('/api/auth/local/sign-up', { email: `bench-${Date.now()}@example.com`, password: 'long enough password', firstName: 'B' });
+  const { client } = await signedUpClient(server.url, `bench-${Date.now()}@example.com`);
   const rows: Row[] = [];
   try {
     for (const { name: clip, file, text } of files) {

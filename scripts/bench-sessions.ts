@@ -7,7 +7,7 @@
  * thread does nothing else. Figures, not pass/fail.
  */
 import { Worker } from 'node:worker_threads';
-import { HttpClient } from '../test/support/http-client.ts';
+import { signedUpClient } from '../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5_000);
@@ -15,13 +15,8 @@ const WARM_UP_MS = 1_000;
 const CONCURRENCY = 16;
 
 async function signedInCookie(server: TestApp): Promise<string> {
-  const response = await new HttpClient(server.url).post('/api/auth/local/sign-up', {
-    email: 'bench@example.com',
-    password: 'correct horse battery',
-    firstName: 'Aino',
-  });
-  if (response.status !== 201) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const { client } = await signedUpClient(server.url, 'bench@example.com');
+  return `saaga_session=${client.cookie('saaga_session')}`;
 }
 
 // The load generator, in plain JavaScript for the worker: N loops of keep-alive GETs.

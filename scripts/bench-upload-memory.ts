@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RECORDING_LIMITS } from '../contract/recording-limits.ts';
 import { runFfmpeg } from '../server/audio/ffmpeg.ts';
-import { HttpClient, uploadForm } from '../test/support/http-client.ts';
+import { type HttpClient, signedUpClient, uploadForm } from '../test/support/http-client.ts';
 import { freePort, testModelsFolder } from '../test/support/server-process.ts';
 import { REPO_ROOT } from '../test/support/shared-files.ts';
 
@@ -145,9 +145,7 @@ async function main() {
   const pid = server.child.pid!;
   const rows: string[][] = [];
   try {
-    const client = new HttpClient(server.url);
-    const signUp = await client.post('/api/auth/local/sign-up', { email: 'bench@example.com', password: 'long enough password', firstName: 'B' });
-    if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}`);
+    const { client } = await signedUpClient(server.url, 'bench@example.com');
     // Start-up has its own peak; from here on VmHWM counts the uploads alone.
     const startupPeak = rssOf(pid, 'VmHWM');
     writeFileSync(`/proc/${pid}/clear_refs`, '5');

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { stories } from '../server/db/schema.ts';
+import { signedUpClient } from '../test/support/http-client.ts';
 import { startTestApp } from '../test/support/test-app.ts';
 import { launchChromium } from '../e2e/support/browser.ts';
 
@@ -26,12 +27,7 @@ const browser = await launchChromium({ splash: 'skip' });
 
 // A library with a first page's worth of stories.
 const email = 'bench-web@example.com';
-const signUp = await fetch(`${server.url}/api/auth/local/sign-up`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: server.url },
-  body: JSON.stringify({ email, password: 'long enough password', firstName: 'B' }),
-});
-const user = (await signUp.json()) as { id: string };
+const user = { id: (await signedUpClient(server.url, email)).id };
 await server.database.db.insert(stories).values(
   Array.from({ length: STORIES }, (_, n) => ({
     userId: user.id,

@@ -6,6 +6,7 @@ import { recordRoutes, type RouteEntry } from './access/route-table.ts';
 import { signedInScope } from './access/signed-in-scope.ts';
 import type { Engines } from './ai/engines.ts';
 import { accountRoutes } from './auth/account-routes.ts';
+import { emailVerificationRoutes, verificationResendRoutes } from './auth/email-verification-routes.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
 import { passwordResetRoutes } from './auth/password-reset-routes.ts';
 import { sessionStore } from './auth/sessions.ts';
@@ -32,6 +33,7 @@ import { rateLimitCounters } from './http/rate-limit/counters.ts';
 import { registerRateLimits } from './http/rate-limit/index.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
 import { registerStorableTextRule } from './http/storable-text.ts';
+import { siteOriginOf } from './http/site-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Queue } from './jobs/queue.ts';
@@ -106,9 +108,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const purge = setInterval(() => void sessions.deleteExpired().catch((error) => app.log.warn(error)), SESSION_PURGE_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
-  registerOriginCheck(app, config.publicUrl);
+  // Where this site is: PUBLIC_URL, or the loopback address it listens on; never a request's Host (decision 027).
+  const site = siteOriginOf(config, () => app.server.address());
+  app.decorate('site', site);
+  registerOriginCheck(app, site);
   registerAuthentication(app, sessions);
-  await registerRateLimits(app, rateLimitCounters(db));
+  const counters = rateLimitCounters(db);
+  await registerRateLimits(app, counters);
   registerStorableTextRule(app);
 
   await app.register(multipart);
@@ -131,10 +137,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Anyone may call these: signing in, and whether the server is healthy.
   await app.register(async (open) => {
     recordRoutes(open, routeTable, 'public');
-    await open.register(signInRoutes, { config, db, sessions });
-    await open.register(passwordResetRoutes, { config, db, sessions, mailer });
+    await open.register(signInRoutes, { config, db, sessions, site, mailer, counters });
+    await open.register(passwordResetRoutes, { config, db, sessions, mailer, site });
+    await open.register(emailVerificationRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
-    await open.register(publicStoryRoutes, { config, db, store: deps.store, clientDir: deps.clientDir });
+    await open.register(publicStoryRoutes, { config, site, db, store: deps.store, clientDir: deps.clientDir });
     await open.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue, quotas });
   });
 
@@ -144,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     keepOwnerReads(signedIn, ownerReads.reads);
     await compressAnswers(signedIn);
     await signedIn.register(accountRoutes, { db, sessions });
+    await signedIn.register(verificationResendRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });
     await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue, quotas });
     await signedIn.register(refreshInfoRoutes, { db, queue: deps.queue });
@@ -152,19 +160,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(searchRoutes, { db });
     // One count of open live streams for both transports (decision 029).
     const slots = liveSlots(config.liveStreams);
-    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, publicUrl: config.publicUrl, slots });
+    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, site, slots });
     await signedIn.register(realtimeRoutes, { db, engines: deps.engines, slots });
     await signedIn.register(interviewerRoutes, { db, queue: deps.queue });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });
     await signedIn.register(peopleRoutes, { db });
     await signedIn.register(placeRoutes, { db });
-    await signedIn.register(emailRoutes, { mailer });
+    await signedIn.register(emailRoutes, { mailer, site, perHour: config.testEmailsPerHour });
     await signedIn.register(usageRoutes, { db });
     await signedIn.register(chapterRoutes, { db, queue: deps.queue });
     await signedIn.register(followUpRoutes, { db, queue: deps.queue });
     await signedIn.register(autobiographyRoutes, { db, queue: deps.queue });
-    await signedIn.register(publishingRoutes, { config, db, queue: deps.queue, store: deps.store });
-    await signedIn.register(coAuthorLinkRoutes, { config, db });
+    await signedIn.register(publishingRoutes, { site, db, queue: deps.queue, store: deps.store });
+    await signedIn.register(coAuthorLinkRoutes, { site, db });
     await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });
   });
 

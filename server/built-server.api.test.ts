@@ -36,7 +36,8 @@ it('serves the API as built', { timeout: 60_000 }, async () => {
 
   const client = new HttpClient(server.url);
   const signUp = await client.post('/api/auth/local/sign-up', { email: 'built@example.com', password: 'long enough password', firstName: 'Aino' });
-  expect(signUp.status).toBe(201);
+  expect(signUp.status).toBe(202);
+  expect((await client.post('/api/auth/local/sign-in', { email: 'built@example.com', password: 'long enough password' })).status).toBe(200);
   const stories = await client.get('/api/stories');
   expect(stories.status).toBe(200);
 

@@ -33,6 +33,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  it('listens on this machine only unless PUBLIC_URL names the address people use (decision 027)', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).host).toBe('localhost');
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://saaga.example.com' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: dir }).testEmailsPerHour).toBe(3);
+    expect(loadConfig({ DATA_DIR: dir, TEST_EMAILS_PER_HOUR: '5' }).testEmailsPerHour).toBe(5);
+  });
+
   it('turns on each sign-in provider by its settings', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

@@ -19,7 +19,8 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    // Unset: every interface with PUBLIC_URL, this machine only without it (see loadConfig).
+    HOST: optionalText,
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgres://user:password@host:5432/db'),
     PUBLIC_URL: optionalUrl(/^https?:\/\//, 'https://saaga.example.com'),
@@ -56,6 +57,7 @@ const envSchema = z
     ACCOUNT_AUDIO_MB: z.coerce.number().positive().default(20 * 1024),
     LINK_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
     LINK_AUDIO_MB: z.coerce.number().positive().default(2 * 1024),
+    TEST_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     SESSION_CACHE_ENTRIES: z.coerce.number().int().min(1).default(10_000),
     READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
@@ -116,6 +118,8 @@ export interface Config {
    * account, and the same for each co-author link (whose uploads count for the owner too).
    */
   uploadLimits: { perHour: number; accountBytes: number; linkPerHour: number; linkBytes: number };
+  /** Test welcome e-mails one account may send itself in an hour. */
+  testEmailsPerHour: number;
   /** How long (ms) and how many sessions each server remembers without asking the database. */
   sessionCache: { ttlMs: number; maxEntries: number };
   /** Bytes of people's library reads each server keeps until their rows change (0: none; decision 026). */
@@ -157,7 +161,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   return {
     port: env.PORT,
-    host: env.HOST,
+    // Without PUBLIC_URL the site knows no address but this machine's, so it listens only there (decision 027).
+    host: env.HOST ?? (env.PUBLIC_URL ? '0.0.0.0' : 'localhost'),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
@@ -190,6 +195,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       linkPerHour: env.LINK_UPLOADS_PER_HOUR,
       linkBytes: Math.round(env.LINK_AUDIO_MB * 1024 * 1024),
     },
+    testEmailsPerHour: env.TEST_EMAILS_PER_HOUR,
     sessionCache: { ttlMs: Math.round(env.SESSION_CACHE_SECONDS * 1000), maxEntries: env.SESSION_CACHE_ENTRIES },
     readCacheBytes: env.READ_CACHE_MB * 1024 * 1024,
     runWorkerInline: env.WORKER === 'inline',

@@ -103,15 +103,15 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const site = app.site;
   app.log.info(
-    `Saaga is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind}, sign-in: ${
+    `Saaga is running at ${site.knowsLinks() ? site.forLinks() : `${config.host}:${config.port}`} (database: ${database.kind}, sign-in: ${
       config.providers.map((p) => p.id).join(', ') || 'local accounts'
     }, AI: ${engines.summary})`,
   );
-  if (config.smtpUrl && !config.publicUrl) {
-    // Without it, an e-mailed link (a password reset) takes its address from the request's Host header.
-    app.log.warn('SMTP_URL is set without PUBLIC_URL: set PUBLIC_URL so links in e-mails always point to this server');
-  }
+  // Where e-mailed and shared links point, decided once here; without PUBLIC_URL on a public interface, why there are none.
+  if (site.knowsLinks()) app.log.info(`Site address: ${site.describe()}`);
+  else app.log.warn(`Site address unknown: ${site.describe()}`);
   background = startBackground();
   await background;
 }

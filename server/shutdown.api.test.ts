@@ -23,7 +23,8 @@ it('stops on SIGTERM while an upload is stalled half way', { timeout: 120_000 },
   await server.serving();
   const client = new HttpClient(server.url);
   const signUp = await client.post('/api/auth/local/sign-up', { email: 'aino@example.com', password: 'kesä mökillä 1969', firstName: 'Aino' });
-  expect(signUp.status).toBe(201);
+  expect(signUp.status).toBe(202);
+  expect((await client.post('/api/auth/local/sign-in', { email: 'aino@example.com', password: 'kesä mökillä 1969' })).status).toBe(200);
 
   const { port, host } = new URL(server.url);
   const socket = connect(Number(port), '127.0.0.1');

@@ -26,6 +26,7 @@ const AdminSettingsPage = lazyPage(() => import('./admin/AdminSettingsPage.tsx')
 const ForgotPasswordPage = lazyPage(() => import('./auth/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./auth/ResetPasswordPage.tsx'), 'ResetPasswordPage');
 const SignInPage = lazyPage(() => import('./auth/SignInPage.tsx'), 'SignInPage');
+const VerifyEmailPage = lazyPage(() => import('./auth/VerifyEmailPage.tsx'), 'VerifyEmailPage');
 const AutobiographyPage = lazyPage(() => import('./autobiography/AutobiographyPage.tsx'), 'AutobiographyPage');
 const NewAutobiographyPage = lazyPage(() => import('./autobiography/NewAutobiographyPage.tsx'), 'NewAutobiographyPage');
 const ChapterEditPage = lazyPage(() => import('./chapters/ChapterEditPage.tsx'), 'ChapterEditPage');
@@ -58,7 +59,7 @@ function page(element: ReactNode) {
 
 /** Pages anyone can open, signed in or not; they never wait for the session check. */
 // A forgotten password can be reset signed in too: the link is for whoever has the e-mail.
-const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording', '/forgot-password', '/reset-password'];
+const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording', '/forgot-password', '/reset-password', '/verify-email'];
 
 function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
@@ -85,6 +86,7 @@ export function AppRoutes() {
       <Route path="/debug-recording" element={page(<DiagnosticsPage />)} />
       <Route path="/forgot-password" element={page(<ForgotPasswordPage />)} />
       <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
+      <Route path="/verify-email" element={page(<VerifyEmailPage />)} />
       {user && <Route path="/record" element={page(<RecorderPage />)} />}
       {user && <Route path="/talk" element={page(<ConversationPage />)} />}
       {user ? (

@@ -28,7 +28,9 @@ export async function signedInPage(
   });
   if (microphone) await context.grantPermissions(['microphone']);
   const headers = { origin: server.url };
+  // As the app does it: sign-up answers alike for any address, then sign-in with the same credentials.
   await context.request.post(`${server.url}/api/auth/local/sign-up`, { data: { email, password: 'long enough password', firstName: 'Aino' }, headers });
+  await context.request.post(`${server.url}/api/auth/local/sign-in`, { data: { email, password: 'long enough password' }, headers });
   await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language }, headers });
   const [user] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   const page = await context.newPage();

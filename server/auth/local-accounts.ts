@@ -25,24 +25,33 @@ export interface SignUp {
   lastName?: string;
 }
 
-/** Creates a user with an e-mail and a password that is hard to guess; the e-mail must be new. */
-export async function signUpLocal(db: Database, input: SignUp): Promise<UserRow> {
+/** What a sign-up did: made a new account, or found the address taken (the caller must not tell the two apart). */
+export type SignUpOutcome = { created: true; user: UserRow } | { created: false; user: UserRow };
+
+/**
+ * Creates a user with an e-mail and a password that is hard to guess, its address not yet
+ * verified; an address that has an account already is left as it is. The password is
+ * hashed either way, so the two take about as long.
+ */
+export async function signUpLocal(db: Database, input: SignUp): Promise<SignUpOutcome> {
   requireStrongPassword(input.password, [input.email, input.firstName, input.lastName ?? '']);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, input.email))
-      .limit(1);
-    if (existing) throw new HttpError(409, 'email_taken', 'An account with this e-mail already exists', 'email');
-    const [user] = await tx
+  const existingUser = () =>
+    db.select().from(users).where(eq(sql`lower(${users.email})`, input.email)).limit(1).then(([user]) => user);
+  const before = await existingUser();
+  if (before) return { created: false, user: before };
+  const user = await db.transaction(async (tx) => {
+    // Two sign-ups with one new address at once: the unique address index lets one in.
+    const [inserted] = await tx
       .insert(users)
       .values({ email: input.email, firstName: input.firstName, lastName: input.lastName || null })
+      .onConflictDoNothing()
       .returning();
-    await tx.insert(identities).values({ userId: user.id, provider: LOCAL, subject: input.email, passwordHash });
-    return user;
+    if (!inserted) return undefined;
+    await tx.insert(identities).values({ userId: inserted.id, provider: LOCAL, subject: input.email, passwordHash });
+    return inserted;
   });
+  return user ? { created: true, user } : { created: false, user: await existingUser() };
 }
 
 /** The user with this e-mail and password, or an invalid_credentials error. */

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient } from '../../test/support/http-client.ts';
+import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 // A real OpenID Connect provider (oidc-provider) on this machine, with its development
@@ -99,6 +99,8 @@ describe('sign-in with OpenID Connect', () => {
 
     const user = await (await browser.get('/api/auth/user')).json();
     expect(user).toMatchObject({ email: 'alice@example.org', firstName: 'Alice', lastName: 'Example', languagePreference: null });
+    // The provider says the address is verified: Saaga counts it so.
+    expect(user.emailVerified).toBe(true);
 
     expect(await (await browser.get('/api/auth/providers')).json()).toEqual({ google: false, oidc: true, local: true });
   });
@@ -112,6 +114,19 @@ describe('sign-in with OpenID Connect', () => {
       ids.push((await (await browser.get('/api/auth/user')).json()).id);
     }
     expect(ids[0]).toBe(ids[1]);
+  });
+
+  it('joins an unverified local account only after taking it from whoever chose its password', async () => {
+    // Someone signs up with the address before its owner comes through the provider, and stays signed in.
+    const { client: squatter } = await signedUpClient(app.url, 'carol@example.org', undefined, 'squatter passphrase 1');
+    expect((await squatter.get('/api/auth/user')).status).toBe(200); // the server now remembers this session
+    const owner = new HttpClient(app.url);
+    await owner.get(await signInAtProvider((await owner.get('/api/login')).headers.get('location')!, 'carol'));
+    expect(await (await owner.get('/api/auth/user')).json()).toMatchObject({ email: 'carol@example.org', emailVerified: true });
+    // The squatter's session and password open nothing now.
+    expect((await squatter.get('/api/auth/user')).status).toBe(401);
+    const signIn = await new HttpClient(app.url).post('/api/auth/local/sign-in', { email: 'carol@example.org', password: 'squatter passphrase 1' });
+    expect(signIn.status).toBe(401);
   });
 
   it('refuses a callback whose state does not match the browser that started it', async () => {

@@ -8,6 +8,7 @@ import type { Mailer } from '../email/mailer.ts';
 import { accountSignIns } from '../http/rate-limit/account-sign-ins.ts';
 import { rateLimitCounters } from '../http/rate-limit/counters.ts';
 import { perAddress } from '../http/rate-limit/index.ts';
+import type { SiteOrigin } from '../http/site-origin.ts';
 import { requireLiveResetLink, resetPassword, sendResetLink } from './password-reset.ts';
 import { type SessionStore, startNewSession } from './sessions.ts';
 import { presentUser } from './users.ts';
@@ -17,10 +18,11 @@ interface Deps {
   db: Database;
   sessions: SessionStore;
   mailer: Mailer;
+  site: SiteOrigin;
 }
 
 /** A forgotten password: a one-time link by e-mail, then a new password through it. Public, rate limited like sign-in. */
-export async function passwordResetRoutes(app: FastifyInstance, { config, db, sessions, mailer }: Deps) {
+export async function passwordResetRoutes(app: FastifyInstance, { config, db, sessions, mailer, site }: Deps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const loginLimit = { rateLimit: perAddress(config.loginRateLimit) };
   const accountLimit = accountSignIns(rateLimitCounters(db), config.accountLoginLimit);
@@ -33,7 +35,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { config, db, se
 
   api.post('/api/auth/local/forgot-password', { schema: { body: forgotPasswordBody }, config: loginLimit }, async (request, reply) => {
     const { email, language } = request.body;
-    const baseUrl = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    // The site's own address, never the request's Host; a server that does not know it says so.
+    const baseUrl = site.forLinks();
     // Answered before the address is even looked up: the same answer, as fast, whether it has an account or not.
     const work = sendResetLink(db, mailer, { email, pageLanguage: language, baseUrl })
       .catch((error: unknown) => request.log.error({ err: error }, 'password reset e-mail failed'))

@@ -7,6 +7,7 @@ import { identities, passwordResetTokens, sessions, users } from '../db/schema.t
 import type { Mailer } from '../email/mailer.ts';
 import { passwordResetMessage } from '../email/password-reset-message.ts';
 import { HttpError } from '../http/errors.ts';
+import { markEmailVerified } from './email-verification.ts';
 import { hashPassword, LOCAL } from './local-accounts.ts';
 import { requireStrongPassword } from './password-strength.ts';
 import type { UserRow } from './sessions.ts';
@@ -115,6 +116,9 @@ export async function resetPassword(db: Database, token: string, password: strin
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    return user;
+    // The link came by e-mail: opening it proved the address (decision 027).
+    await markEmailVerified(tx, user.id);
+    const [fresh] = await tx.select().from(users).where(eq(users.id, user.id));
+    return fresh;
   });
 }

@@ -4,25 +4,32 @@ import { z } from 'zod';
 import { signInBody, signUpBody } from '../../contract/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { mailInBackground } from '../email/in-background.ts';
+import type { Mailer } from '../email/mailer.ts';
 import { accountSignIns } from '../http/rate-limit/account-sign-ins.ts';
-import { rateLimitCounters } from '../http/rate-limit/counters.ts';
+import type { RateLimitCounters } from '../http/rate-limit/counters.ts';
 import { perAddress } from '../http/rate-limit/index.ts';
+import type { SiteOrigin } from '../http/site-origin.ts';
 import { signInLocal, signUpLocal } from './local-accounts.ts';
 import { oidcSignIn } from './oidc.ts';
 import { clearSessionCookie, readSessionToken, type SessionStore, startNewSession, type UserRow } from './sessions.ts';
+import { mailAfterSignUp } from './sign-up-mail.ts';
 import { findOrCreateExternalUser, presentUser } from './users.ts';
 
 const LOCAL_SIGN_IN_PAGE = '/sign-in';
 
 /** Every way in and out: local accounts, OpenID Connect providers, sign-out (spec 7.2). Public. */
-export async function signInRoutes(app: FastifyInstance, deps: { config: Config; db: Database; sessions: SessionStore }) {
-  const { config, db, sessions } = deps;
-  const baseUrlOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const oidc = oidcSignIn(config.providers, baseUrlOf);
+export async function signInRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; db: Database; sessions: SessionStore; site: SiteOrigin; mailer: Mailer; counters: RateLimitCounters },
+) {
+  const { config, db, sessions, site } = deps;
+  const oidc = oidcSignIn(config.providers, () => site.forLinks());
+  const inBackground = mailInBackground(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const loginLimit = { rateLimit: perAddress(config.loginRateLimit) };
-  const accountLimit = accountSignIns(rateLimitCounters(db), config.accountLoginLimit);
+  const accountLimit = accountSignIns(deps.counters, config.accountLoginLimit);
 
   const startSession = (request: FastifyRequest, reply: FastifyReply, user: UserRow) =>
     startNewSession(sessions, request, reply, user.id, config.publicUrl);
@@ -33,10 +40,13 @@ export async function signInRoutes(app: FastifyInstance, deps: { config: Config;
     local: true,
   }));
 
+  // The same answer whether the address is new or has an account (decision 027): the e-mail
+  // says which, and the client signs in with the same credentials next.
   api.post('/api/auth/local/sign-up', { schema: { body: signUpBody }, config: loginLimit }, async (request, reply) => {
-    const user = await signUpLocal(db, request.body);
-    await startSession(request, reply, user);
-    return reply.status(201).send(presentUser(user));
+    const { language, ...account } = request.body;
+    const outcome = await signUpLocal(db, account);
+    inBackground(request.log, 'sign-up e-mail', () => mailAfterSignUp(deps, outcome, language));
+    return reply.status(202).send({ message: 'Thank you. A message is on its way to this address; sign in to go on.' });
   });
 
   api.post('/api/auth/local/sign-in', { schema: { body: signInBody }, config: loginLimit }, async (request, reply) => {
@@ -62,7 +72,10 @@ export async function signInRoutes(app: FastifyInstance, deps: { config: Config;
     async (request, reply) => {
       try {
         const profile = await oidc.finish(request.params.provider, request, reply);
-        await startSession(request, reply, await findOrCreateExternalUser(db, profile));
+        const user = await findOrCreateExternalUser(db, profile);
+        // Its row may have changed (the address verified, an unproven password's sessions ended): read it afresh.
+        sessions.forgetUser(user.id);
+        await startSession(request, reply, user);
         return reply.redirect('/');
       } catch (error) {
         request.log.warn({ err: error }, 'sign-in callback failed');

@@ -76,8 +76,9 @@ describe('creating the link', () => {
     try {
       // A browser there sends the public origin.
       const client = new HttpClient(proxied.url, 'https://saaga.example');
-      const signUp = await client.post('/api/auth/local/sign-up', { email: 'proxied@example.com', password: 'long enough password', firstName: 'Aino' });
-      const story = await seeder(proxied.database.db).story((await signUp.json()).id);
+      await client.post('/api/auth/local/sign-up', { email: 'proxied@example.com', password: 'long enough password', firstName: 'Aino' });
+      const signIn = await client.post('/api/auth/local/sign-in', { email: 'proxied@example.com', password: 'long enough password' });
+      const story = await seeder(proxied.database.db).story((await signIn.json()).id);
       const { status, body } = await createLink(client, story.id);
       expect(status).toBe(201);
       expect(body.url).toBe(`https://saaga.example/co-author/${body.token}`);

@@ -27,7 +27,7 @@ it.skipIf(process.platform !== 'linux')('starts again at once after SIGKILL and 
   await first.serving();
   const account = { email: 'aino@example.com', password: 'kesä mökillä 1969' };
   const signUp = await new HttpClient(first.url).post('/api/auth/local/sign-up', { ...account, firstName: 'Aino' });
-  expect(signUp.status).toBe(201);
+  expect(signUp.status).toBe(202);
 
   const killed = await first.pid();
   process.kill(killed, 'SIGKILL');

@@ -69,6 +69,8 @@ export const users = pgTable(
     authorName: text('author_name'),
     languagePreference: text('language_preference'),
     profileImageUrl: text('profile_image_url'),
+    /** When the person proved the address is theirs (a link opened, or a provider vouched); null: nothing but that link is mailed to it. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -106,6 +108,19 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_reset_tokens_user').on(t.userId)],
+);
+
+/** One-time links that verify an account's e-mail address; the id is the SHA-256 of the link's token. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_verification_tokens_user').on(t.userId)],
 );
 
 /**

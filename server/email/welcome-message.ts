@@ -1,7 +1,7 @@
 import type { Language } from '../../contract/languages.ts';
 
-/** The welcome e-mail, in the user's language. */
-export function welcomeMessage(language: Language, name: string | null): { subject: string; text: string } {
+/** The welcome e-mail, in the user's language; `origin` is the site's address (null when the server does not know it). */
+export function welcomeMessage(language: Language, name: string | null, origin: string | null): { subject: string; text: string } {
   if (language === 'fi') {
     return {
       subject: 'Tervetuloa Saagaan',
@@ -10,6 +10,7 @@ export function welcomeMessage(language: Language, name: string | null): { subje
         '',
         'tervetuloa Saagaan. Napauta nauhoituspainiketta ja kerro muisto omin sanoin:',
         'Saaga kirjoittaa siitä tarinan, jonka voit tallentaa, koota lukuihin ja jakaa läheisillesi.',
+        ...(origin ? ['', origin] : []),
         '',
         'Lämpimin terveisin,',
         'Saaga',
@@ -23,6 +24,7 @@ export function welcomeMessage(language: Language, name: string | null): { subje
       '',
       'Welcome to Saaga. Tap the record button and tell a memory in your own words:',
       'Saaga writes a story from it that you can keep, gather into chapters and share with the people you love.',
+      ...(origin ? ['', origin] : []),
       '',
       'Warm regards,',
       'Saaga',

@@ -13,6 +13,7 @@ import type { Engines } from '../ai/engines.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { forbiddenOrigin, fromAnotherSite } from '../http/origin-check.ts';
+import type { SiteOrigin } from '../http/site-origin.ts';
 import { failureOf, type LiveFailure, liveFailure, LiveSession } from './session.ts';
 import type { LiveSlots } from './slots.ts';
 import { liveOptionsFor } from './stream-options.ts';
@@ -34,7 +35,7 @@ export async function registerWebSockets(app: FastifyInstance): Promise<void> {
  */
 export async function liveSocketRoutes(
   app: FastifyInstance,
-  { db, engines, publicUrl, slots }: { db: Database; engines?: Engines; publicUrl?: string; slots: LiveSlots },
+  { db, engines, site, slots }: { db: Database; engines?: Engines; site: SiteOrigin; slots: LiveSlots },
 ) {
   app.get('/api/live', { schema: { response: { 200: liveCapabilitiesSchema } } }, async () => {
     if (!engines) return { available: false, recommended: false, adapter: 'local' as const };
@@ -46,7 +47,7 @@ export async function liveSocketRoutes(
   app.get(LIVE_TRANSCRIPTION_PATH, {
     websocket: true,
     onRequest: async (request) => {
-      if (fromAnotherSite(request, publicUrl)) throw forbiddenOrigin();
+      if (fromAnotherSite(request, site)) throw forbiddenOrigin();
     },
   }, (socket, request) => serveLiveSocket(socket, request, db, engines, slots));
 }

@@ -64,7 +64,8 @@ async function start(env: Record<string, string>): Promise<ServerProcess> {
 /** Signs up on the first server and uploads a recording of a new story. */
 async function uploadOn(server: ServerProcess) {
   const client = new HttpClient(server.url);
-  expect((await client.post('/api/auth/local/sign-up', { email: 'crash@example.com', password: 'long enough password', firstName: 'C' })).status).toBe(201);
+  expect((await client.post('/api/auth/local/sign-up', { email: 'crash@example.com', password: 'long enough password', firstName: 'C' })).status).toBe(202);
+  expect((await client.post('/api/auth/local/sign-in', { email: 'crash@example.com', password: 'long enough password' })).status).toBe(200);
   const response = await uploadForm(client, '/api/recordings', { appLanguage: 'en', contextType: 'new_story' }, { bytes: jfkWebm, filename: 'recording.webm' });
   expect(response.status).toBe(201);
   const { recording, story } = await response.json();

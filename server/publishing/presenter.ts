@@ -1,16 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import { toLanguage } from '../../contract/languages.ts';
 import { type PublicStory, type PublishedStorySummary, TTS_VOICES } from '../../contract/publishing.ts';
-import type { Config } from '../config.ts';
 import type { publishedStories, stories } from '../db/schema.ts';
 
 export type PublishedStoryRow = typeof publishedStories.$inferSelect;
 type StoryRow = typeof stories.$inferSelect;
-
-/** Where the app is reached: PUBLIC_URL, else the origin this request came to. */
-export function siteOrigin(config: Pick<Config, 'publicUrl'>, request: FastifyRequest): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 /** The public page's path, and the narration's (relative, as the public read gives it). */
 export const publicPagePath = (slug: string) => `/published/${slug}`;

@@ -10,15 +10,17 @@ import type { Database } from '../db/client.ts';
 import { publishedStories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { perAddress } from '../http/rate-limit/index.ts';
+import type { SiteOrigin } from '../http/site-origin.ts';
 import { sendStoredAudio } from '../recordings/serve-audio.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { etagOf, matchesEtag, PUBLIC_CACHE_CONTROL, sendCacheable } from './http-cache.ts';
 import { NARRATION_MIME_TYPE } from './join-narration.ts';
 import { BARE_INDEX_HTML, renderMissingPage, renderPublishedPage } from './page.ts';
-import { presentPublicStory, publicPagePath, siteOrigin } from './presenter.ts';
+import { presentPublicStory, publicPagePath } from './presenter.ts';
 
 interface PublicStoryDeps {
   config: Config;
+  site: SiteOrigin;
   db: Database;
   store: BlobStore;
   /** Folder of the built client, whose index.html the page is built on; unset in API tests. */
@@ -83,7 +85,8 @@ export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryD
       return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderMissingPage(index));
     }
     const story = presentPublicStory(copy);
-    const origin = siteOrigin(config, request);
+    // The site's own address (never the request's Host); relative when the server does not know it.
+    const origin = deps.site.knowsLinks() ? deps.site.forLinks() : '';
     const html = renderPublishedPage(index, story, {
       page: `${origin}${publicPagePath(copy.slug)}`,
       audio: story.audioUrl ? `${origin}${story.audioUrl}` : null,

@@ -141,6 +141,7 @@ describe('POST /api/recordings', () => {
     try {
       const client = new HttpClient(limited.url);
       await client.post('/api/auth/local/sign-up', { email: 'big@example.com', password: 'long enough password', firstName: 'B' });
+      await client.post('/api/auth/local/sign-in', { email: 'big@example.com', password: 'long enough password' });
       const huge = Buffer.concat([jfkWebm(), Buffer.alloc(61 * 1024 * 1024)]);
       const response = await upload(client, huge);
       expect(response.status).toBe(413);

@@ -56,13 +56,23 @@ export async function uploadForm(
   return client.request('POST', path, form);
 }
 
-/** A new local account, signed in: the client carries its session cookie. */
-export async function signedUpClient(baseUrl: string, email: string, language?: 'en' | 'fi'): Promise<{ client: HttpClient; id: string }> {
+/**
+ * A new local account, signed in as the app does it: sign-up (which answers the same for any
+ * address), then sign-in with the same credentials. The client carries its session cookie.
+ */
+export async function signedUpClient(
+  baseUrl: string,
+  email: string,
+  language?: 'en' | 'fi',
+  password = 'long enough password',
+): Promise<{ client: HttpClient; id: string }> {
   const client = new HttpClient(baseUrl);
-  const response = await client.post('/api/auth/local/sign-up', { email, password: 'long enough password', firstName: 'Aino' });
-  if (response.status !== 201) throw new Error(`sign-up of ${email} answered ${response.status}: ${await response.text()}`);
+  const signUp = await client.post('/api/auth/local/sign-up', { email, password, firstName: 'Aino' });
+  if (signUp.status !== 202) throw new Error(`sign-up of ${email} answered ${signUp.status}: ${await signUp.text()}`);
+  const signIn = await client.post('/api/auth/local/sign-in', { email, password });
+  if (signIn.status !== 200) throw new Error(`sign-in of ${email} answered ${signIn.status}: ${await signIn.text()}`);
   if (language) await client.put('/api/auth/language-preference', { language });
-  return { client, id: (await response.json()).id };
+  return { client, id: (await signIn.json()).id };
 }
 
 /** An owner and a stranger: the pair every "another user's id gets 404" test needs. */

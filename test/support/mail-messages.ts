@@ -58,3 +58,10 @@ export function resetLinkIn(text: string): string {
   if (!link) throw new Error(`no reset link in:\n${text}`);
   return link;
 }
+
+/** The first link to Saaga's e-mail verification page in a message's text. */
+export function verificationLinkIn(text: string): string {
+  const link = text.match(/https?:\/\/\S+\/verify-email\?token=[\w-]+/)?.[0];
+  if (!link) throw new Error(`no verification link in:\n${text}`);
+  return link;
+}

@@ -46,6 +46,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-cookies-0123456789',
     DATA_DIR: '/tmp/saaga-test-unused',
     LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
     ...env,
   });
   const database = await freshDatabase();
@@ -76,9 +77,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       { recoverInterrupted: false, concurrency: 2, retryDelayMs: 0, ...options.workers },
     );
   }
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: 0, host: config.host });
   const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const url = `http://${config.host}:${typeof address === 'object' && address ? address.port : 0}`;
   return {
     app,
     store,
@@ -108,7 +109,7 @@ export interface SecondServer {
  * `env` changes its settings (its own session cache, say). Background errors go to the first's list.
  */
 export async function startSecondServer(first: TestApp, env: Record<string, string> = {}): Promise<SecondServer> {
-  const config = loadConfig({ SESSION_SECRET: first.config.sessionSecret, DATA_DIR: '/tmp/saaga-test-unused', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({ SESSION_SECRET: first.config.sessionSecret, DATA_DIR: '/tmp/saaga-test-unused', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env });
   const queue = await startQueue(first.database, { error: (error, msg) => first.backgroundErrors.push(describeError(error, msg)) });
   const app = await buildApp({ config, database: first.database, queue, store: first.store, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

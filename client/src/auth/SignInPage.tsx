@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { toLanguage } from '../../../contract/languages.ts';
 import { Link, useNavigate } from 'react-router-dom';
 import clsx from 'clsx';
 import { PASSWORD_MIN, passwordLength } from '../../../contract/auth.ts';
@@ -9,6 +10,7 @@ import { useAuthProviders } from '../api/authProviders.ts';
 import { apiRequest, ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { toast } from '../ui/toastStore.ts';
 import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
 import { Field } from '../ui/Input.tsx';
 import { AuthPageFrame, quietLinkClasses } from './AuthPageFrame.tsx';
@@ -27,9 +29,12 @@ type FieldErrors = Partial<Record<keyof Form, string>>;
 
 const EMPTY_FORM: Form = { email: '', password: '', firstName: '', lastName: '' };
 
+/** Sign-up's outcome when the sign-in after it failed: the address has an account with another password. */
+class CheckInbox extends Error {}
+
 /** Local accounts: sign in or create an account with e-mail and password; provider buttons when offered. */
 export function SignInPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -39,19 +44,31 @@ export function SignInPage() {
 
   const providers = useAuthProviders();
 
+  const signIn = () => apiRequest('POST', '/api/auth/local/sign-in', { email: form.email, password: form.password });
+  // Sign-up answers alike whether the address is new or taken (it tells nobody which); signing
+  // in with the same credentials next lets a new person straight in, and tells a stranger nothing new.
+  const signUpThenIn = async () => {
+    await apiRequest('POST', '/api/auth/local/sign-up', {
+      email: form.email,
+      password: form.password,
+      firstName: form.firstName,
+      lastName: form.lastName.trim() || undefined,
+      language: toLanguage(i18n.language),
+    });
+    try {
+      return await signIn();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'invalid_credentials') throw new CheckInbox();
+      throw error;
+    }
+  };
+
   const submit = useMutation({
-    mutationFn: () =>
-      mode === 'signIn'
-        ? apiRequest('POST', '/api/auth/local/sign-in', { email: form.email, password: form.password })
-        : apiRequest('POST', '/api/auth/local/sign-up', {
-            email: form.email,
-            password: form.password,
-            firstName: form.firstName,
-            lastName: form.lastName.trim() || undefined,
-          }),
+    mutationFn: () => (mode === 'signIn' ? signIn() : signUpThenIn()),
     onSuccess: async (body) => {
       storeCurrentUser(queryClient, body);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      if (mode === 'signUp') toast({ title: t('signUp.verificationSent', { email: form.email.trim() }) });
       await navigate('/', { replace: true });
     },
   });
@@ -103,6 +120,19 @@ export function SignInPage() {
   };
 
   const offersProviders = providers.data && (providers.data.google || providers.data.oidc);
+
+  if (submit.error instanceof CheckInbox) {
+    return (
+      <AuthPageFrame title={t('checkInbox.title')}>
+        <p role="status" className="mt-6 rounded-xl border border-stone-700 bg-stone-900 px-4 py-4 text-stone-100">
+          {t('checkInbox.body', { email: form.email.trim() })}
+        </p>
+        <Button className="mt-8" onClick={() => switchMode('signIn')}>
+          {t('checkInbox.signIn')}
+        </Button>
+      </AuthPageFrame>
+    );
+  }
 
   return (
     <AuthPageFrame title={t(`${mode}.title`)} subtitle={t(`${mode}.subtitle`)}>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../contract/auth.ts';
+import { EmailVerificationCard } from '../auth/EmailVerificationCard.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { AboutCard } from './AboutCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
@@ -17,6 +18,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
     <>
       <PageHeader title={t('title')} />
       <div className="grid gap-4">
+        <EmailVerificationCard user={user} />
         <LanguageCard user={user} />
         <AuthorNameCard user={user} />
         <UsageCard />
