@@ -44,7 +44,8 @@ const noWiderThanPhone = async (page: Page) =>
 async function phoneSignedIn(email: string, language: 'en' | 'fi') {
   const context = await browser.newContext({ viewport: PHONE, locale: language === 'fi' ? 'fi-FI' : 'en-US', userAgent: ANDROID_CHROME });
   const headers = { origin: server.url };
-  await context.request.post(`${server.url}/api/auth/local/sign-up`, { data: { email, password: PASSWORD, firstName: 'Aino' }, headers });
+  expect((await context.request.post(`${server.url}/api/auth/local/sign-up`, { data: { email, password: PASSWORD, firstName: 'Aino' }, headers })).status()).toBe(202);
+  expect((await context.request.post(`${server.url}/api/auth/local/sign-in`, { data: { email, password: PASSWORD }, headers })).status()).toBe(200);
   await context.request.put(`${server.url}/api/auth/language-preference`, { data: { language }, headers });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('pageerror', error.message));
@@ -143,7 +144,7 @@ it('a spent reset link says so as soon as it is opened, before any password is t
   ] as const) {
     const email = `spent-${language}@example.com`;
     const client = new HttpClient(server.url);
-    expect((await client.post('/api/auth/local/sign-up', { email, password: PASSWORD, firstName: 'Aino' })).status).toBe(201);
+    expect((await client.post('/api/auth/local/sign-up', { email, password: PASSWORD, firstName: 'Aino' })).status).toBe(202);
     const used = (await createResetToken(server.database.db, email))!.token;
     expect((await client.post('/api/auth/local/reset-password', { token: used, password: 'lakeside sauna in july' })).status).toBe(200);
     const live = (await createResetToken(server.database.db, email))!.token;

@@ -37,7 +37,9 @@ let accounts = 0;
 async function signedUp(userAgent?: string) {
   const email = `devices${++accounts}@example.com`;
   const first = device(userAgent);
-  expect((await first.post('/api/auth/local/sign-up', { email, password: PASSWORD, firstName: 'Aino' })).status).toBe(201);
+  // Sign-up answers alike for every address and signs no one in (decision 027): the device signs in next.
+  expect((await first.post('/api/auth/local/sign-up', { email, password: PASSWORD, firstName: 'Aino' })).status).toBe(202);
+  expect((await first.post('/api/auth/local/sign-in', { email, password: PASSWORD })).status).toBe(200);
   return { email, first };
 }
 
