@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface OutgoingMail {
@@ -48,6 +48,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 // kept whole, ready to open in any mail program or to forward.
 function outboxMailer({ dataDir, from, log }: MailerOptions): Mailer {
   const folder = path.join(dataDir, OUTBOX_FOLDER);
+  const partialFolder = path.join(dataDir, `${OUTBOX_FOLDER}-partial`);
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     delivery: 'outbox',
@@ -56,7 +57,11 @@ function outboxMailer({ dataDir, from, log }: MailerOptions): Mailer {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       // Owner-only: a message may carry a password reset link.
       await mkdir(folder, { recursive: true, mode: 0o700 });
-      await writeFile(path.join(folder, name), info.message, { mode: 0o600 });
+      await mkdir(partialFolder, { recursive: true, mode: 0o700 });
+      // Written beside the outbox and renamed into it, so whoever opens the outbox never
+      // reads half a message (a rename within one folder tree is atomic).
+      await writeFile(path.join(partialFolder, name), info.message, { mode: 0o600 });
+      await rename(path.join(partialFolder, name), path.join(folder, name));
       log.info({ folder, file: name }, `SMTP_URL is not set: e-mail written to ${path.join(folder, name)}`);
       return info.messageId;
     },
