@@ -77,7 +77,7 @@ async function seedContent(userId: string, language: Language): Promise<Content>
   await server.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
   await server.database.db.insert(recordingPlaces).values({ recordingId: recording.id, placeId: place.id });
   await seed.followUpQuestion(userId, story.id, fi ? 'Mitä kalastitte, ja millaisia kalastusvälineitänne säilytettiin venevajassanne?' : 'What did you fish, and where did you keep the fishing gear?', { language });
-  const slug = `summer-${language}`;
+  const slug = `summer-${language}-${userId.slice(0, 8)}`;
   await seed.publishedStory(userId, story.id, slug, { title: story.title, content: story.content });
   const token = await seed.coAuthorToken(userId, story.id);
   return { storyId: story.id, recordingId: recording.id, personId: person.id, placeId: place.id, chapterId: chapter.id, slug, token: token.token };
