@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { people, recordingPeople, recordingPlaces } from '../server/db/schema.ts';
@@ -7,7 +8,6 @@ import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { seeder } from '../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
-import { eq } from 'drizzle-orm';
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
@@ -121,8 +121,16 @@ async function settle(page: Page) {
   await page.locator('h1').first().waitFor(WAIT);
   await expect.poll(() => page.locator('[aria-busy="true"], [data-testid="splash"]').count(), WAIT).toBe(0);
   await page.waitForLoadState('networkidle', WAIT).catch(() => undefined);
-  // Transitions and entrance animations end, so contrast is measured on the colours at rest.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  // Transitions and entrance animations end, so contrast is measured on the colours at rest
+  // (a spinner or a caret's pulse never ends: not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** axe-core's serious and critical violations on the page as it is, and a missing or doubled `main`. */
