@@ -17,8 +17,7 @@ export const focusRing =
 /** Classes of a button, for links that look like one. */
 export function buttonClasses(variant: ButtonVariant = 'primary', className?: string): string {
   return clsx(
-    // wrap-normal: a label stays whole, as on a <button> (index.css).
-    'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium wrap-normal transition-colors',
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium transition-colors',
     'disabled:cursor-not-allowed disabled:opacity-50',
     focusRing,
     VARIANTS[variant],
