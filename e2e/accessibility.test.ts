@@ -65,11 +65,10 @@ async function seedContent(userId: string, language: Language): Promise<Content>
     language,
     chapterId: chapter.id,
     chapterOrder: 0,
-    timelineYear: 1969,
     year: 1969,
     metadata: { people: ['Matti'], locations: [place.name], dates: ['1969'], storyType: 'family' },
   });
-  await seed.story(userId, { title: fi ? 'Ensimmäinen työpäivä' : 'My first day at work', language, timelineYear: 1995, year: 1995 });
+  await seed.story(userId, { title: fi ? 'Ensimmäinen työpäivä' : 'My first day at work', language, year: 1995 });
   // Someone no story names yet: the interviewer asks about them. Finnish words run long.
   await seed.person(userId, fi ? 'Isoisänisä Juho-Kustaa' : 'Great-grandfather John', 'grandfather');
   const recording = await seed.recording(userId, { storyId: story.id, detectedLanguage: language });
