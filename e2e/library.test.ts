@@ -93,17 +93,17 @@ describe('library, story and recording detail, timeline', () => {
     // Filters with counts.
     await page.goto(`${server.url}/library`);
     await splashGone(page);
-    await page.getByRole('link', { name: 'Leaving Karelia', exact: true }).waitFor();
+    await page.getByRole('link', { name: /^Leaving Karelia\s/ }).waitFor();
     await page.getByRole('button', { name: 'Unassigned 2', exact: true }).click();
-    await page.getByRole('link', { name: 'Leaving Karelia', exact: true }).waitFor({ state: 'detached' });
-    await page.getByRole('link', { name: 'The lake', exact: true }).waitFor();
+    await page.getByRole('link', { name: /^Leaving Karelia\s/ }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: /^The lake\s/ }).waitFor();
     await page.getByRole('button', { name: 'In Collections 1', exact: true }).click();
-    await page.getByRole('link', { name: 'The lake', exact: true }).waitFor({ state: 'detached' });
-    await page.getByRole('link', { name: 'Leaving Karelia', exact: true }).waitFor();
+    await page.getByRole('link', { name: /^The lake\s/ }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: /^Leaving Karelia\s/ }).waitFor();
     await page.getByRole('button', { name: 'All 3', exact: true }).click();
 
     // Inline title edit.
-    await page.getByRole('link', { name: 'The lake', exact: true }).click();
+    await page.getByRole('link', { name: /^The lake\s/ }).click();
     await page.waitForURL(`**/library/${lake}`);
     await page.getByRole('button', { name: 'The lake', exact: true }).click();
     const title = page.getByRole('textbox', { name: 'Title' });
@@ -171,7 +171,7 @@ describe('library, story and recording detail, timeline', () => {
     // Swipe a story left and delete it.
     await page.goto(`${server.url}/library`);
     await splashGone(page);
-    const row = page.getByRole('link', { name: 'Leaving Karelia', exact: true });
+    const row = page.getByRole('link', { name: /^Leaving Karelia\s/ });
     const box = (await row.boundingBox())!;
     await page.mouse.move(box.x + box.width - 20, box.y + box.height / 2);
     await page.mouse.down();
@@ -194,7 +194,7 @@ describe('library, story and recording detail, timeline', () => {
     await page.getByRole('button', { name: 'Kokoelmissa 1', exact: true }).waitFor();
     expect(await page.locator('main').innerText()).toContain('14.6.2025');
 
-    await page.getByRole('link', { name: 'The lake', exact: true }).click();
+    await page.getByRole('link', { name: /^The lake\s/ }).click();
     await page.waitForURL(`**/library/${lake}`);
     await page.getByRole('button', { name: 'Kirjoita tarina uudelleen' }).first().waitFor();
     await page.getByRole('link', { name: /Lisää nauhoitus/ }).or(page.getByRole('button', { name: /Lisää nauhoitus/ })).first().waitFor();

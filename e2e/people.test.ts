@@ -277,7 +277,7 @@ it('in Finnish: the screen, its counts and a new person read in Finnish', async 
 
   await page.getByRole('link', { name: /Liisa\s*Ystävä/ }).click();
   await page.getByRole('heading', { name: 'Liisa', level: 1 }).waitFor();
-  await page.getByText('Tästä henkilöstä ei ole vielä äänityksiä.').waitFor();
+  await page.getByText('Tästä henkilöstä ei ole vielä nauhoituksia.').waitFor();
   // The story that names her is enough to gather from.
   fake.setChatReply({ values: [], interests: [], personality: 'Iloinen ja avulias.', relationshipDynamics: null, background: null, physicalDescription: null, notableQuotes: [] });
   await page.getByRole('button', { name: 'Päivitä' }).click();
@@ -290,4 +290,41 @@ it('in Finnish: the screen, its counts and a new person read in Finnish', async 
   await shot(page, 'edit-fi');
   await page.getByRole('button', { name: 'Peruuta' }).click();
   await page.getByRole('button', { name: 'Muokkaa' }).waitFor();
+});
+
+it("a person's page lists the stories that mention them, ten at a time, and a story opened there goes back to them", async () => {
+  const { page, userId } = await signedIn('stories-of@example.com');
+  const seed = seeder(server.database.db);
+  const person = await seed.person(userId, 'Helmi', 'grandmother');
+  for (let n = 1; n <= 12; n++) {
+    await seed.story(userId, {
+      title: `Helmi's story ${String(n).padStart(2, '0')}`,
+      createdAt: new Date(Date.UTC(2020, 0, n)),
+      metadata: { people: ['Helmi'], locations: [], dates: [], storyType: 'family' },
+    });
+  }
+  await seed.story(userId, { title: 'About someone else', metadata: { people: ['Aino'], locations: [], dates: [], storyType: 'family' } });
+
+  await page.goto(`${server.url}/people/${person.id}`);
+  await page.getByRole('heading', { name: 'Stories', level: 2 }).waitFor();
+  const stories = page.getByRole('link', { name: /^Helmi's story/ });
+  await expect.poll(() => stories.count(), WAIT).toBe(10);
+  expect(await stories.first().textContent()).toContain("Helmi's story 12");
+  expect(await page.getByRole('link', { name: /About someone else/ }).count()).toBe(0);
+  await shot(page, 'person-stories-en');
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect.poll(() => stories.count(), WAIT).toBe(12);
+  expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+
+  // Opened from her page, the story's Back returns to her, and so does the browser's.
+  await page.getByRole('link', { name: /^Helmi's story 01/ }).click();
+  await page.waitForURL(/\/library\/\d+$/);
+  await page.getByRole('heading', { name: "Helmi's story 01", level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.waitForURL(new RegExp(`/people/${person.id}$`));
+  await page.getByRole('heading', { name: 'Helmi', level: 1 }).waitFor();
+  await page.getByRole('link', { name: /^Helmi's story 12/ }).click();
+  await page.waitForURL(/\/library\/\d+$/);
+  await page.goBack();
+  await page.waitForURL(new RegExp(`/people/${person.id}$`));
 });

@@ -46,7 +46,8 @@ it('loads the landing page, sign-in, sign-up and the signed-in screens with noth
 
   // Google is not configured here, so the main button leads to Saaga's own sign-in page.
   await page.getByRole('link', { name: 'Get started' }).first().click();
-  await page.waitForURL('**/sign-in');
+  await page.waitForURL('**/sign-in?mode=create');
+  await page.getByRole('tab', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
 
   // Sign-up states the rule before anything is sent, and a guessable password is refused at its field.

@@ -136,6 +136,7 @@ describe('updating people', () => {
       ['DELETE', `/api/people/${id}`, undefined],
       ['GET', `/api/people/${id}/linked-labels`, undefined],
       ['GET', `/api/people/${id}/recordings`, undefined],
+      ['GET', `/api/people/${id}/stories`, undefined],
       ['POST', `/api/people/${id}/link-labels`, { labels: ['Pirkon'] }],
     ] as const) {
       const response = await stranger.request(method, path, body);
@@ -218,6 +219,42 @@ describe('labels and mentions', () => {
     const person = await seed().person(ownerId, 'Label Test');
     expect((await json(await owner.request('POST', `/api/people/${person.id}/link-labels`, { labels: [] }), 400)).field).toBe('labels');
     expect((await json(await owner.request('POST', `/api/people/${person.id}/link-labels`, {}), 400)).field).toBe('labels');
+  });
+});
+
+describe('the stories that mention a person', () => {
+  it('lists, newest first and a page at a time, each story naming her or holding a recording linked to her, once', async () => {
+    const { client, userId } = await freshUser('stories');
+    const person = await seed().person(userId, 'Helmi');
+    await json(await client.request('POST', `/api/people/${person.id}/link-labels`, { labels: ['Helmin'] }), 200);
+    const byName = await storyAbout(userId, ['helmi ', 'Helmi'], new Date('2001-01-01T00:00:00Z'));
+    const byLabel = await storyAbout(userId, ['Helmin'], new Date('2002-01-01T00:00:00Z'));
+    const byRecording = await storyAbout(userId, ['Someone else'], new Date('2003-01-01T00:00:00Z'));
+    const recording = await seed().recording(userId, { storyId: byRecording.id });
+    await db().insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
+    // Named and linked too: still one card.
+    const both = await storyAbout(userId, ['Helmi'], new Date('2004-01-01T00:00:00Z'));
+    const linked = await seed().recording(userId, { storyId: both.id });
+    await db().insert(recordingPeople).values({ recordingId: linked.id, personId: person.id });
+    await storyAbout(userId, ['Aino'], new Date('2005-01-01T00:00:00Z')); // about someone else
+    await seed().recording(userId); // a recording of no story
+
+    const all = await json(await client.request('GET', `/api/people/${person.id}/stories`), 200);
+    expect(all.map((s: { id: number }) => s.id)).toEqual([both.id, byRecording.id, byLabel.id, byName.id]);
+    expect(all[0]).toMatchObject({ title: both.title, recordingCount: 1 });
+    expect(all[0]).not.toHaveProperty('content');
+
+    const first = await client.request('GET', `/api/people/${person.id}/stories?limit=3`);
+    expect((await json(first, 200)).map((s: { id: number }) => s.id)).toEqual([both.id, byRecording.id, byLabel.id]);
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('link') ?? '')?.[1];
+    expect(next).toBeDefined();
+    const last = await client.request('GET', next!);
+    expect((await json(last, 200)).map((s: { id: number }) => s.id)).toEqual([byName.id]);
+    expect(last.headers.get('link')).toBeNull();
+  });
+
+  it('answers 401 signed out, before anything else', async () => {
+    expect((await fetch(`${server.url}/api/people/1/stories?limit=nope`)).status).toBe(401);
   });
 });
 

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageSchema } from '../../contract/languages.ts';
+import { pageQuerySchema } from '../../contract/pagination.ts';
 import { linkLabelsSchema, personCreateSchema, personUpdateSchema } from '../../contract/people-places.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser } from '../auth/authenticate.ts';
+import { sendPage } from '../http/pagination.ts';
 import type { Database } from '../db/client.ts';
-import { linkLabels, recordingsOf, unlinkedLabels } from './named-records.ts';
+import { linkLabels, recordingsOf, storiesMentioning, unlinkedLabels } from './named-records.ts';
 import { createPerson, deletePerson, listPeople, personDetail, updatePerson } from './queries.ts';
 
 const languageQuery = z.object({ language: languageSchema.optional().catch(undefined) });
@@ -70,6 +72,11 @@ export async function peopleRoutes(app: FastifyInstance, deps: { db: Database })
 
   api.get('/api/people/:id/recordings', { config: personToRead.config }, async (request) =>
     recordingsOf(db, 'person', personToRead.of(request).id),
+  );
+
+  // The stories that mention the person, a page at a time (the person's detail screen lists them).
+  api.get('/api/people/:id/stories', { config: personToRead.config, schema: { querystring: pageQuerySchema } }, async (request, reply) =>
+    sendPage(request, reply, await storiesMentioning(db, 'person', personToRead.of(request), request.query)),
   );
 
   api.post('/api/people/:personId/link-labels', { config: personToLink.config, schema: { body: linkLabelsSchema } }, async (request) => {

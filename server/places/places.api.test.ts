@@ -111,6 +111,7 @@ describe('creating and updating places', () => {
       ['DELETE', `/api/places/${id}`, undefined],
       ['GET', `/api/places/${id}/linked-labels`, undefined],
       ['GET', `/api/places/${id}/recordings`, undefined],
+      ['GET', `/api/places/${id}/stories`, undefined],
       ['POST', `/api/places/${id}/link-labels`, { labels: ['Cove'] }],
     ] as const) {
       expect((await stranger.request(method, path, body)).status, `${method} ${path}`).toBe(404);
@@ -123,7 +124,7 @@ describe('creating and updating places', () => {
 describe('place labels, mentions and recordings', () => {
   it('derives mentions from story locations, linked labels and recordings; unlinked labels follow', async () => {
     const { client, userId } = await freshUser('labels');
-    await storyIn(userId, ['Tampere', 'Tampereella'], new Date('2001-01-01T00:00:00Z'));
+    const first = await storyIn(userId, ['Tampere', 'Tampereella'], new Date('2001-01-01T00:00:00Z'));
     const second = await storyIn(userId, ['Tampereella', 'Oulu'], new Date('2003-01-01T00:00:00Z'));
     expect(await json(await client.request('GET', '/api/places/unlinked-labels'), 200)).toEqual(['Oulu', 'Tampere', 'Tampereella']);
     // People's labels come from metadata.people, not locations.
@@ -139,6 +140,10 @@ describe('place labels, mentions and recordings', () => {
     await db().insert(recordingPlaces).values({ recordingId: recording.id, placeId: tampere.id });
     const [row] = await json(await client.request('GET', '/api/places'), 200);
     expect(row).toMatchObject({ id: tampere.id, mentionCount: 3, lastMentioned: '2004-01-01T00:00:00.000Z' });
+
+    // The stories that mention it: by name, by linked label, and by a linked recording, once each.
+    const mentioning = await json(await client.request('GET', `/api/places/${tampere.id}/stories`), 200);
+    expect(mentioning.map((s: { id: number }) => s.id)).toEqual([second.id, first.id]);
 
     const cards = await json(await client.request('GET', `/api/places/${tampere.id}/recordings`), 200);
     expect(cards).toHaveLength(1);

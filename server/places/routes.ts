@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { languageSchema } from '../../contract/languages.ts';
+import { pageQuerySchema } from '../../contract/pagination.ts';
 import { linkLabelsSchema, placeCreateSchema, placeUpdateSchema } from '../../contract/people-places.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser } from '../auth/authenticate.ts';
+import { sendPage } from '../http/pagination.ts';
 import type { Database } from '../db/client.ts';
-import { linkLabels, recordingsOf, unlinkedLabels } from '../people/named-records.ts';
+import { linkLabels, recordingsOf, storiesMentioning, unlinkedLabels } from '../people/named-records.ts';
 import { createPlace, deletePlace, listPlaces, placeDetail, updatePlace } from './queries.ts';
 
 const languageQuery = z.object({ language: languageSchema.optional().catch(undefined) });
@@ -70,6 +72,11 @@ export async function placeRoutes(app: FastifyInstance, deps: { db: Database }) 
 
   api.get('/api/places/:id/recordings', { config: placeToRead.config }, async (request) =>
     recordingsOf(db, 'place', placeToRead.of(request).id),
+  );
+
+  // The stories that mention the place, a page at a time (the place's detail screen lists them).
+  api.get('/api/places/:id/stories', { config: placeToRead.config, schema: { querystring: pageQuerySchema } }, async (request, reply) =>
+    sendPage(request, reply, await storiesMentioning(db, 'place', placeToRead.of(request), request.query)),
   );
 
   api.post('/api/places/:placeId/link-labels', { config: placeToLink.config, schema: { body: linkLabelsSchema } }, async (request) => {

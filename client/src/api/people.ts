@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { Language } from '../../../contract/languages.ts';
-import { recordingSummarySchema } from '../../../contract/library.ts';
+import { recordingSummarySchema, storySummarySchema } from '../../../contract/library.ts';
 import {
   labelListSchema,
   personDetailSchema,
@@ -16,6 +17,7 @@ import {
 } from '../../../contract/people-places.ts';
 import { CACHE_MS, TIMINGS } from '../../../contract/timings.ts';
 import { useDataChanged } from './dataChanged.ts';
+import { listUrl, pagedListQuery } from './pagination.ts';
 import { apiRequest, getJson } from './request.ts';
 
 /** Which list a person or place screen works on: the path prefix of its calls. */
@@ -90,6 +92,15 @@ export function useEntryRecordings(kind: EntryKind, id: number) {
     refetchInterval: (query) =>
       query.state.data?.some((r) => r.processingStatus === 'uploaded' || r.processingStatus === 'transcribing') ? TIMINGS.statusPollMs : false,
   });
+}
+
+/** How many story cards a person or place page shows at first, and adds with each "Show more". */
+export const ENTRY_STORIES_PAGE = 10;
+
+/** GET /api/{people|places}/{id}/stories: the stories that mention this record, newest first, a page at a time. */
+export function useEntryStories(kind: EntryKind, id: number) {
+  const url = listUrl(`${BASE[kind]}/${id}/stories`, { limit: ENTRY_STORIES_PAGE });
+  return useInfiniteQuery(pagedListQuery([BASE[kind], id, 'stories'] as const, url, z.array(storySummarySchema), CACHE_MS.stories));
 }
 
 /** What the person form sends (spec 7.9): a blank characterization as null. */

@@ -8,7 +8,7 @@ import { focusRing } from '../ui/Button.tsx';
 export function AuthPageFrame({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-stone-950 text-stone-100">
-      <div className="mx-auto flex w-full max-w-md flex-col px-4 pt-4 pb-12">
+      <main className="mx-auto flex w-full max-w-md flex-col px-4 pt-4 pb-12">
         <div className="flex items-center justify-between">
           <Link to="/" className={clsx('rounded-md text-2xl font-semibold tracking-tight text-stone-50', focusRing)}>
             Saaga
@@ -18,7 +18,7 @@ export function AuthPageFrame({ title, subtitle, children }: { title: ReactNode;
         <h1 className="mt-10 text-3xl font-semibold text-stone-50">{title}</h1>
         {subtitle && <p className="mt-2 text-stone-400">{subtitle}</p>}
         {children}
-      </div>
+      </main>
     </div>
   );
 }

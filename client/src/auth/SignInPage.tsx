@@ -2,7 +2,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../../../contract/languages.ts';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import clsx from 'clsx';
 import { PASSWORD_MIN, passwordLength } from '../../../contract/auth.ts';
 import { CURRENT_USER_KEY, storeCurrentUser } from '../api/currentUser.ts';
@@ -38,7 +38,9 @@ export function SignInPage() {
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>('signIn');
+  // "Get started" on the landing page opens the page on creating an account (?mode=create).
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(searchParams.get('mode') === 'create' ? 'signUp' : 'signIn');
   const [form, setForm] = useState<Form>(EMPTY_FORM);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 

@@ -9,7 +9,7 @@ it('renders the landing page in each language with its own words and the way in'
     const html = renderLanding(language);
     expect(html, language).toContain('<h1');
     expect(html, language).toContain(words.signIn.getStarted);
-    expect(html, language).toContain('href="/sign-in"');
+    expect(html, language).toContain('href="/sign-in?mode=create"');
     // No key shown raw where a word is missing.
     expect(html, language).not.toMatch(/>\s*(hero|signIn|pricing|finalCta)\.[\w.]+\s*</);
   }

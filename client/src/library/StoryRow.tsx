@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { Clock, Hourglass, Loader2, MoreVertical, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,6 @@ import { useSwipeReveal } from './useSwipeReveal.ts';
 export function StoryRow({ story }: { story: StorySummaryDto }) {
   const { t } = useTranslation('library');
   const language = useLanguage();
-  const ids = { title: useId(), meta: useId() };
   const swipe = useSwipeReveal();
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -72,14 +71,12 @@ export function StoryRow({ story }: { story: StorySummaryDto }) {
         <Link
           to={`/library/${story.id}`}
           draggable={false}
-          aria-labelledby={ids.title}
-          aria-describedby={ids.meta}
           className={clsx('min-w-0 flex-1 rounded-xl px-4 py-3 select-none hover:bg-stone-800/60', focusRing)}
         >
-          <span id={ids.title} className="block truncate text-base font-medium text-stone-50">
+          <span className="block truncate text-base font-medium text-stone-50">
             {title}
           </span>
-          <span id={ids.meta} className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-400">
+          <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-400">
             <span>{formatDate(story.createdAt, language)}</span>
             <span className="flex items-center gap-1">
               <Clock aria-hidden className="size-3.5" />

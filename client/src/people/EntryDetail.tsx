@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { canSave } from './entryForms.ts';
 import { EnrichedInfo } from './EnrichedInfo.tsx';
 import { EntryRecordings } from './EntryRecordings.tsx';
+import { EntryStories } from './EntryStories.tsx';
 import { useEntryToasts } from './useEntryToasts.ts';
 
 type DetailRecord = PersonDetail | PlaceDetail;
@@ -39,7 +40,7 @@ interface EntryDetailProps<Values> {
 /**
  * Person or place detail (spec 2, 4): spinner, not found with Back, header with back,
  * Edit / Save / Cancel (PUT), Delete in edit mode with its confirmation, the card with
- * linked names and enriched information, the recordings card.
+ * linked names and enriched information, the stories that mention it, the recordings card.
  */
 export function EntryDetail<Values>({ kind, query, listPath, toValues, name, body, fields, view }: EntryDetailProps<Values>) {
   const { t } = useTranslation('people');
@@ -152,6 +153,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
             </div>
           )}
         </Card>
+        <EntryStories kind={kind} id={record.id} />
         <EntryRecordings kind={kind} id={record.id} />
       </div>
       <ConfirmDialog

@@ -52,7 +52,8 @@ export function ShareButtons({ pageUrl, title, snippet }: { pageUrl: string; tit
                 href={url}
                 target={target === 'email' ? undefined : '_blank'}
                 rel="noopener noreferrer"
-                aria-label={t(`page.shareOn.${target}`)}
+                // Named by what it shows (the service), described by what it does: a name that differs from the visible text confuses voice control.
+                title={t(`page.shareOn.${target}`)}
                 onClick={target === 'email' ? undefined : (event) => openPopup(event, url)}
                 className={buttonClass}
               >

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import clsx from 'clsx';
 import { Hourglass, Loader2, UserPen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +28,6 @@ export function RecordingCard({ recording, to, className }: RecordingCardProps) 
   const { t } = useTranslation('recordings');
   const language = useLanguage();
   const timeText = useTimeText();
-  const ids = { text: useId(), meta: useId() };
   const time = timeText(recording);
   const pending = isRecordingPending(recording);
   const waiting = useAwaitedEngine({ transcription: pending, writing: false }) !== null;
@@ -38,11 +36,9 @@ export function RecordingCard({ recording, to, className }: RecordingCardProps) 
     <Link
       to={to}
       draggable={false}
-      aria-labelledby={ids.text}
-      aria-describedby={ids.meta}
       className={clsx('block min-w-0 flex-1 rounded-xl px-4 py-3 hover:bg-stone-800/60', focusRing, className)}
     >
-      <p id={ids.text} className={clsx('line-clamp-3', recording.preview ? 'text-stone-100' : 'text-stone-400 italic')}>
+      <p className={clsx('line-clamp-3', recording.preview ? 'text-stone-100' : 'text-stone-400 italic')}>
         {pending && waiting ? (
           <span className="flex items-center gap-2 text-amber-200 not-italic">
             <Hourglass aria-hidden className="size-4" />
@@ -61,7 +57,7 @@ export function RecordingCard({ recording, to, className }: RecordingCardProps) 
           t('card.noText')
         )}
       </p>
-      <p id={ids.meta} className="mt-1.5 flex flex-wrap gap-x-3 text-sm text-stone-400">
+      <p className="mt-1.5 flex flex-wrap gap-x-3 text-sm text-stone-400">
         <span>{formatDuration(recording.duration)}</span>
         <span>{t('card.words', { count: recording.wordCount })}</span>
         <span>{formatDate(recording.createdAt, language)}</span>

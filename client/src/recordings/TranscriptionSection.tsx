@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Loader2, PenLine, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { RecordingWithLinksDto } from '../../../contract/library.ts';
@@ -19,7 +18,6 @@ import { WaitingForEngine } from './WaitingForEngine.tsx';
 export function TranscriptionSection({ recording }: { recording: RecordingWithLinksDto }) {
   const { t } = useTranslation('recordings');
   const update = useUpdateTranscription(recording.id);
-  const textId = useId();
   const retranscription = useRetranscription(recording, { followPending: true });
   const pending = retranscription.running || isRecordingPending(recording);
   const failed = recording.processingStatus === 'failed';
@@ -60,12 +58,12 @@ export function TranscriptionSection({ recording }: { recording: RecordingWithLi
               <button
                 type="button"
                 onClick={edit}
-                aria-label={t('transcription.edit')}
-                aria-describedby={textId}
                 className={`-mx-2 rounded-lg px-2 py-1 text-left leading-relaxed whitespace-pre-line text-stone-100 hover:bg-stone-900/70 ${focusRing}`}
               >
                 <PenLine aria-hidden className="float-right mt-1 ml-2 size-4 text-stone-500" />
-                <span id={textId}>
+                {/* Named by the text it shows, what it does said first (unseen): a name that hides the visible text confuses voice control. */}
+                <span className="sr-only">{t('transcription.edit')}: </span>
+                <span>
                   {recording.transcription?.trim() ? recording.transcription : <span className="text-stone-400 italic">{t('card.noText')}</span>}
                 </span>
               </button>

@@ -3,11 +3,11 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { focusRing } from '../ui/Button.tsx';
-import { backTarget } from './backTarget.ts';
+import { backFromState, backTarget } from './backTarget.ts';
 
 interface PageHeaderProps {
   title: ReactNode;
-  /** Where back leads; the back rule (backTarget) by default. */
+  /** Where back leads; else the page the link here came from (backState), else the back rule (backTarget). */
   backTo?: string;
   /** Hide the back button (the home page has none). */
   hideBack?: boolean;
@@ -18,13 +18,13 @@ interface PageHeaderProps {
 export function PageHeader({ title, backTo, hideBack, actions }: PageHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   return (
     <header className="mb-6 flex min-h-11 items-center gap-2">
       {!hideBack && (
         <button
           type="button"
-          onClick={() => navigate(backTo ?? backTarget(pathname))}
+          onClick={() => navigate(backTo ?? backFromState(state) ?? backTarget(pathname))}
           aria-label={t('actions.back')}
           className={`-ml-2 rounded-full p-2 text-stone-200 hover:bg-stone-800 ${focusRing}`}
         >

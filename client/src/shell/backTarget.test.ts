@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backTarget, TOP_LEVEL_PATHS } from './backTarget.ts';
+import { backFromState, backState, backTarget, TOP_LEVEL_PATHS } from './backTarget.ts';
 
 describe('backTarget', () => {
   it('leads home from every top-level page', () => {
@@ -24,5 +24,18 @@ describe('backTarget', () => {
 
   it('leads home from a single-segment page that is not top level', () => {
     expect(backTarget('/unknown')).toBe('/');
+  });
+});
+
+describe('backFromState', () => {
+  it('gives back the page a link passed on', () => {
+    expect(backFromState(backState('/people/3'))).toBe('/people/3');
+  });
+
+  it('takes only a path of this app', () => {
+    expect(backFromState(null)).toBeUndefined();
+    expect(backFromState({ back: 'https://example.com/' })).toBeUndefined();
+    expect(backFromState({ back: '//example.com/' })).toBeUndefined();
+    expect(backFromState({ back: 3 })).toBeUndefined();
   });
 });

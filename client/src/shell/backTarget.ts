@@ -10,3 +10,14 @@ export function backTarget(path: string): string {
   if (trimmed === '/' || TOP_LEVEL_PATHS.includes(trimmed)) return '/';
   return trimmed.slice(0, trimmed.lastIndexOf('/')) || '/';
 }
+
+/** What a link passes on (as its router state) so that the page it opens comes back here. */
+export function backState(path: string): { back: string } {
+  return { back: path };
+}
+
+/** The page to come back to that a link passed on, when it is one of this app's paths. */
+export function backFromState(state: unknown): string | undefined {
+  const back = (state as { back?: unknown } | null)?.back;
+  return typeof back === 'string' && back.startsWith('/') && !back.startsWith('//') ? back : undefined;
+}

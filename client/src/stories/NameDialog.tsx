@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { PersonDialog, PlaceDialog } from '../people/EntryDialogs.tsx';
+import { placeTypeText, relationshipText } from '../people/options.ts';
 import { Button, buttonClasses } from '../ui/Button.tsx';
 import { ModalDialog } from '../ui/ModalDialog.tsx';
 import { usePeople, usePlaces } from '../api/people.ts';
@@ -35,7 +36,9 @@ export function NameDialog({ choice, onClose }: NameDialogProps) {
   const places = usePlaces(language);
   const isPerson = choice?.kind === 'person';
   const record = choice ? (isPerson ? findByName(people.data, choice.name) : findByName(places.data, choice.name)) : undefined;
-  const detail = record && ('relationship' in record ? record.relationship : 'type' in record ? record.type : null);
+  // Shown in the interface language ("Isä", not the stored "father"); free text as it is.
+  const detail =
+    record && ('relationship' in record ? relationshipText(tPeople, record.relationship) : 'type' in record ? placeTypeText(tPeople, record.type).text : null);
   const Icon = isPerson ? User : MapPin;
 
   return (
@@ -51,7 +54,7 @@ export function NameDialog({ choice, onClose }: NameDialogProps) {
           {record ? (
             <dl className="grid gap-1 text-sm">
               <dt className="text-stone-400">{isPerson ? t('names.relationship') : t('names.type')}</dt>
-              <dd className="text-stone-100">{detail ? String(detail) : t('names.notGiven')}</dd>
+              <dd className="text-stone-100">{detail ?? t('names.notGiven')}</dd>
             </dl>
           ) : (
             <p className="text-sm text-stone-300">{isPerson ? t('names.noPerson') : t('names.noPlace')}</p>

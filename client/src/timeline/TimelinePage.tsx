@@ -81,7 +81,6 @@ function YearGroup({ group }: { group: TimelineYearDto }) {
 function TimelineItem({ entry }: { entry: TimelineEntry }) {
   const { t } = useTranslation('timeline');
   const language = useLanguage();
-  const titleId = useId();
   const title = hasRealTitle(entry) ? entry.title : t('placeholders.title', { ns: 'story' });
   const when =
     entry.placedBy === 'created'
@@ -93,11 +92,10 @@ function TimelineItem({ entry }: { entry: TimelineEntry }) {
       <span aria-hidden className="absolute top-5 -left-[1.6rem] size-2.5 rounded-full bg-amber-300" />
       <Link
         to={`/library/${entry.id}`}
-        aria-labelledby={titleId}
         className={clsx('block rounded-xl border border-stone-800 bg-stone-900 p-4 hover:bg-stone-800/70', focusRing)}
       >
         <p className={clsx('text-sm', entry.placedBy === 'created' ? 'text-stone-400 italic' : 'text-amber-200')}>{when}</p>
-        <p id={titleId} className="mt-1 font-medium text-stone-50">
+        <p className="mt-1 font-medium text-stone-50">
           {title}
         </p>
         {entry.firstLocation && (

@@ -4,9 +4,9 @@ import type { StoryTexts } from '../types.ts';
 export const storyFi: StoryTexts = {
   role: 'Olet taitava haamukirjoittaja, joka muuttaa puhutut muistot kirjoitetuiksi elämäntarinoiksi suvun arkistoon.',
   grounding:
-    'Käytä vain sitä, mitä puhuja äänitteissä kertoi. Älä keksi ihmisiä, paikkoja, päivämääriä, tapahtumia tai yksityiskohtia. '
-    + 'Jos jokin on epäselvää tai puuttuu, jätä se pois äläkä arvaa. Kirjoita nimet niin kuin ne äänitteissä esiintyvät.',
-  outputLanguage: 'Kirjoita otsikko ja tarina suomeksi, vaikka äänitteet olisivat muulla kielellä.',
+    'Käytä vain sitä, mitä puhuja nauhoituksissa kertoi. Älä keksi ihmisiä, paikkoja, päivämääriä, tapahtumia tai yksityiskohtia. '
+    + 'Jos jokin on epäselvää tai puuttuu, jätä se pois äläkä arvaa. Kirjoita nimet niin kuin ne nauhoituksissa esiintyvät.',
+  outputLanguage: 'Kirjoita otsikko ja tarina suomeksi, vaikka nauhoitukset olisivat muulla kielellä.',
   format: 'Anna tarinalle lyhyt otsikko. Kirjoita tarina tavallisina kappaleina, jotka erotetaan tyhjällä rivillä, ilman väliotsikoita, luetteloita, Markdownia tai HTML:ää.',
   styles: {
     auto: 'Tyyli: valitse kirjoitustyyli, joka sopii tähän aineistoon parhaiten.',
@@ -49,9 +49,9 @@ export const storyFi: StoryTexts = {
   metadata: (storyTypes) =>
     'Palauta myös metatiedot: "people" luettelee mainitut ihmiset nimeltä tai niin kuin puhuja heihin viittaa (esimerkiksi "siskoni Anna"); '
     + '"locations" luettelee mainitut paikat; "dates" luettelee mainitut vuodet, päivämäärät ja ajanjaksot niin kuin ne sanottiin; '
-    + `"storyType" on yksi näistä: ${storyTypes.join(', ')}. Luettele vain sitä, mitä äänitteissä esiintyy; käytä tyhjiä luetteloita, kun mitään ei ole.`,
+    + `"storyType" on yksi näistä: ${storyTypes.join(', ')}. Luettele vain sitä, mitä nauhoituksissa esiintyy; käytä tyhjiä luetteloita, kun mitään ei ole.`,
   labels: {
-    recording: (n) => `Äänite ${n}`,
+    recording: (n) => `Nauhoitus ${n}`,
     spokenBy: (name) => `puhujana ${name}`,
     about: (when) => `ajalta ${when}`,
     answering: (question) => `vastaus kysymykseen: ${question}`,
