@@ -28,6 +28,7 @@ export function TranscriptionSection({ recording }: { recording: RecordingWithLi
     <EditableText
       text={recording.transcription}
       label={t('transcription.label')}
+      draftKey={`recording:${recording.id}:transcription`}
       save={update.mutate}
       saving={update.isPending}
       savingLabel={t('links.saving')}

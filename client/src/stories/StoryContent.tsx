@@ -24,6 +24,7 @@ export function StoryContent({ story, onOpenName }: StoryContentProps) {
     <EditableText
       text={story.content}
       label={t('content.label')}
+      draftKey={`story:${story.id}:content`}
       save={(content, done) => update.mutate({ content }, done)}
       saving={update.isPending}
       savingLabel={t('saving')}
