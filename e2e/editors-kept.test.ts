@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { recordings, stories } from '../server/db/schema.ts';
+import { chapters, people, recordings, stories } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { launchChromium } from './support/browser.ts';
@@ -133,4 +133,70 @@ it("a recording's transcript editor is guarded the same way", async () => {
   await page.waitForURL(/\/library$/, WAIT);
   const [stored] = await server.database.db.select().from(recordings).where(eq(recordings.id, recording.id));
   expect(stored.transcription).toBe('Corrected by hand.');
+});
+
+it("a person's edit form asks before a change is cancelled away, and a reload offers it back", async () => {
+  const { page, userId } = await signedInPage(browser, server, 'person@example.com', { language: 'en' });
+  page.on('dialog', (question) => void question.accept());
+  const anna = await seeder(server.database.db, server.store).person(userId, 'Anna', 'Aunt');
+  await page.goto(`${server.url}/people/${anna.id}`);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Characterization').fill('Loved the lake.');
+
+  // Cancel drops nothing unasked.
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: WORDS.en.leave });
+  await ask.waitFor(WAIT);
+  await page.screenshot({ path: `${SHOTS}/person-cancel-en.png` });
+  await ask.getByRole('button', { name: WORDS.en.keepEditing }).click();
+  await ask.waitFor({ state: 'detached' });
+  expect(await page.getByLabel('Characterization').inputValue()).toBe('Loved the lake.');
+
+  await page.reload();
+  await page.getByText(WORDS.en.offer).waitFor(WAIT);
+  await page.getByRole('button', { name: WORDS.en.restore }).click();
+  expect(await page.getByLabel('Characterization').inputValue()).toBe('Loved the lake.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Edit' }).waitFor(WAIT);
+  const [stored] = await server.database.db.select().from(people).where(eq(people.id, anna.id));
+  expect(stored.characterization).toBe('Loved the lake.');
+});
+
+it('the add-person modal asks before Escape closes a typed name away', async () => {
+  const { page } = await signedInPage(browser, server, 'modal@example.com', { language: 'en' });
+  await page.goto(`${server.url}/people`);
+  await page.getByRole('button', { name: 'Add person' }).first().click();
+  const modal = page.getByRole('dialog', { name: 'Add person' });
+  await modal.getByLabel('Name').fill('Veikko');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('alertdialog', { name: WORDS.en.leave });
+  await ask.waitFor(WAIT);
+  await page.screenshot({ path: `${SHOTS}/modal-leave-en.png` });
+  await ask.getByRole('button', { name: WORDS.en.keepEditing }).click();
+  await ask.waitFor({ state: 'detached' });
+  expect(await modal.getByLabel('Name').inputValue()).toBe('Veikko');
+  await page.keyboard.press('Escape');
+  await ask.getByRole('button', { name: WORDS.en.discard }).click();
+  await modal.waitFor({ state: 'detached' });
+});
+
+it("the chapter's edit page saves a change by itself on the way out, and asks when it cannot (a blank title)", async () => {
+  const { page, userId } = await signedInPage(browser, server, 'chapter@example.com', { language: 'en' });
+  const chapter = await seeder(server.database.db, server.store).chapter(userId, 'Childhood');
+  await page.goto(`${server.url}/collections/chapters/${chapter.id}/edit`);
+  await page.getByLabel('Title').fill('   ');
+  await page.getByLabel('Description (optional)').fill('The farm years.');
+  await bottomBar(page).getByRole('link', { name: WORDS.en.library }).click();
+  const ask = page.getByRole('alertdialog', { name: WORDS.en.leave });
+  await ask.waitFor(WAIT);
+  await ask.getByRole('button', { name: WORDS.en.stay }).click();
+  await ask.waitFor({ state: 'detached' });
+  expect(await page.getByLabel('Description (optional)').inputValue()).toBe('The farm years.');
+  await page.getByLabel('Title').fill('Childhood on the farm');
+  await bottomBar(page).getByRole('link', { name: WORDS.en.library }).click();
+  await page.waitForURL(/\/library$/, WAIT);
+  await expect.poll(async () => (await server.database.db.select().from(chapters).where(eq(chapters.id, chapter.id)))[0], WAIT).toMatchObject({
+    title: 'Childhood on the farm',
+    description: 'The farm years.',
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { anyDirty, dirtyEditors } from './editorGuards.ts';
+import { anyDirty, dirtyEditors, leavingAsks } from './editorGuards.ts';
 import { EditorLeaveDialog, type EditorLeaveChoice } from './EditorLeaveDialog.tsx';
 
 const samePage = (a: { pathname: string; search: string }, b: { pathname: string; search: string }) =>
@@ -13,7 +13,7 @@ const samePage = (a: { pathname: string; search: string }, b: { pathname: string
  * draft stays on the device). Rendered once per page, by its first editor.
  */
 export function EditorLeaveGuard() {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => anyDirty() && !samePage(currentLocation, nextLocation));
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => leavingAsks() && !samePage(currentLocation, nextLocation));
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {

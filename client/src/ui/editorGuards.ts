@@ -9,6 +9,8 @@ export interface GuardedEditor {
   id: string;
   /** A change the server does not have. */
   isDirty: () => boolean;
+  /** Leaving saves that change by itself (an autosaving form): the page is left without a question. */
+  leavesFreely: () => boolean;
   /** Saves the change; false when it could not be saved (the editor said why). */
   save: () => Promise<boolean>;
   /** Throws the change away (the person chose to). */
@@ -35,6 +37,9 @@ export function dirtyEditors(): GuardedEditor[] {
 }
 
 export const anyDirty = () => dirtyEditors().length > 0;
+
+/** Leaving the page now would lose a change unless the person chooses. */
+export const leavingAsks = () => dirtyEditors().some((editor) => !editor.leavesFreely());
 
 const leader = () => editors.keys().next().value;
 const subscribe = (listener: () => void) => {

@@ -18,6 +18,8 @@ export interface GuardedEditorOptions<T> {
   discard: () => void;
   /** Opens the editor with a draft kept from before (a reload, a closed tab). */
   restore: (value: T) => void;
+  /** Leaving the page saves the change by itself (an autosaving form that can save it now): no question. */
+  leavesFreely?: boolean;
   /** A kept draft that equals what the server has is no longer a change: not offered. */
   isStored?: (value: T) => boolean;
 }
@@ -41,6 +43,7 @@ export function useGuardedEditor<T>(options: GuardedEditorOptions<T>): { guard: 
       registerEditor({
         id,
         isDirty: () => latest.current.dirty,
+        leavesFreely: () => latest.current.leavesFreely ?? false,
         save: () => latest.current.save(),
         discard: () => latest.current.discard(),
       }),
