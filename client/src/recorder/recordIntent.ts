@@ -1,4 +1,3 @@
-import type { NavigationType } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../../contract/storage-keys.ts';
 
 /**
@@ -8,7 +7,8 @@ import { STORAGE_KEYS } from '../../../contract/storage-keys.ts';
  * (a POP) and must never turn the microphone on. A key that once started the microphone
  * is remembered for the tab (sessionStorage), so no later return to that entry does again.
  */
-export function hasRecordIntent(navigationType: NavigationType, locationKey: string, storage: Pick<Storage, 'getItem'> | null): boolean {
+/** `navigationType`: the router's POP, PUSH or REPLACE (useNavigationType). */
+export function hasRecordIntent(navigationType: string, locationKey: string, storage: Pick<Storage, 'getItem'> | null): boolean {
   if (navigationType === 'POP' || locationKey === 'default') return false;
   return !consumedKeys(storage).includes(locationKey);
 }
