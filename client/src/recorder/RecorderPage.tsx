@@ -128,7 +128,8 @@ export function RecorderPage() {
   // a reload shows this screen again, never a new recorder.
   const processing = processingUploadOf(step);
   useEffect(() => {
-    if (!processing) return;
+    // Skip or Save pressed while the upload was still out leaves in the same moment: no address to name.
+    if (!processing || leaving.current) return;
     const search = processingSearch(processing);
     if (location.search !== search) navigate({ search }, { replace: true });
     // The upload's own fields decide; a new object each render is the same upload.
