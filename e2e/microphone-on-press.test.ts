@@ -35,8 +35,8 @@ afterAll(async () => {
 });
 
 const WORDS = {
-  en: { record: 'Start recording', stop: 'Stop', newStory: 'A new story', title: 'Story title', add: 'Add recording', ready: 'Your story is ready!', processing: 'Processing your recording', skip: 'Skip', tapToRecord: 'Tap to record', unsaved: 'A recording was not saved' },
-  fi: { record: 'Aloita nauhoitus', stop: 'Lopeta', newStory: 'Uuteen tarinaan', title: 'Tarinan otsikko', add: 'Lisää nauhoitus', ready: 'Tarinasi on valmis!', processing: 'Nauhoitustasi käsitellään', skip: 'Ohita', tapToRecord: 'Aloita nauhoitus napauttamalla', unsaved: 'Nauhoitus jäi tallentamatta' },
+  en: { record: 'Start recording', stop: 'Stop', newStory: 'A new story', title: 'Story title', add: 'Add recording', ready: 'Your story is ready!', processing: 'Processing your recording', skip: 'Skip', tapToRecord: 'Tap to record', unsaved: 'A recording was not saved', back: 'Back', discard: 'Discard the recording' },
+  fi: { record: 'Aloita nauhoitus', stop: 'Lopeta', newStory: 'Uuteen tarinaan', title: 'Tarinan otsikko', add: 'Lisää nauhoitus', ready: 'Tarinasi on valmis!', processing: 'Nauhoitustasi käsitellään', skip: 'Ohita', tapToRecord: 'Aloita nauhoitus napauttamalla', unsaved: 'Nauhoitus jäi tallentamatta', back: 'Takaisin', discard: 'Hylkää nauhoitus' },
 } as const;
 type Language = keyof typeof WORDS;
 
@@ -102,6 +102,19 @@ for (const language of ['en', 'fi'] as const) {
     await pastAutomaticStart(page);
     expect(await page.getByRole('region', { name: words.unsaved }).count()).toBe(0);
     await page.screenshot({ path: `/tmp/rx/back-home-${language}.png` });
+
+    // Forward to a recorder left by Back: it waits for Record.
+    await page.getByRole('button', { name: words.record }).click();
+    await page.getByRole('timer').waitFor(WAIT);
+    await expect.poll(() => microphoneOpened(page), WAIT).toBe(1);
+    await page.locator('[data-phase="recording"]').waitFor(WAIT);
+    await page.getByRole('button', { name: words.back }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: words.discard }).click();
+    await page.waitForURL(`${server.url}/`, WAIT);
+    await page.goForward();
+    await page.getByText(words.tapToRecord).waitFor(WAIT);
+    await pastAutomaticStart(page);
+    expect(await microphoneOpened(page)).toBe(1);
   });
 
   it(`${language}: a reload of the post-upload screen shows that upload, and the recorder reached by history waits for Record`, async () => {
