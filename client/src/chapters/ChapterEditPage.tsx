@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { CHAPTER_DESCRIPTION_MAX, CHAPTER_TITLE_MAX, chapterEditToSave } from '../../../contract/chapters.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { useUpdateChapter, type Chapter } from '../api/chapters.ts';
+import { useCurrentUser } from '../api/currentUser.ts';
 import { TextAreaField } from '../people/FormFields.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -71,7 +72,9 @@ function ChapterEditForm({ chapter }: { chapter: Chapter }) {
   // unasked (Save, Discard, Stay); a reload keeps any change on the device and offers it back.
   const stored = { title: chapter.title, description: chapter.description ?? '' };
   const same = (a: typeof stored, b: typeof stored) => a.title === b.title && a.description === b.description;
+  const owner = useCurrentUser().data?.id ?? null;
   const { guard, offer } = useGuardedEditor({
+    ownerId: owner,
     draftKey: `chapter:${chapter.id}`,
     value: draft,
     dirty: !same(draft, stored),

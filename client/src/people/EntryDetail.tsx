@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '../api/currentUser.ts';
 import {
   useDeleteEntry,
   useSaveEntry,
@@ -76,7 +77,9 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
         },
       );
     });
+  const owner = useCurrentUser().data?.id ?? null;
   const { guard, offer } = useGuardedEditor({
+    ownerId: owner,
     draftKey: `${kind}:${record?.id ?? 'loading'}:detail`,
     value: editing,
     dirty,

@@ -90,6 +90,7 @@ export function EntryFormDialog<Values>({ kind, open, onOpenChange, editing, ini
     onOpenChange(false);
   };
   const { guard, offer } = useGuardedEditor({
+    ownerId: user?.id ?? null,
     draftKey: `${kind}:${editing?.id ?? 'new'}`,
     value: open ? values : null,
     dirty,

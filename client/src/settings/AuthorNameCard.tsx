@@ -50,6 +50,7 @@ export function AuthorNameCard({ user }: { user: CurrentUser }) {
   };
   // An unsaved name is not dropped unasked: Cancel and leaving the page ask, a reload offers it back.
   const { guard, offer } = useGuardedEditor({
+    ownerId: user.id,
     draftKey: 'settings:authorName',
     value: draft,
     dirty: changed,

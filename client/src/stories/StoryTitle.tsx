@@ -6,6 +6,7 @@ import { Input } from '../ui/Input.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { isSavableEdit } from '../ui/savableEdit.ts';
 import { useGuardedEditor } from '../ui/useGuardedEditor.tsx';
+import { useCurrentUser } from '../api/currentUser.ts';
 import { useUpdateStory, type Story } from '../api/stories.ts';
 import { hasRealTitle } from '../api/storyProgress.ts';
 
@@ -51,7 +52,9 @@ export function StoryTitle({ story, children }: { story: Story; children: (title
     );
   };
 
+  const owner = useCurrentUser().data?.id ?? null;
   const { guard, offer } = useGuardedEditor({
+    ownerId: owner,
     draftKey: `story:${story.id}:title`,
     value: draft,
     dirty: draft !== null && isSavableEdit(draft, story.title),

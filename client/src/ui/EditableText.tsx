@@ -14,6 +14,8 @@ interface EditableTextProps {
   label: string;
   /** What is edited, unique for the user (e.g. `story:12:content`): where an unsaved change is kept on the device. */
   draftKey: string;
+  /** The signed-in user, whose unsaved change is kept (none is kept without one). */
+  ownerId: string | null;
   /** Saves the trimmed text and calls back as a mutation does. */
   save: (text: string, done: { onSuccess: () => void; onError: () => void }) => void;
   /** A save is out: Save and Cancel wait. */
@@ -58,6 +60,7 @@ export function EditableText(props: EditableTextProps) {
     );
 
   const { guard, offer } = useGuardedEditor({
+    ownerId: props.ownerId,
     draftKey: props.draftKey,
     value: draft,
     dirty,

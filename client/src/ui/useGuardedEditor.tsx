@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useCurrentUser } from '../api/currentUser.ts';
 import { DraftOffer } from './DraftOffer.tsx';
 import { clearDraft, deviceStore, readDraft, writeDraft, type EditorDraft } from './editorDrafts.ts';
 import { EditorLeaveGuard } from './EditorLeaveGuard.tsx';
 import { registerEditor, useLeadingEditor } from './editorGuards.ts';
 
 export interface GuardedEditorOptions<T> {
+  /** The signed-in user whose draft it is (another user on this browser never sees it); null: none is kept. */
+  ownerId: string | null;
   /** What is edited, unique for the user (e.g. `story:12:content`); the draft's key on this device. */
   draftKey: string;
   /** What the editor holds now (kept on the device while it is a change), or null when closed. */
@@ -34,7 +35,7 @@ export interface GuardedEditorOptions<T> {
 export function useGuardedEditor<T>(options: GuardedEditorOptions<T>): { guard: ReactNode; offer: ReactNode } {
   const { draftKey, value, dirty } = options;
   const id = useId();
-  const userId = useCurrentUser().data?.id ?? null;
+  const userId = options.ownerId;
   const latest = useRef(options);
   latest.current = options;
 
