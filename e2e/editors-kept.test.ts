@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chapters, people, recordings, stories } from '../server/db/schema.ts';
+import { chapters, people, recordings, stories, users } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { launchChromium } from './support/browser.ts';
@@ -199,4 +199,22 @@ it("the chapter's edit page saves a change by itself on the way out, and asks wh
     title: 'Childhood on the farm',
     description: 'The farm years.',
   });
+});
+
+it('the author name in Settings is kept on a reload and offered back, and leaving with it asks', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'author@example.com', { language: 'en' });
+  page.on('dialog', (question) => void question.accept());
+  await page.goto(`${server.url}/settings`);
+  await page.getByRole('button', { name: 'Set name' }).click();
+  await page.getByLabel('Author name').fill('Aino Virtanen');
+  await page.reload();
+  await page.getByText(WORDS.en.offer).waitFor(WAIT);
+  await page.screenshot({ path: `${SHOTS}/settings-offer-en.png` });
+  await page.getByRole('button', { name: WORDS.en.restore }).click();
+  expect(await page.getByLabel('Author name').inputValue()).toBe('Aino Virtanen');
+  await bottomBar(page).getByRole('link', { name: WORDS.en.library }).click();
+  await page.getByRole('alertdialog', { name: WORDS.en.leave }).getByRole('button', { name: WORDS.en.save }).click();
+  await page.waitForURL(/\/library$/, WAIT);
+  const [user] = await server.database.db.select().from(users).where(eq(users.id, userId));
+  expect(user.authorName).toBe('Aino Virtanen');
 });

@@ -68,7 +68,7 @@ export function AuthorNameCard({ user }: { user: CurrentUser }) {
   return (
     <Card title={t('authorName.title')} description={t('authorName.description')} icon={<PenLine aria-hidden className="size-5" />}>
       {guard}
-      {offer}
+      {offer && <div className="mb-4">{offer}</div>}
       <EditorLeaveDialog open={asking} purpose="cancel" saving={save.isPending} onChoose={(choice) => void answer(choice)} />
       {editing ? (
         <form onSubmit={onSubmit} className="grid gap-3">
