@@ -218,3 +218,18 @@ it('the author name in Settings is kept on a reload and offered back, and leavin
   const [user] = await server.database.db.select().from(users).where(eq(users.id, userId));
   expect(user.authorName).toBe('Aino Virtanen');
 });
+
+it("a story's title typed and not saved is offered back after a reload", async () => {
+  const { page, storyId } = await storyPage('title@example.com', 'en');
+  page.on('dialog', (question) => void question.accept());
+  await page.getByRole('heading', { level: 1 }).getByRole('button').click();
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Summers by the lake');
+  await page.reload();
+  await page.getByText(WORDS.en.offer).waitFor(WAIT);
+  await page.screenshot({ path: `${SHOTS}/title-offer-en.png` });
+  await page.getByRole('button', { name: WORDS.en.restore }).click();
+  const field = page.getByRole('textbox', { name: 'Title', exact: true });
+  expect(await field.inputValue()).toBe('Summers by the lake');
+  await field.press('Enter');
+  await expect.poll(async () => (await server.database.db.select().from(stories).where(eq(stories.id, storyId)))[0].title, WAIT).toBe('Summers by the lake');
+});

@@ -78,7 +78,7 @@ export function StoryTitle({ story, children }: { story: Story; children: (title
   const below = (
     <>
       {guard}
-      {offer}
+      {offer && <div className="mt-3">{offer}</div>}
     </>
   );
 
