@@ -11,5 +11,9 @@ export const STORAGE_KEYS = {
   liveText: 'saaga.liveText',
   /** "1" once the splash has played on this device: it plays on a first visit only. */
   splashShown: 'saaga.splashShown',
+  /** sessionStorage: history entries whose Record press already started the microphone (recorder/recordIntent.ts). */
+  consumedRecordIntents: 'saaga.consumedRecordIntents',
+  /** Prefix of an unsaved editor draft, followed by the user's id and the edited thing (ui/editorDrafts.ts). */
+  editorDraftPrefix: 'saaga.draft',
 } as const;
 

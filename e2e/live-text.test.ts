@@ -78,6 +78,12 @@ const released = (page: Page) =>
   });
 const liveText = (page: Page) => page.getByTestId('live-text').innerText();
 
+/** Home's Record: the recorder starts by itself only after a press of Record (decision 032). */
+async function openRecorder(page: Page) {
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Start recording' }).click();
+}
+
 it('shows the words while the microphone speaks, and the recording still becomes a story', async () => {
   fake.setTranscript(JFK);
   fake.realtime.setTranscript(JFK);
@@ -97,7 +103,7 @@ it('shows the words while the microphone speaks, and the recording still becomes
   await page.getByRole('switch', { name: 'Show my words as I speak' }).waitFor();
   expect(await page.getByRole('switch', { name: 'Show my words as I speak' }).getAttribute('aria-checked')).toBe('true');
 
-  await page.goto(`${server.url}/record`);
+  await openRecorder(page);
   await expect.poll(() => liveText(page), { timeout: WORDS_TIMEOUT }).toMatch(/fellow|Americans|country/i);
   // The socket first, then the microphone; the screen said it was connecting.
   const order = await seen(page);
@@ -131,7 +137,7 @@ it('Back while recording: discarding closes the socket and the microphone', asyn
   fake.realtime.setTranscript(JFK);
   const { page } = await signedInPage(browser, server, 'back@example.com', { microphone: true });
   await watchStreams(page);
-  await page.goto(`${server.url}/record`);
+  await openRecorder(page);
   await expect.poll(() => liveText(page), { timeout: WORDS_TIMEOUT }).not.toBe('');
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('button', { name: 'Discard the recording' }).click();
@@ -147,7 +153,7 @@ it('switched off in Settings, the recorder opens no socket and shows no live tex
   const live = page.getByRole('switch', { name: 'Show my words as I speak' });
   await live.click();
   await expect.poll(() => live.getAttribute('aria-checked'), WAIT).toBe('false');
-  await page.goto(`${server.url}/record`);
+  await openRecorder(page);
   await expect.poll(() => page.locator('[data-phase]').getAttribute('data-phase'), { timeout: 15_000 }).toBe('recording');
   expect(await seen(page)).not.toContain('phase connecting');
   expect((await released(page)).sockets).toEqual([]);
@@ -162,7 +168,7 @@ it('live text that fails leaves the recording going: a quiet note, and the take 
   fake.realtime.fail('upgrade', { status: 500 });
   const uploadsBefore = fake.requestsTo('transcriptions').length;
   const { page } = await signedInPage(browser, server, 'no-live@example.com', { microphone: true });
-  await page.goto(`${server.url}/record`);
+  await openRecorder(page);
   await page.getByText('Live text is not available right now. Your recording goes on as usual.').waitFor({ timeout: WORDS_TIMEOUT });
   const timer = page.getByRole('timer');
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/00:0[3-9]/);

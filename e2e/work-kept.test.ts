@@ -211,7 +211,9 @@ it('a take the page lost while recording (reload, crash) is still on the device,
 
 it('in Finnish: the leave question and the kept-recordings page speak Finnish', async () => {
   const { page } = await signedIn('suomi@example.com', 'fi');
-  await page.goto(`${server.url}/record`);
+  // The recorder starts by itself only after a press of Record (decision 032).
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Aloita nauhoitus' }).click();
   await recordFor(page, 2);
   await page.getByRole('button', { name: 'Takaisin' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Säilytetäänkö nauhoitus?' });
@@ -224,7 +226,8 @@ it('in Finnish: the leave question and the kept-recordings page speak Finnish', 
   await shot(page, 'without-story-fi');
 
   // The time form in Finnish: nothing chosen, nothing savable yet.
-  await page.goto(`${server.url}/record`);
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Aloita nauhoitus' }).click();
   await recordFor(page, 3);
   await page.getByRole('button', { name: 'Lopeta' }).click();
   await page.getByRole('radio', { name: 'Uuteen tarinaan' }).check({ timeout: 15_000 });

@@ -5,12 +5,14 @@ import { useNavigate } from 'react-router-dom';
 import { CHAPTER_DESCRIPTION_MAX, CHAPTER_TITLE_MAX, chapterEditToSave } from '../../../contract/chapters.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { useUpdateChapter, type Chapter } from '../api/chapters.ts';
+import { useCurrentUser } from '../api/currentUser.ts';
 import { TextAreaField } from '../people/FormFields.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Field } from '../ui/Input.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { useAutosave } from '../ui/useAutosave.ts';
+import { useGuardedEditor } from '../ui/useGuardedEditor.tsx';
 import { useChapterFailure } from './chapterErrors.ts';
 import { CHAPTERS_HOME, chapterPath } from './chapterPaths.ts';
 import { DeleteChapterDialog } from './DeleteChapterDialog.tsx';
@@ -66,9 +68,38 @@ function ChapterEditForm({ chapter }: { chapter: Chapter }) {
     [],
   );
 
+  // A change it cannot save by itself (a blank title, a failed save) is not left behind
+  // unasked (Save, Discard, Stay); a reload keeps any change on the device and offers it back.
+  const stored = { title: chapter.title, description: chapter.description ?? '' };
+  const same = (a: typeof stored, b: typeof stored) => a.title === b.title && a.description === b.description;
+  const owner = useCurrentUser().data?.id ?? null;
+  const { guard, offer } = useGuardedEditor({
+    ownerId: owner,
+    draftKey: `chapter:${chapter.id}`,
+    value: draft,
+    dirty: !same(draft, stored),
+    leavesFreely: pending.current.payload !== null && state !== 'failed',
+    save: async () => {
+      const payload = chapterEditToSave(draft, chapter);
+      if (!payload) return false;
+      try {
+        await update.mutateAsync(payload);
+        return true;
+      } catch (error) {
+        failed('updateFailed', error);
+        return false;
+      }
+    },
+    discard: () => change(() => stored),
+    restore: (kept) => change(() => kept),
+    isStored: (kept) => same(kept, stored),
+  });
+
   return (
     <div className="grid gap-6">
       <PageHeader title={t('edit.title')} backTo={chapterPath(chapter.id)} />
+      {guard}
+      {offer}
       <form onSubmit={(event) => event.preventDefault()} noValidate className="-mt-2 grid gap-4">
         <Field
           label={t('form.titleLabel')}

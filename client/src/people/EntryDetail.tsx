@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '../api/currentUser.ts';
 import {
   useDeleteEntry,
   useSaveEntry,
@@ -16,6 +17,8 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { Button, focusRing } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { EditorLeaveDialog, type EditorLeaveChoice } from '../ui/EditorLeaveDialog.tsx';
+import { useGuardedEditor } from '../ui/useGuardedEditor.tsx';
 import { canSave } from './entryForms.ts';
 import { EnrichedInfo } from './EnrichedInfo.tsx';
 import { EntryRecordings } from './EntryRecordings.tsx';
@@ -40,7 +43,8 @@ interface EntryDetailProps<Values> {
 /**
  * Person or place detail (spec 2, 4): spinner, not found with Back, header with back,
  * Edit / Save / Cancel (PUT), Delete in edit mode with its confirmation, the card with
- * linked names and enriched information, the stories that mention it, the recordings card.
+ * linked names and enriched information, the stories that mention it, the recordings card. A change
+ * is never dropped unasked: Cancel and leaving the page ask (Save, Discard, Stay), a reload offers it back.
  */
 export function EntryDetail<Values>({ kind, query, listPath, toValues, name, body, fields, view }: EntryDetailProps<Values>) {
   const { t } = useTranslation('people');
@@ -51,6 +55,45 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
   const toasts = useEntryToasts(kind);
   const [editing, setEditing] = useState<Values | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const sameAsStored = (values: Values) => record !== undefined && JSON.stringify(values) === JSON.stringify(toValues(record));
+  const dirty = editing !== null && !sameAsStored(editing);
+
+  /** Saves the edit; false when it was not saved (the toast says why). */
+  const send = () =>
+    new Promise<boolean>((resolve) => {
+      if (!record || !editing || !canSave(name(editing), save.isPending)) return resolve(false);
+      save.mutate(
+        { call: { method: 'PUT', id: record.id }, body: body(editing) },
+        {
+          onSuccess: () => {
+            toasts.succeeded('updated');
+            setEditing(null);
+            resolve(true);
+          },
+          onError: (error) => {
+            toasts.failed('updated', error);
+            resolve(false);
+          },
+        },
+      );
+    });
+  const owner = useCurrentUser().data?.id ?? null;
+  const { guard, offer } = useGuardedEditor({
+    ownerId: owner,
+    draftKey: `${kind}:${record?.id ?? 'loading'}:detail`,
+    value: editing,
+    dirty,
+    save: send,
+    discard: () => setEditing(null),
+    restore: setEditing,
+    isStored: sameAsStored,
+  });
+  const answer = async (choice: EditorLeaveChoice) => {
+    if (choice === 'save') await send();
+    else if (choice === 'discard') setEditing(null);
+    setAsking(false);
+  };
 
   if (query.isPending) {
     return (
@@ -67,19 +110,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
     return <DetailMessage text={kind === 'person' ? t('detail.personNotFound') : t('detail.placeNotFound')} backTo={listPath} backLabel={t('detail.back')} />;
   }
 
-  const saveEdit = () => {
-    if (!editing || !canSave(name(editing), save.isPending)) return;
-    save.mutate(
-      { call: { method: 'PUT', id: record.id }, body: body(editing) },
-      {
-        onSuccess: () => {
-          toasts.succeeded('updated');
-          setEditing(null);
-        },
-        onError: (error) => toasts.failed('updated', error),
-      },
-    );
-  };
+  const saveEdit = () => void send();
   const confirmDelete = () =>
     remove.mutate(record.id, {
       onSuccess: () => {
@@ -101,7 +132,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
         </Link>
         {editing ? (
           <div className="flex gap-2">
-            <Button variant="secondary" onClick={() => setEditing(null)} disabled={save.isPending}>
+            <Button variant="secondary" onClick={() => (dirty ? setAsking(true) : setEditing(null))} disabled={save.isPending}>
               {t('detail.cancel')}
             </Button>
             <Button onClick={saveEdit} disabled={!canSave(name(editing), save.isPending)}>
@@ -115,6 +146,9 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
         )}
       </header>
       <div className="grid gap-4">
+        {guard}
+        {offer}
+        <EditorLeaveDialog open={asking} purpose="cancel" saving={save.isPending} onChoose={(choice) => void answer(choice)} />
         <Card>
           {editing ? (
             <form

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { CONTEXT_ONLY_TYPES, type RecordingUploadResponse } from '../../../contract/uploads.ts';
@@ -25,12 +25,16 @@ import { useMicrophone } from './useMicrophone.ts';
 import { useRecordingMessages } from './useRecordingMessages.ts';
 import { forgetTakeQuietly } from './unsavedTakes.ts';
 import { useUploadRecording } from './useUploadRecording.ts';
+import { processingSearch, processingUploadOf, readProcessingUpload, reopenedStep } from './processingLink.ts';
+import { consumeRecordIntent, hasRecordIntent, sessionStore } from './recordIntent.ts';
+import { useReopenedUpload } from './useReopenedUpload.ts';
 
 const KEPT: ContextFields = { contextType: 'unassigned' };
 
 /**
- * The recorder at /record (spec 2, 4): it starts by itself after 500 ms; stop checks the
- * take; the person says what it is about; it uploads; the post-upload screen follows.
+ * The recorder at /record (spec 2, 4): opened by pressing Record, it starts by itself after
+ * 500 ms; reached by Back, Forward or a reload it waits for Record (recordIntent.ts). Stop
+ * checks the take; the person says what it is about; it uploads; the post-upload screen follows.
  * One state machine drives it, and one rule decides what leaving means: a take the server
  * does not have yet is never dropped without the person's say (keep it for later, discard
  * it, or stay), whether they press Back, the browser's Back, a link or reload.
@@ -40,13 +44,17 @@ export function RecorderPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
+  const navigationType = useNavigationType();
   const [request] = useState(() => readRecordingRequest(searchParams));
+  // A reload of the post-upload screen: the address names the upload, shown again.
+  const [reopened] = useState(() => readProcessingUpload(searchParams));
+  const [autoStart] = useState(() => !reopened && hasRecordIntent(navigationType, location.key, sessionStore()));
   const language = useLanguage();
   const titleId = useId();
   const messages = useRecordingMessages();
   const dataChanged = useDataChanged();
   const upload = useUploadRecording();
-  const [step, dispatch] = useReducer(nextStep, INITIAL_STEP);
+  const [step, dispatch] = useReducer(nextStep, reopened, (upload) => (upload ? reopenedStep(upload) : INITIAL_STEP));
   const { data: user } = useCurrentUser();
   const microphone = useMicrophone(step.phase === 'recording', user?.id ?? '');
   const queryClient = useQueryClient();
@@ -63,9 +71,9 @@ export function RecorderPage() {
 
   /** Out of the recorder: back where the person came from, else the story or home. */
   const exit = useCallback(
-    (to?: string) => {
+    (to?: string, replace = false) => {
       leaving.current = true;
-      if (to) navigate(to);
+      if (to) navigate(to, { replace });
       else if (location.key !== 'default') navigate(-1);
       else navigate(request.storyId ? `/library/${request.storyId}` : '/', { replace: true });
     },
@@ -106,11 +114,29 @@ export function RecorderPage() {
   }, [startTake, microphone]);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => void start(), TIMINGS.recordingAutoStartMs);
+    if (!autoStart) return;
+    const timer = window.setTimeout(() => {
+      consumeRecordIntent(location.key, sessionStore());
+      void start();
+    }, TIMINGS.recordingAutoStartMs);
     return () => window.clearTimeout(timer);
-    // Once, when the recorder opens.
+    // Once, when the recorder opens after a press of Record.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Once the server has an upload that writes or adds to a story, the address names it:
+  // a reload shows this screen again, never a new recorder.
+  const processing = processingUploadOf(step);
+  useEffect(() => {
+    // Skip or Save pressed while the upload was still out leaves in the same moment: no address to name.
+    if (!processing || leaving.current) return;
+    const search = processingSearch(processing);
+    if (location.search !== search) navigate({ search }, { replace: true });
+    // The upload's own fields decide; a new object each render is the same upload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [processing?.recordingId, processing?.storyId, processing?.writesStory]);
+  // A reopened upload that is gone (deleted, another account's): home.
+  useReopenedUpload(reopened, () => exit('/', true));
 
   // The title takes the focus when the step changes, so a screen reader hears where it is.
   useEffect(() => {
@@ -258,7 +284,8 @@ export function RecorderPage() {
     goOn();
   };
 
-  const openStory = (storyId: number) => exit(`/library/${storyId}`);
+  // The story takes the recorder's place in history: Back goes where the person came from.
+  const openStory = (storyId: number) => exit(`/library/${storyId}`, true);
   const showsPostUpload =
     (step.phase === 'uploading' && !CONTEXT_ONLY_TYPES.includes(step.context.contextType)) ||
     (step.phase === 'done' && !step.response.isContextOnly);

@@ -46,7 +46,8 @@ export async function startTakeCopy(ownerId: string, mimeType: string): Promise<
 export async function addChunk(id: string, index: number, chunk: Blob, durationSeconds: number): Promise<void> {
   await set(chunkKey(id, index), chunk, takes());
   const info = await get<UnsavedTakeInfo>(infoKey(id), takes());
-  if (info) await set(infoKey(id), { ...info, chunkCount: Math.max(info.chunkCount, index + 1), durationSeconds }, takes());
+  // The last chunk arrives after the clock stopped: the time recorded never goes back.
+  if (info) await set(infoKey(id), { ...info, chunkCount: Math.max(info.chunkCount, index + 1), durationSeconds: Math.max(info.durationSeconds, durationSeconds) }, takes());
 }
 
 /** The takes of this user left on the device, oldest first. */
@@ -58,7 +59,17 @@ export async function unsavedTakes(ownerId: string): Promise<UnsavedTakeInfo[]> 
   const known = new Set(infos.map((info) => info.id));
   const strays = (await keys<string>(takes())).filter((key) => key.startsWith('chunk:') && !known.has(key.split(':')[1]));
   if (strays.length > 0) await delMany(strays, takes());
-  return infos.filter((info) => info.ownerId === ownerId && info.chunkCount > 0).sort((a, b) => a.startedAt - b.startedAt);
+  // Not removed: another tab may be recording it right now.
+  return infos.filter((info) => info.ownerId === ownerId && isOffered(info)).sort((a, b) => a.startedAt - b.startedAt);
+}
+
+/**
+ * A take worth offering back: something recorded while the clock ran. A take whose only
+ * chunk is the one given at stop ended before its first chunk (under a second): the checks
+ * at stop refuse it as too short (spec 5), so it holds no words to keep.
+ */
+export function isOffered(info: Pick<UnsavedTakeInfo, 'chunkCount' | 'durationSeconds'>): boolean {
+  return info.chunkCount > 0 && info.durationSeconds > 0;
 }
 
 /** The take's audio, put back together from its chunks. */

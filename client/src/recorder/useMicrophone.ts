@@ -35,15 +35,19 @@ interface Session {
   chunks: Blob[];
   /** The take's copy on this device, or null when this browser cannot keep one. */
   copyId: string | null;
+  /** The copy's writes, one after another: forgetting the copy waits for them, so none brings it back. */
+  copyWrites: Promise<void>;
 }
 
 function releaseMicrophone(stream: MediaStream): void {
   for (const track of stream.getTracks()) track.stop();
 }
 
-/** A device-copy write: a failure is reported, never allowed to stop the recording. */
-function keepCopy(write: () => Promise<void>): void {
-  write().catch((error: unknown) => console.warn('The device copy of the recording failed:', error));
+/** A device-copy write after the ones before it: a failure is reported, never allowed to stop the recording. */
+function keepCopy(session: Session, write: () => Promise<void>): void {
+  session.copyWrites = session.copyWrites
+    .then(write)
+    .catch((error: unknown) => console.warn('The device copy of the recording failed:', error));
 }
 
 /** Stops the recorder and resolves once its last data has arrived. */
@@ -98,14 +102,23 @@ export function useMicrophone(listening: boolean, ownerId: string, options: Micr
       );
       const chunks: Blob[] = [];
       const copyId = keepOnDevice ? await startTakeCopy(ownerId, recorder.mimeType || format?.mimeType || '') : null;
+      // The page went away while the copy was being started: no take, and the microphone off.
+      if (!mounted.current) {
+        releaseMicrophone(microphone);
+        void forgetTakeQuietly(copyId);
+        return null;
+      }
       const { onChunk } = take;
+      const opened: Session = { stream: microphone, recorder, chunks, copyId, copyWrites: Promise.resolve() };
       recorder.addEventListener('dataavailable', (event) => {
         chunks.push(event.data);
-        if (copyId) keepCopy(() => addChunk(copyId, chunks.length - 1, event.data, recordedMs(clock.current, Date.now()) / 1000));
+        const index = chunks.length - 1;
+        const durationSeconds = recordedMs(clock.current, Date.now()) / 1000;
+        if (copyId) keepCopy(opened, () => addChunk(copyId, index, event.data, durationSeconds));
         onChunk?.(event.data, recorder.mimeType || format?.mimeType || '');
       });
       recorder.start(onChunk ? LIVE_CHUNK_INTERVAL_MS : RECORDING_LIMITS.chunkMs);
-      session.current = { stream: microphone, recorder, chunks, copyId };
+      session.current = opened;
       clock.current = startClock(Date.now());
       setElapsedMs(0);
       setStream(microphone);
@@ -145,6 +158,8 @@ export function useMicrophone(listening: boolean, ownerId: string, options: Micr
       return null;
     }
     endSession();
+    // The last chunk is on the device before anyone may forget the copy.
+    await current.copyWrites;
     setElapsedMs(0);
     const audio = new Blob(current.chunks, { type: current.recorder.mimeType || current.chunks[0]?.type || '' });
     return { take: { audio, durationSeconds, recordedAt: new Date(), copyId: current.copyId }, chunkCount: current.chunks.length };
@@ -173,10 +188,15 @@ export function useMicrophone(listening: boolean, ownerId: string, options: Micr
   /** Closes the microphone and forgets the take (only after the person confirmed it). */
   const discard = useCallback(async () => {
     clock.current = STOPPED_CLOCK;
-    const copyId = session.current?.copyId ?? null;
+    const current = session.current;
+    // The recorder's last chunk and its write come first, or they would bring the copy back.
+    const stopped = current ? stopRecorder(current.recorder).catch(() => undefined) : null;
     endSession();
     setElapsedMs(0);
-    await forgetTakeQuietly(copyId);
+    if (!current) return;
+    await stopped;
+    await current.copyWrites;
+    await forgetTakeQuietly(current.copyId);
   }, [endSession]);
 
   // The timer shows the time recorded, updated every tick (a second by default) while recording.

@@ -4,6 +4,7 @@ import type { RecordingWithLinksDto } from '../../../contract/library.ts';
 import { EditableText } from '../ui/EditableText.tsx';
 import { Button, focusRing } from '../ui/Button.tsx';
 import { isRecordingPending } from './recordingCard.ts';
+import { useCurrentUser } from '../api/currentUser.ts';
 import { useUpdateTranscription } from '../api/recordings.ts';
 import { TranscriptionFailure } from './TranscriptionFailure.tsx';
 import { useRetranscription } from './useRetranscription.tsx';
@@ -18,6 +19,7 @@ import { WaitingForEngine } from './WaitingForEngine.tsx';
 export function TranscriptionSection({ recording }: { recording: RecordingWithLinksDto }) {
   const { t } = useTranslation('recordings');
   const update = useUpdateTranscription(recording.id);
+  const owner = useCurrentUser().data?.id ?? null;
   const retranscription = useRetranscription(recording, { followPending: true });
   const pending = retranscription.running || isRecordingPending(recording);
   const failed = recording.processingStatus === 'failed';
@@ -26,6 +28,8 @@ export function TranscriptionSection({ recording }: { recording: RecordingWithLi
     <EditableText
       text={recording.transcription}
       label={t('transcription.label')}
+      draftKey={`recording:${recording.id}:transcription`}
+      ownerId={owner}
       save={update.mutate}
       saving={update.isPending}
       savingLabel={t('links.saving')}

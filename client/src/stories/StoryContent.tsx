@@ -5,6 +5,7 @@ import { toLanguage } from '../../../contract/languages.ts';
 import { Button, focusRing } from '../ui/Button.tsx';
 import { EditableText } from '../ui/EditableText.tsx';
 import type { NameChoice } from './NameDialog.tsx';
+import { useCurrentUser } from '../api/currentUser.ts';
 import { useUpdateStory, type Story } from '../api/stories.ts';
 import { markNames, paragraphsOf } from './storyNames.ts';
 
@@ -20,10 +21,13 @@ interface StoryContentProps {
 export function StoryContent({ story, onOpenName }: StoryContentProps) {
   const { t } = useTranslation('storyDetail');
   const update = useUpdateStory(story.id);
+  const owner = useCurrentUser().data?.id ?? null;
   return (
     <EditableText
       text={story.content}
       label={t('content.label')}
+      draftKey={`story:${story.id}:content`}
+      ownerId={owner}
       save={(content, done) => update.mutate({ content }, done)}
       saving={update.isPending}
       savingLabel={t('saving')}

@@ -108,13 +108,20 @@ function StoryBody({ story }: { story: Story }) {
   return (
     <article lang={toLanguage(story.language)} className="grid gap-6">
       <div>
-        <PageHeader title={<StoryTitle story={story} />} backTo={chapterBack} />
-        <p className="-mt-4 flex flex-wrap gap-x-3 text-sm text-stone-400">
-          <span>{tStory('created', { date: formatDate(story.createdAt, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
-          {story.updatedAt !== story.createdAt && (
-            <span>{t('updated', { time: formatRelativeTime(story.updatedAt, language) })}</span>
+        <StoryTitle story={story}>
+          {(title, below) => (
+            <>
+              <PageHeader title={title} backTo={chapterBack} />
+              <p className="-mt-4 flex flex-wrap gap-x-3 text-sm text-stone-400">
+                <span>{tStory('created', { date: formatDate(story.createdAt, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
+                {story.updatedAt !== story.createdAt && (
+                  <span>{t('updated', { time: formatRelativeTime(story.updatedAt, language) })}</span>
+                )}
+              </p>
+              {below}
+            </>
           )}
-        </p>
+        </StoryTitle>
       </div>
 
       {story.promptQuestion && <QuestionCard question={story.promptQuestion} questionId={story.questionId} />}

@@ -1,0 +1,151 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
+import { startTestApp, type TestApp } from '../test/support/test-app.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import { launchChromium } from './support/browser.ts';
+import { CLIENT_DIR } from './support/built-client.ts';
+import { signedInPage } from './support/signed-in.ts';
+import { WAIT } from './support/wait.ts';
+
+// The microphone turns on only when the person presses Record: Back from the story a take
+// became, a reload of the post-upload screen or of the recorder never opens it, and leaves
+// no "A recording was not saved" card behind. Each page counts its calls of getUserMedia.
+const SHOTS = process.env.E2E_SCREENSHOTS;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+let fake: FakeOpenAi;
+let server: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  fake.setTranscript(clipTranscript(CLIPS.jfk));
+  fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do.', people: [], locations: [], dates: [], storyType: 'other' });
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
+  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  expect(fake.errors).toEqual([]);
+  await fake?.close();
+});
+
+const WORDS = {
+  en: { record: 'Start recording', stop: 'Stop', newStory: 'A new story', title: 'Story title', add: 'Add recording', ready: 'Your story is ready!', processing: 'Processing your recording', skip: 'Skip', tapToRecord: 'Tap to record', unsaved: 'A recording was not saved', back: 'Back', discard: 'Discard the recording' },
+  fi: { record: 'Aloita nauhoitus', stop: 'Lopeta', newStory: 'Uuteen tarinaan', title: 'Tarinan otsikko', add: 'Lisää nauhoitus', ready: 'Tarinasi on valmis!', processing: 'Nauhoitustasi käsitellään', skip: 'Ohita', tapToRecord: 'Aloita nauhoitus napauttamalla', unsaved: 'Nauhoitus jäi tallentamatta', back: 'Takaisin', discard: 'Hylkää nauhoitus' },
+} as const;
+type Language = keyof typeof WORDS;
+
+declare global {
+  interface Window {
+    microphoneOpened?: number;
+  }
+}
+
+/** A signed-in page whose every document counts the times it asked for the microphone. */
+async function countingPage(email: string, language: Language): Promise<Page> {
+  const { page } = await signedInPage(browser, server, email, { language, microphone: true });
+  await page.addInitScript(() => {
+    window.microphoneOpened = 0;
+    const devices = navigator.mediaDevices;
+    const open = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = (constraints) => {
+      window.microphoneOpened = (window.microphoneOpened ?? 0) + 1;
+      return open(constraints);
+    };
+  });
+  return page;
+}
+
+const microphoneOpened = (page: Page) => page.evaluate(() => window.microphoneOpened ?? 0);
+
+/** Longer than the 500 ms automatic start, so a start that should not happen would have. */
+const pastAutomaticStart = (page: Page) => page.waitForTimeout(2_000);
+
+/** Record from Home for a few seconds and send the take as a new story: the post-upload screen. */
+async function recordNewStory(page: Page, words: (typeof WORDS)[Language]) {
+  await page.goto(server.url);
+  await page.getByRole('button', { name: words.record }).click();
+  const timer = page.getByRole('timer');
+  await timer.waitFor(WAIT);
+  await expect.poll(() => timer.textContent(), WAIT).toMatch(/00:0[3-9]/);
+  await page.getByRole('button', { name: words.stop }).click();
+  await page.getByRole('radio', { name: words.newStory }).check(WAIT);
+  await page.getByLabel(words.title).fill('Ask not');
+  await page.getByRole('button', { name: words.add }).click();
+  await page.getByRole('heading', { name: words.ready }).or(page.getByRole('heading', { name: words.processing })).waitFor(WAIT);
+}
+
+for (const language of ['en', 'fi'] as const) {
+  const words = WORDS[language];
+
+  it(`${language}: Back from the story a take became goes where the person came from; no microphone, no phantom card`, async () => {
+    const page = await countingPage(`back-${language}@example.com`, language);
+    await recordNewStory(page, words);
+    await page.getByRole('heading', { name: words.ready }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: words.skip }).click();
+    await page.waitForURL(/\/library\/\d+$/, WAIT);
+    expect(await microphoneOpened(page)).toBe(1);
+
+    await page.goBack();
+    await pastAutomaticStart(page);
+    // Home, where the person pressed Record; the microphone stayed off.
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await microphoneOpened(page)).toBe(1);
+    await page.getByRole('button', { name: words.record }).waitFor(WAIT);
+    await page.reload();
+    await page.getByRole('button', { name: words.record }).waitFor(WAIT);
+    await pastAutomaticStart(page);
+    expect(await page.getByRole('region', { name: words.unsaved }).count()).toBe(0);
+    await page.screenshot({ path: `/tmp/rx/back-home-${language}.png` });
+
+    // Forward to a recorder left by Back: it waits for Record.
+    await page.getByRole('button', { name: words.record }).click();
+    await page.getByRole('timer').waitFor(WAIT);
+    await expect.poll(() => microphoneOpened(page), WAIT).toBe(1);
+    await page.locator('[data-phase="recording"]').waitFor(WAIT);
+    await page.getByRole('button', { name: words.back }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: words.discard }).click();
+    await page.waitForURL(`${server.url}/`, WAIT);
+    await page.goForward();
+    await page.getByText(words.tapToRecord).waitFor(WAIT);
+    await pastAutomaticStart(page);
+    expect(await microphoneOpened(page)).toBe(1);
+  });
+
+  it(`${language}: a reload of the post-upload screen shows that upload, and the recorder reached by history waits for Record`, async () => {
+    const page = await countingPage(`reload-${language}@example.com`, language);
+    await recordNewStory(page, words);
+    await expect.poll(() => new URL(page.url()).searchParams.get('upload'), WAIT).not.toBeNull();
+
+    await page.reload();
+    await page.getByRole('heading', { name: words.ready }).or(page.getByRole('heading', { name: words.processing })).waitFor(WAIT);
+    await pastAutomaticStart(page);
+    expect(await microphoneOpened(page)).toBe(0);
+    expect(await page.getByRole('timer').count()).toBe(0);
+    await page.getByRole('heading', { name: words.ready }).waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: `/tmp/rx/reloaded-upload-${language}.png` });
+
+    // The recorder's own address, opened or reloaded: ready, with Record, the microphone off.
+    await page.goto(`${server.url}/record`);
+    await page.getByText(words.tapToRecord).waitFor(WAIT);
+    await pastAutomaticStart(page);
+    expect(await microphoneOpened(page)).toBe(0);
+    await page.screenshot({ path: `/tmp/rx/recorder-ready-${language}.png` });
+    await page.getByRole('button', { name: words.record }).click();
+    await page.getByRole('timer').waitFor(WAIT);
+    await expect.poll(() => microphoneOpened(page), WAIT).toBe(1);
+  });
+}
+
+it('a reload of the post-upload screen of an upload that is gone shows Home', async () => {
+  const page = await countingPage('gone@example.com', 'en');
+  await page.goto(`${server.url}/record?upload=999999&story=999999&new=1`);
+  await page.waitForURL(`${server.url}/`, WAIT);
+  await pastAutomaticStart(page);
+  expect(await microphoneOpened(page)).toBe(0);
+});
