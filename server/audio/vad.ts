@@ -64,11 +64,17 @@ export interface SpeechDetectorOptions {
 export class SpeechDetector {
   private context: Promise<WhisperVadContext> | undefined;
   private readonly queue = new OneAtATime();
+  private examined = 0;
 
   constructor(private readonly options: SpeechDetectorOptions) {}
 
   get modelPath(): string {
     return this.options.modelPath;
+  }
+
+  /** Seconds of audio the model has looked at so far (what the work costs, for tests and benchmarks). */
+  get examinedSeconds(): number {
+    return this.examined;
   }
 
   /** True when the model file is there (it may still fail to load). */
@@ -161,6 +167,7 @@ export class SpeechDetector {
       const pcm = await read(start, end);
       if (pcm.length < 2) continue;
       const found = await this.queue.run(() => context.detectSpeechData(toArrayBuffer(pcm), { threshold }));
+      this.examined += end - start;
       const follows = start === previousEnd;
       previousEnd = end;
       for (const s of found) {
