@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,7 +93,6 @@ it('removes, at start, the folder a killed server left (SIGKILL)', { timeout: 18
   await stallUpload(first.server, first.client);
   await first.server.stop('SIGKILL');
   expect(await uploadFolders()).toHaveLength(1);
-  // Another process's folder, alive or not ours to judge, is left alone... only dead ones go.
   await startServer({ ...database.env, DATA_DIR: dataDir });
   expect(await uploadFolders()).toEqual([]);
 });
