@@ -75,9 +75,10 @@ async function main() {
       report('vad', path.basename(modelPath), 'seconds per minute of audio', perMinute.toFixed(3));
       // The longest recording taken, silent: refused after the first look (decision 030), where the whole pass looked at all of it.
       const silentHours = await silenceClip(RECORDING_LIMITS.maxDurationSeconds, dir, 'silent-longest.wav');
+      const before = vad.examinedSeconds;
       start = performance.now();
       const silent = await vad.assessFile(silentHours);
-      const examined = vad.examinedSeconds;
+      const examined = vad.examinedSeconds - before;
       report('vad', path.basename(modelPath), `silent ${RECORDING_LIMITS.maxDurationSeconds / 3600} h: ${silent.verdict} after s (whole pass, estimated)`,
         `${seconds(start).toFixed(1)} (${(perMinute * RECORDING_LIMITS.maxDurationSeconds / 60).toFixed(0)})`);
       report('vad', path.basename(modelPath), 'silent: audio looked at by the model, s', examined.toFixed(0));
