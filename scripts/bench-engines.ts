@@ -3,9 +3,9 @@
  *
  * Prints, for the models this machine has: the real-time factor of each transcriber
  * (seconds of work per second of audio; below 1 is faster than real time), the tokens
- * per second of each writer, and what normalisation (ffmpeg) and the VAD cost per minute
- * of audio. Looks for real models in MODELS_DIR (default ./data/models) and for the
- * test-size ones in ../shared/models; the OpenAI engines are measured only when
+ * per second of each writer, what normalisation (ffmpeg) and the VAD cost per minute of
+ * audio, and how long the VAD takes to refuse the longest silent recording. Looks for real
+ * models in MODELS_DIR (default ./data/models) and for the test-size ones in ../shared/models; the OpenAI engines are measured only when
  * OPENAI_API_KEY is set (that sends one short clip and one story request).
  */
 import { existsSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import dotenv from 'dotenv';
+import { RECORDING_LIMITS } from '../contract/recording-limits.ts';
 import { normaliseAudio } from '../server/audio/normalise.ts';
 import { SpeechDetector } from '../server/audio/vad.ts';
 import { LocalJsonGenerator } from '../server/ai/local/generator.ts';
@@ -22,7 +23,7 @@ import { OpenAiTranscriber } from '../server/ai/openai/transcriber.ts';
 import type { Transcriber } from '../server/ai/ports.ts';
 import { StoryWriter } from '../server/ai/writer.ts';
 import { MODEL_CATALOGUE } from '../server/models/catalogue.ts';
-import { concatClips, encodeClip } from '../test/support/audio-clips.ts';
+import { concatClips, encodeClip, silenceClip } from '../test/support/audio-clips.ts';
 import { CLIPS, TEST_MODELS } from '../test/support/shared-files.ts';
 
 dotenv.config({ quiet: true });
@@ -70,7 +71,17 @@ async function main() {
       await vad.detect(minute.pcm.subarray(0, 32_000));
       start = performance.now();
       await vad.detect(minute.pcm);
-      report('vad', path.basename(modelPath), 'seconds per minute of audio', (seconds(start) / minutes).toFixed(3));
+      const perMinute = seconds(start) / minutes;
+      report('vad', path.basename(modelPath), 'seconds per minute of audio', perMinute.toFixed(3));
+      // The longest recording taken, silent: refused after the first look (decision 030), where the whole pass looked at all of it.
+      const silentHours = await silenceClip(RECORDING_LIMITS.maxDurationSeconds, dir, 'silent-longest.wav');
+      const before = vad.examinedSeconds;
+      start = performance.now();
+      const silent = await vad.assessFile(silentHours);
+      const examined = vad.examinedSeconds - before;
+      report('vad', path.basename(modelPath), `silent ${RECORDING_LIMITS.maxDurationSeconds / 3600} h: ${silent.verdict} after s (whole pass, estimated)`,
+        `${seconds(start).toFixed(1)} (${(perMinute * RECORDING_LIMITS.maxDurationSeconds / 60).toFixed(0)})`);
+      report('vad', path.basename(modelPath), 'silent: audio looked at by the model, s', examined.toFixed(0));
       await vad.close();
     }
 

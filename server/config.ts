@@ -63,6 +63,7 @@ const envSchema = z
     READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
     WORKER: z.enum(['inline', 'off']).default('inline'),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(1).max(300).default(8),
   })
   .superRefine((env, ctx) => {
     const pairs = [
@@ -127,6 +128,8 @@ export interface Config {
   runWorkerInline: boolean;
   /** Believe X-Forwarded-* headers (only behind a reverse proxy that sets them). */
   trustProxy: boolean;
+  /** How long a shutdown (SIGTERM, SIGINT) may take before the process exits with work cut off. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -200,6 +203,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     readCacheBytes: env.READ_CACHE_MB * 1024 * 1024,
     runWorkerInline: env.WORKER === 'inline',
     trustProxy: env.TRUST_PROXY === 'true',
+    shutdownGraceMs: Math.round(env.SHUTDOWN_GRACE_SECONDS * 1000),
   };
 }
 

@@ -11,10 +11,12 @@ import { type PipelineWorkers, startPipelineWorkers } from './pipeline/workers.t
 import { logUnhandledRejections, type ProcessLog } from './process-errors.ts';
 import { scheduleOrphanSweep } from './recordings/orphan-sweeper.ts';
 import { REPO_ROOT } from './repo-root.ts';
+import { startGraceClock } from './shutdown-grace.ts';
 import { createBlobStore } from './storage/index.ts';
+import { sweepStaleTempFolders } from './storage/temp-folders.ts';
 
-/** How long a shutdown waits for requests in flight. */
-const SHUTDOWN_GRACE_MS = 5_000;
+/** The share of the grace period requests in flight get before their connections are closed. */
+const REQUESTS_SHARE = 0.6;
 /**
  * How long after listening the background work starts. Its first pass (a fetch per job
  * queue, the unfinished work) holds PGlite for 0.2-0.4 s, and the first requests of a
@@ -38,6 +40,9 @@ async function main() {
     }
     throw error;
   }
+  // Uploads and decodes a killed process left in the temporary directory (up to 60 MiB each).
+  const swept = sweepStaleTempFolders({ atStart: true });
+  if (swept) log.warn(`removed ${swept} temporary folders a stopped process left`);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -86,16 +91,25 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     stopping = true;
     download?.cancel();
-    // Requests still in flight (a slow upload, audio to a slow listener) get a few seconds, then their connections are closed.
-    const cutOff = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    // Within the grace period, or cut off: an orchestrator kills a process that takes longer.
+    const grace = startGraceClock(config.shutdownGraceMs, () => {
+      app.log.warn(`${signal}: work still running after ${config.shutdownGraceMs} ms is cut off; it is taken again after the restart`);
+      process.exit(1);
+    });
+    // The jobs are aborted at once (a voice detection stops between its spans) while requests
+    // in flight (a slow upload, audio to a slow listener) get most of the grace, then their
+    // connections are closed. A start still under way finishes first, so that what it started is stopped too.
+    const jobs = background.catch(() => undefined).then(async (started) => {
+      started?.sweeper.stop();
+      await started?.workers.stop();
+    });
+    const cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs * REQUESTS_SHARE);
     await app.close();
     clearTimeout(cutOff);
-    // A start still under way finishes first, so that what it started is stopped too.
-    const started = await background.catch(() => undefined);
-    started?.sweeper.stop();
-    await started?.workers.stop();
-    await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
-    await engines.close();
+    const jobsStopped = await grace.within(jobs);
+    await queue.stop({ graceful: true, wait: true, timeout: grace.left() });
+    // A native call still running must keep its model: the engines are left to the exit then.
+    if (jobsStopped) await engines.close();
     await database.close();
     process.exit(0);
   };

@@ -8,7 +8,9 @@ import { createPipelineQueues } from './pipeline/queues.ts';
 import { startPipelineWorkers } from './pipeline/workers.ts';
 import { logUnhandledRejections } from './process-errors.ts';
 import { scheduleOrphanSweep } from './recordings/orphan-sweeper.ts';
+import { startGraceClock } from './shutdown-grace.ts';
 import { createBlobStore } from './storage/index.ts';
+import { sweepStaleTempFolders } from './storage/temp-folders.ts';
 
 /** `npm run worker`: background jobs without HTTP, for scaling out on PostgreSQL. */
 async function main() {
@@ -18,6 +20,9 @@ async function main() {
   }
   const log = pino({ level: config.logLevel });
   logUnhandledRejections(() => log);
+  // Decodes and copies a killed process left in the temporary directory.
+  const swept = sweepStaleTempFolders({ atStart: true });
+  if (swept) log.warn(`removed ${swept} temporary folders a stopped process left`);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, log });
   const queue = await startQueue(database, log);
   await createPipelineQueues(queue);
@@ -33,16 +38,23 @@ async function main() {
   const sweeper = scheduleOrphanSweep(database.db, store, log);
   log.info(`Saaga worker running (AI: ${engines.summary})`);
 
-  const shutdown = async () => {
+  const shutdown = async (signal: string) => {
+    log.info(`${signal}: shutting down`);
+    // Within the grace period, or cut off: a job cut off is taken over by another worker or after the restart.
+    const grace = startGraceClock(config.shutdownGraceMs, () => {
+      log.warn(`${signal}: work still running after ${config.shutdownGraceMs} ms is cut off; it is taken over later`);
+      process.exit(1);
+    });
     sweeper.stop();
-    await workers.stop();
-    await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
-    await engines.close();
+    const jobsStopped = await grace.within(workers.stop());
+    await queue.stop({ graceful: true, wait: true, timeout: grace.left() });
+    // A native call still running must keep its model: the engines are left to the exit then.
+    if (jobsStopped) await engines.close();
     await database.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error) => {

@@ -2,7 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test/fakes/openai-server.ts';
-import { clipDir, encodeClip, noiseClip, silenceClip } from '../../test/support/audio-clips.ts';
+import { clipDir, concatClips, encodeClip, noiseClip, silenceClip } from '../../test/support/audio-clips.ts';
+import { waitFor } from '../../test/support/pipeline.ts';
 import { CLIPS, TEST_MODELS_DIR } from '../../test/support/shared-files.ts';
 import { createEngines, type Engines } from './engines.ts';
 import { AiError } from './errors.ts';
@@ -86,6 +87,20 @@ describe('a recording from upload to transcript (OpenAI engine)', () => {
   it('passes the provider\'s refusal on with its catalogue code', async () => {
     fake.fail('transcriptions', 429, 'insufficient_quota');
     expect((await failure(transcribeRecording(engines, { audio: jfkWebm }))).code).toBe('quota_exceeded');
+  });
+
+  it('stops when its job is stopped during the speech check: no transcription, and no "VAD failed" either', async () => {
+    // Speech only at the end of 3 minutes: the check goes on a window at a time until it is stopped.
+    const long = await concatClips([await silenceClip(180, dir, 'silence-3-minutes.wav'), CLIPS.jfk], dir, 'late-speech.wav');
+    const logged: string[] = [];
+    const controller = new AbortController();
+    const before = engines.speech.examinedSeconds;
+    const transcribing = transcribeRecording({ ...engines, log: (_level, message) => logged.push(message) }, { audio: long, signal: controller.signal });
+    await waitFor(async () => engines.speech.examinedSeconds, (seconds) => seconds > before, 60_000);
+    controller.abort();
+    await expect(transcribing).rejects.toThrow(/abort/i);
+    expect(logged).toEqual([]);
+    expect(fake.requests).toEqual([]);
   });
 });
 

@@ -41,7 +41,8 @@ export interface TranscribedRecording {
  * A recording from upload to checked transcript: decode with ffmpeg to a temporary WAV file
  * (in a shared decode slot, within the length limit) unless its upload's decode is given,
  * refuse silence with the VAD before any (paid) transcription (stopping once it hears speech
- * enough when the recording needs no cutting), transcribe from the file with the VAD's
+ * enough when the recording needs no cutting; a long one's silence is refused after a
+ * bounded first look, decision 030), transcribe from the file with the VAD's
  * segments (the one VAD pass, passed on for cutting long recordings), and
  * refuse transcripts that are too short or loop. Every refusal is an AiError with the
  * spec's catalogue code.
@@ -65,8 +66,10 @@ async function transcribeDecoded(
   const vad = engines.speech.isAvailable();
   if (vad) {
     try {
-      speech = await engines.speech.assessFile(audio.file, { settleEarly: audio.durationSeconds <= ONE_PIECE_SECONDS });
+      speech = await engines.speech.assessFile(audio.file, { settleEarly: audio.durationSeconds <= ONE_PIECE_SECONDS, signal: input.signal });
     } catch (error) {
+      // Stopped (the worker shuts down): not a failure of the check, and nothing goes on.
+      if (input.signal?.aborted) throw error;
       // The spec lets audio through when the speech check fails.
       engines.log?.('warn', `VAD failed, transcribing unchecked: ${(error as Error).message}`);
     }

@@ -1,8 +1,9 @@
-import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { sweepStaleTempFolders } from '../storage/temp-folders.ts';
 import { pcmToWav } from './wav.ts';
 
 /** At most this much decoded audio waits on disk for its job (a 2-hour recording is 230 MB). */
@@ -53,7 +54,8 @@ export class KeptDecodes {
   enable(): void {
     this.users += 1;
     if (this.dir) return;
-    removeDeadProcessesFolders();
+    // Folders a crashed process left (its id in the name, no such process now) go first.
+    sweepStaleTempFolders({ kinds: ['decoded'] });
     this.dir = mkdtempSync(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
   }
 
@@ -162,28 +164,6 @@ export class KeptDecodes {
       this.entries.delete(key);
       rmSync(entry.file, { force: true });
     }
-  }
-}
-
-/** Folders a crashed process left (its id in the name, no such process now): removed at the next start. */
-function removeDeadProcessesFolders(): void {
-  try {
-    for (const name of readdirSync(tmpdir())) {
-      const pid = Number(/^saaga-decoded-(\d+)-/.exec(name)?.[1]);
-      if (!pid || pid === process.pid || isAlive(pid)) continue;
-      rmSync(join(tmpdir(), name), { recursive: true, force: true });
-    }
-  } catch {
-    // Only tidying: a folder left stays until the system clears its temporary files.
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

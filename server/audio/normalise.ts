@@ -1,7 +1,7 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AiError } from '../ai/errors.ts';
+import { makeTempFolder } from '../storage/temp-folders.ts';
 import { type AudioType, sniffAudioFile } from './audio-type.ts';
 import { decodeToWav, type DecodeOptions } from './decode.ts';
 import { pcmToWav, readPcm, SAMPLE_RATE } from './wav.ts';
@@ -37,7 +37,7 @@ export async function withNormalisedAudio<T>(
   options: NormaliseOptions,
   use: (audio: NormalisedAudioFile) => Promise<T>,
 ): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'saaga-decode-'));
+  const { dir, remove } = await makeTempFolder('decode');
   try {
     let source = input as string;
     if (typeof input !== 'string') {
@@ -53,7 +53,7 @@ export async function withNormalisedAudio<T>(
     const durationSeconds = await decodeToWav(source, type, file, options);
     return await use({ file, durationSeconds, type });
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await remove();
   }
 }
 

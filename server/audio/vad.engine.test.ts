@@ -2,9 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipDir, concatClips, noiseClip, silenceClip } from '../../test/support/audio-clips.ts';
+import { waitFor } from '../../test/support/pipeline.ts';
 import { CLIPS, TEST_MODELS } from '../../test/support/shared-files.ts';
 import { normaliseAudio, normalisedWav } from './normalise.ts';
-import { assessSpeech, FIRST_LOOK_SECONDS, MIN_SPEECH_SECONDS, SpeechDetector } from './vad.ts';
+import { assessSpeech, FIRST_LOOK_SECONDS, MIN_SPEECH_SECONDS, PROBE_BUDGET_SECONDS, probeSpans, SpeechDetector, VAD_WINDOW_SECONDS } from './vad.ts';
 
 const detector = new SpeechDetector({ modelPath: TEST_MODELS.vad, threads: 2 });
 let dir: string;
@@ -108,5 +109,63 @@ describe('voice activity detection (Silero through whisper.cpp)', () => {
   it('reports whether its model is there', () => {
     expect(detector.isAvailable()).toBe(true);
     expect(new SpeechDetector({ modelPath: '/nowhere/model.bin' }).isAvailable()).toBe(false);
+  });
+});
+
+describe('a long recording: a bounded first look before the whole pass (decision 030)', () => {
+  const HALF_HOUR = 1800;
+  /** A detector of its own, so its count of the audio looked at is this test's alone. */
+  async function withDetector<T>(use: (detector: SpeechDetector) => Promise<T>): Promise<T> {
+    const own = new SpeechDetector({ modelPath: TEST_MODELS.vad, threads: 2 });
+    try {
+      return await use(own);
+    } finally {
+      await own.close();
+    }
+  }
+
+  it('refuses half an hour of silence after looking at the probes alone', async () => {
+    const silence = await silenceClip(HALF_HOUR, dir, 'silence-half-hour.wav');
+    await withDetector(async (own) => {
+      expect(await own.assessFile(silence)).toMatchObject({ verdict: 'no_speech', segments: [], complete: false });
+      expect(own.examinedSeconds).toBeLessThanOrEqual(PROBE_BUDGET_SECONDS);
+    });
+  });
+
+  it('refuses half an hour of steady noise after the probes: nothing stands out from its floor', async () => {
+    const noise = await noiseClip(HALF_HOUR, dir, 'brown', 0.05);
+    await withDetector(async (own) => {
+      expect((await own.assessFile(noise)).verdict).not.toBe('speech');
+      expect(own.examinedSeconds).toBeLessThanOrEqual(PROBE_BUDGET_SECONDS);
+    });
+  });
+
+  it('hears half a minute of speech that falls between the probes, by its loudness', async () => {
+    const quiet = await silenceClip(900, dir, 'silence-15-minutes.wav');
+    const clip = await concatClips([quiet, CLIPS.jfk, CLIPS.jfk, CLIPS.jfk, quiet], dir, 'speech-between-probes.wav');
+    // The speech (900 s to 933 s) is not in any probe.
+    const seconds = 1800 + 33;
+    expect(probeSpans(seconds).filter((p) => p.end > 900 && p.start < 933)).toEqual([]);
+    await withDetector(async (own) => {
+      const result = await own.assessFile(clip, { settleEarly: true });
+      expect(result.verdict).toBe('speech');
+      expect(result.segments[0]!.start).toBeGreaterThan(899);
+      // The probes and the loud stretch around the speech, not the half hour.
+      expect(own.examinedSeconds).toBeLessThan(PROBE_BUDGET_SECONDS + 60);
+    });
+  });
+
+  it('stops between windows when its signal is aborted', async () => {
+    // Short enough to be looked at whole: four windows.
+    const silence = await silenceClip(4 * VAD_WINDOW_SECONDS - 10, dir, 'silence-4-windows.wav');
+    await withDetector(async (own) => {
+      const controller = new AbortController();
+      const detecting = own.assessFile(silence, { signal: controller.signal });
+      // Aborted once the first window is done: at most the one running then is finished.
+      await waitFor(async () => own.examinedSeconds, (seconds) => seconds > 0, 60_000);
+      controller.abort();
+      await expect(detecting).rejects.toThrow(/abort/i);
+      expect(own.examinedSeconds).toBeLessThanOrEqual(2 * VAD_WINDOW_SECONDS);
+    });
   });
 });

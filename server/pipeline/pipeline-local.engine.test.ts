@@ -13,13 +13,14 @@ import { recordings } from '../db/schema.ts';
 // whisper.cpp's weight-free model, which hears nothing in any speech.
 let server: TestApp;
 let client: HttpClient;
+const engines = localTestEngines();
 let clips: { dir: string; remove: () => Promise<void> };
 /** How long the local engines may take with a recording before a test gives up. */
 const SETTLED = 60_000;
 
 beforeAll(async () => {
   clips = await clipDir();
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { engines: localTestEngines() });
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { engines });
   ({ client } = await signedUpClient(server.url, 'local@example.com'));
 });
 afterAll(async () => {
@@ -52,6 +53,20 @@ it('an empty transcript ends as the no-speech failure, with the audio kept and t
 it('silence is stopped by the VAD before any transcription', async () => {
   const { status } = await uploadAndWait(await silenceClip(4, clips.dir, 'silence-4s.webm'));
   expect(status).toMatchObject({ processingStatus: 'failed', transcriptionError: 'No speech detected in the recording.' });
+});
+
+it('two hours of silence (less a minute) are refused after a bounded first look, the audio kept (decision 030)', { timeout: 300_000 }, async () => {
+  const before = engines.speech.examinedSeconds;
+  const response = await uploadForm(client, '/api/recordings', { appLanguage: 'en', contextType: 'new_story' }, {
+    bytes: readFileSync(await silenceClip(2 * 60 * 60 - 60, clips.dir, 'silence-2h.webm')),
+    filename: 'recording.webm',
+  });
+  expect(response.status).toBe(201);
+  const { recording } = await response.json();
+  expect(await settledRecording(client, recording.id, 240_000)).toMatchObject({ processingStatus: 'failed', transcriptionError: 'No speech detected in the recording.' });
+  // The probes alone, not the two hours.
+  expect(engines.speech.examinedSeconds - before).toBeLessThanOrEqual(120);
+  expect((await client.get(`/api/recordings/${recording.id}/audio`)).status).toBe(200);
 });
 
 it('re-transcription runs again on the kept audio', async () => {

@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
@@ -11,6 +10,7 @@ import { creativitySchema, toneSchema } from '../../contract/story-options.ts';
 import { recordingContextTypeSchema } from '../../contract/uploads.ts';
 import { HttpError } from '../http/errors.ts';
 import { refuseUnstorableText } from '../http/storable-text.ts';
+import { makeTempFolder } from '../storage/temp-folders.ts';
 import { uploadRefusal } from './upload-errors.ts';
 
 const optionalText = (max: number) =>
@@ -74,10 +74,10 @@ export interface UploadFormOptions {
  */
 export async function readUploadForm(request: FastifyRequest, maxBytes: number, options: UploadFormOptions = {}): Promise<UploadForm> {
   if (!request.isMultipart()) throw new HttpError(400, 'validation', 'audio: expected a multipart upload', 'audio');
-  const dir = await mkdtemp(path.join(tmpdir(), 'saaga-upload-')).catch((error: unknown) => {
+  // Removed on every way out: a refusal here, the upload's end (uploadRecording), the process's exit.
+  const { dir, remove: discard } = await makeTempFolder('upload').catch((error: unknown) => {
     throw refusalOf(error);
   });
-  const discard = () => rm(dir, { recursive: true, force: true });
   const overLimit = options.overLimit ?? uploadRefusal.tooLarge;
   try {
     const raw: Record<string, string> = {};

@@ -1,9 +1,9 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from './blob-store.ts';
+import { makeTempFolder } from './temp-folders.ts';
 
 /**
  * Runs `use` with a stored blob as a file on this machine, so decoders read from disk
@@ -17,7 +17,7 @@ export async function withBlobAsFile<T>(store: BlobStore, key: string, use: (fil
     return use(store.localFile(key));
   }
   // The folder before the blob: a body opened and never read would hold its connection.
-  const dir = await mkdtemp(path.join(tmpdir(), 'saaga-blob-'));
+  const { dir, remove } = await makeTempFolder('blob');
   try {
     const blob = await store.get(key);
     if (!blob) throw new Error(`audio ${key} is missing from storage`);
@@ -27,6 +27,6 @@ export async function withBlobAsFile<T>(store: BlobStore, key: string, use: (fil
     if (copied !== blob.size) throw new Error(`audio ${key}: copied ${copied} of ${blob.size} bytes`);
     return await use(file);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await remove();
   }
 }

@@ -55,3 +55,10 @@ export async function concatClips(sources: string[], dir: string, name: string):
   await ffmpeg([...inputs, '-filter_complex', filter, '-map', '[out]', '-ac', '1', '-ar', '16000', out]);
   return out;
 }
+
+/** An mp3 clip played `times` over as one long mp3 (a long recording small to upload; copied, not encoded again). */
+export async function loopClip(mp3: string, times: number, dir: string, name: string): Promise<string> {
+  const out = join(dir, name);
+  await ffmpeg(['-stream_loop', String(times - 1), '-i', mp3, '-c', 'copy', '-f', 'mp3', out]);
+  return out;
+}
