@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 // "äänitys"/"äänite" or "tallenne" in any inflection. "Tallentaa" (to save) stays where it
 // means saving; its passive and participle forms also begin with "tallenne", so those are
 // listed, each a form of saving, not of a recording.
-const SAVING = new Set(['tallennetaan', 'tallennettu', 'tallenneta', 'tallennettiin', 'tallennettava', 'tallennettavaksi']);
+const SAVING = new Set(['tallennetaan', 'tallennettu', 'tallenneta', 'tallennettiin', 'tallennettava', 'tallennettavaksi', 'tallennetaanko']);
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const sources = [
