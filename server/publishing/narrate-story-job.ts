@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { toLanguage } from '../../contract/languages.ts';
@@ -11,6 +8,7 @@ import type { Narration } from '../ai/ports.ts';
 import { publishedStories } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';
 import { narrationAudioKey } from '../recordings/audio-key.ts';
+import { makeTempFolder } from '../storage/temp-folders.ts';
 import type { PipelineContext } from '../pipeline/context.ts';
 import { joinNarration, NARRATION_MIME_TYPE } from './join-narration.ts';
 
@@ -94,7 +92,8 @@ export const narrateStoryJob = defineJob<PipelineContext, NarrateStoryPayload>({
     }
     if (!(await setState(ctx, payload, { audioStatus: 'finalizing' }))) return;
 
-    const dir = await mkdtemp(join(tmpdir(), 'saaga-narration-'));
+    // Named by this process, so a start after a crash sweeps it (server/storage/temp-folders.ts).
+    const { dir, remove } = await makeTempFolder('narration');
     try {
       const file = await joinNarration(spoken, dir);
       const key = narrationAudioKey(copy.userId, copy.id);
@@ -102,7 +101,7 @@ export const narrateStoryJob = defineJob<PipelineContext, NarrateStoryPayload>({
       const saved = await setState(ctx, payload, { audioStatus: 'ready', audioKey: key, narrationError: null });
       if (!saved) await ctx.store.delete(key);
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await remove();
     }
   },
 
