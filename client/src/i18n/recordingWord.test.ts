@@ -13,8 +13,8 @@ const sources = [
   ...readdirSync(join(import.meta.dirname, 'locales', 'fi')).map((file) => join('client', 'src', 'i18n', 'locales', 'fi', file)),
   // What the writer is told in Finnish: it writes back in the words it was given.
   ...readdirSync(join(root, 'server', 'ai', 'prompts', 'fi')).map((file) => join('server', 'ai', 'prompts', 'fi', file)),
-  join('server', 'email', 'welcome-message.ts'),
-  join('server', 'email', 'password-reset-message.ts'),
+  // Every e-mail's words (welcome, password reset, verification, a sign-up attempt...).
+  ...readdirSync(join(root, 'server', 'email')).filter((file) => file.endsWith('-message.ts')).map((file) => join('server', 'email', file)),
 ];
 
 /** The words of a text that name a recording otherwise than "nauhoitus". */
