@@ -90,7 +90,8 @@ it('stops on SIGTERM in the middle of a long voice detection; the recording is t
   servers.push(first);
   await first.serving();
   const client = new HttpClient(first.url);
-  expect((await client.post('/api/auth/local/sign-up', { email: 'aino@example.com', password: 'kesä mökillä 1969', firstName: 'Aino' })).status).toBe(201);
+  expect((await client.post('/api/auth/local/sign-up', { email: 'aino@example.com', password: 'kesä mökillä 1969', firstName: 'Aino' })).status).toBe(202);
+  expect((await client.post('/api/auth/local/sign-in', { email: 'aino@example.com', password: 'kesä mökillä 1969' })).status).toBe(200);
   const upload = await uploadForm(client, '/api/recordings', { appLanguage: 'en', contextType: 'new_story' }, { bytes: long, filename: 'recording.mp3', type: 'audio/mpeg' });
   expect(upload.status).toBe(201);
   const { recording } = await upload.json();
