@@ -65,7 +65,9 @@ it('with live text on elsewhere, the recorder says live text is not available an
   const { page } = await signedInPage(browser, server, 'two-windows@example.com', { microphone: true });
   const elsewhere = await liveStreamElsewhere(page);
   try {
-    await page.goto(`${server.url}/record`);
+    // The recorder starts by itself only after a press of Record (decision 032).
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByText('Live text is not available right now. Your recording goes on as usual.').waitFor({ timeout: 15_000 });
     await recordFor(page, 3);
     expect(await page.locator('[data-phase]').getAttribute('data-phase')).toBe('recording');
@@ -81,8 +83,8 @@ it('with live text on elsewhere, the recorder says live text is not available an
 });
 
 for (const [language, words] of [
-  ['en', { stop: 'Stop', newStory: 'A new story', title: 'Story title', confirm: 'Add recording', refused: 'You have sent as many recordings as one hour allows. Please send this one again later.', back: 'Back', stay: 'Stay' }],
-  ['fi', { stop: 'Lopeta', newStory: 'Uuteen tarinaan', title: 'Tarinan otsikko', confirm: 'Lisää nauhoitus', refused: 'Olet lähettänyt niin monta nauhoitusta kuin tunnissa voi. Lähetä tämä myöhemmin uudelleen.', back: 'Takaisin', stay: 'Jää tälle sivulle' }],
+  ['en', { record: 'Start recording', stop: 'Stop', newStory: 'A new story', title: 'Story title', confirm: 'Add recording', refused: 'You have sent as many recordings as one hour allows. Please send this one again later.', back: 'Back', stay: 'Stay' }],
+  ['fi', { record: 'Aloita nauhoitus', stop: 'Lopeta', newStory: 'Uuteen tarinaan', title: 'Tarinan otsikko', confirm: 'Lisää nauhoitus', refused: 'Olet lähettänyt niin monta nauhoitusta kuin tunnissa voi. Lähetä tämä myöhemmin uudelleen.', back: 'Takaisin', stay: 'Jää tälle sivulle' }],
 ] as const) {
   it(`an upload past the hour's quota is refused in ${language}, and the take stays to send again`, async () => {
     const { page } = await signedInPage(browser, server, `hourly-${language}@example.com`, { language, microphone: true });
@@ -90,7 +92,8 @@ for (const [language, words] of [
     const used = await page.context().request.post(`${server.url}/api/recordings`, { data: {}, headers: { origin: server.url } });
     expect(used.status()).toBe(400);
 
-    await page.goto(`${server.url}/record`);
+    await page.goto(server.url);
+    await page.getByRole('button', { name: words.record }).click();
     await recordFor(page, 3);
     await page.getByRole('button', { name: words.stop }).click();
     await page.getByRole('radio', { name: words.newStory }).check();

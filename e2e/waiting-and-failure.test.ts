@@ -123,7 +123,9 @@ it('the post-upload screen says the new recording waits for the speech model, an
     await context.grantPermissions(['microphone']);
     await context.addCookies([{ name: 'saaga_session', value: api.cookie('saaga_session')!, url: idle.url }]);
     const page = await context.newPage();
-    await page.goto(`${idle.url}/record`);
+    // The recorder starts by itself only after a press of Record (decision 032).
+    await page.goto(idle.url);
+    await page.getByRole('button', { name: 'Start recording' }).click();
     const timer = page.getByRole('timer');
     await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/00:0[3-9]/);
     await page.getByRole('button', { name: 'Stop' }).click();
