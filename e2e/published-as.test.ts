@@ -105,10 +105,16 @@ it('Finnish: names the author name, changes it in place (Escape cancels), and th
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'author-name-fi');
 
-  // Escape leaves the name as it was.
+  // Escape with a typed name asks first (the name is guarded as in Settings); going on keeps it,
+  // Discard leaves the name as it was.
   await card.getByRole('button', { name: 'Vaihda nimi' }).click();
   await card.getByLabel('Kirjoittajan nimi').fill('Joku muu');
   await card.getByLabel('Kirjoittajan nimi').press('Escape');
+  const leave = page.getByRole('alertdialog', { name: 'Tallennetaanko muutokset?' });
+  await leave.getByRole('button', { name: 'Jatka muokkausta' }).click();
+  expect(await card.getByLabel('Kirjoittajan nimi').inputValue()).toBe('Joku muu');
+  await card.getByLabel('Kirjoittajan nimi').press('Escape');
+  await leave.getByRole('button', { name: 'Hylkää muutokset' }).click();
   await card.getByText('Julkaistaan nimellä Aino V.').waitFor();
 
   await card.getByRole('button', { name: 'Vaihda nimi' }).click();
