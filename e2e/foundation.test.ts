@@ -136,3 +136,21 @@ it('shows the not-found page for an unknown path', async () => {
 
   await context.close();
 });
+
+it('in Finnish: Aloita opens the page on Luo tili, not Tervetuloa takaisin, and Back returns to the landing page', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fi-FI' });
+  try {
+    const visitor = await context.newPage();
+    await visitor.goto(server.url);
+    await visitor.getByRole('link', { name: 'Aloita' }).first().click();
+    await visitor.waitForURL('**/sign-in?mode=create');
+    await visitor.getByRole('heading', { name: 'Aloita tarinasi', level: 1 }).waitFor();
+    expect(await visitor.getByRole('tab', { name: 'Luo tili' }).getAttribute('aria-selected')).toBe('true');
+    expect(await visitor.getByText('Tervetuloa takaisin').count()).toBe(0);
+    await visitor.goBack();
+    await visitor.getByRole('link', { name: 'Aloita' }).first().waitFor();
+    expect(new URL(visitor.url()).pathname).toBe('/');
+  } finally {
+    await context.close();
+  }
+});

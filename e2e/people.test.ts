@@ -328,3 +328,35 @@ it("a person's page lists the stories that mention them, ten at a time, and a st
   await page.goBack();
   await page.waitForURL(new RegExp(`/people/${person.id}$`));
 });
+
+it("in Finnish: a place's page lists the stories that mention it, and a story opened there goes back to it", async () => {
+  const { page, userId } = await signedIn('paikan-tarinat@example.com', 'fi');
+  const seed = seeder(server.database.db);
+  const place = await seed.place(userId, 'Mökki', 'house');
+  for (let n = 1; n <= 11; n++) {
+    await seed.story(userId, {
+      title: `Mökkikesä ${String(n).padStart(2, '0')}`,
+      createdAt: new Date(Date.UTC(2021, 5, n)),
+      metadata: { people: [], locations: ['Mökki'], dates: [], storyType: 'family' },
+    });
+  }
+  await seed.story(userId, { title: 'Kaupungissa', metadata: { people: [], locations: ['Helsinki'], dates: [], storyType: 'family' } });
+
+  await page.goto(`${server.url}/people/places/${place.id}`);
+  await page.getByRole('heading', { name: 'Tarinat', level: 2 }).waitFor();
+  // The place's type in the interface language, as a relationship is.
+  await page.getByText('Talo', { exact: true }).first().waitFor();
+  const stories = page.getByRole('link', { name: /^Mökkikesä/ });
+  await expect.poll(() => stories.count(), WAIT).toBe(10);
+  expect(await page.getByRole('link', { name: /Kaupungissa/ }).count()).toBe(0);
+  await shot(page, 'place-stories-fi');
+  await page.getByRole('button', { name: 'Näytä lisää' }).click();
+  await expect.poll(() => stories.count(), WAIT).toBe(11);
+
+  await page.getByRole('link', { name: /^Mökkikesä 01/ }).click();
+  await page.waitForURL(/\/library\/\d+$/);
+  await page.getByRole('heading', { name: 'Mökkikesä 01', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Takaisin' }).click();
+  await page.waitForURL(new RegExp(`/people/places/${place.id}$`));
+  await page.getByRole('heading', { name: 'Mökki', level: 1 }).waitFor();
+});
