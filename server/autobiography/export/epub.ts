@@ -53,10 +53,14 @@ p { text-indent: 1.2em; margin: 0 0 0.4em; }`;
  * update that changes these lines is noticed.
  */
 const LIBRARY_CREATOR_TO_RIGHTS = /\s*<dc:creator id="creator">[\s\S]*?<\/dc:rights>/;
+/** The library writes `xml:lang="en"` on the package element whatever the book's language. */
+const LIBRARY_PACKAGE_LANGUAGE = 'xml:lang="en"';
 const CONTENT_OPF = (() => {
   const opf = lib.optionsDefaults(3).contentOPF;
-  if (!opf || !LIBRARY_CREATOR_TO_RIGHTS.test(opf)) throw new Error('epub-gen-memory changed its package document: review epub.ts');
-  return opf.replace(
+  if (!opf || !LIBRARY_CREATOR_TO_RIGHTS.test(opf) || !opf.includes(LIBRARY_PACKAGE_LANGUAGE)) {
+    throw new Error('epub-gen-memory changed its package document: review epub.ts');
+  }
+  return opf.replace(LIBRARY_PACKAGE_LANGUAGE, 'xml:lang="<%= lang %>"').replace(
     LIBRARY_CREATOR_TO_RIGHTS,
     `
         <% if (author.length) { %>

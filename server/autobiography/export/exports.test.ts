@@ -62,6 +62,7 @@ describe('EPUB export', () => {
     const opf = await zip.file(opfPath)!.async('string');
     expect(opf).toMatch(/<package[^>]+version="3.0"/);
     expect(opf).toContain('<dc:language>fi</dc:language>');
+    expect(opf).toMatch(/<package[^>]+xml:lang="fi"/);
     expect(opf).toContain('Äijä Öhman');
     expect(opf).toMatch(/properties="nav"/);
     const navHref = /<item[^>]+href="([^"]+)"[^>]+properties="nav"|<item[^>]+properties="nav"[^>]+href="([^"]+)"/.exec(opf)!;
