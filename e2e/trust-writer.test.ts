@@ -114,6 +114,9 @@ it('a new recording reaches a hand-edited text as a new paragraph; the dialog sa
   await page.getByText('I wrote this first paragraph myself.').waitFor();
   await page.getByText('And this second one too.').waitFor();
   expect(await page.getByText('New recordings have been added since this story was written.').count()).toBe(0);
+  // The toast says what happened: paragraphs added, not the story written again.
+  await page.getByText('The new recordings were added to your story').first().waitFor();
+  expect(await page.getByText('Story regenerated').count()).toBe(0);
   await shot(page, 'woven-en');
 
   const fi = await signedInPage(browser, server, 'muokattu@example.com', { language: 'fi' });

@@ -13,7 +13,8 @@ interface RegenerateDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The rewrite started; the story now polls until it is written. */
-  onStarted: () => void;
+  /** The rewrite began; `addsToText` when the person's own text stays and only new paragraphs come. */
+  onStarted: (addsToText: boolean) => void;
 }
 
 const isStyle = (value: string): value is StoryStyle => (STORY_STYLES as readonly string[]).includes(value);
@@ -66,7 +67,7 @@ export function RegenerateDialog({ story, open, onOpenChange, onStarted }: Regen
     regenerate.mutate(options, {
       onSuccess: () => {
         onOpenChange(false);
-        onStarted();
+        onStarted(story.contentEditedByHand && !options.replaceEdited);
       },
       onError: () => toast({ title: t('regenerate.failed'), variant: 'destructive' }),
     });

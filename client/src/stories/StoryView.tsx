@@ -54,7 +54,8 @@ function StoryBody({ story }: { story: Story }) {
   const navigate = useNavigate();
   const display = storyDisplay(story);
   const [regenerating, setRegenerating] = useState(false);
-  const [awaitingRewrite, setAwaitingRewrite] = useState(false);
+  // A rewrite asked for here, and whether it only adds paragraphs to the person's own text.
+  const [awaitingRewrite, setAwaitingRewrite] = useState<null | { addsToText: boolean }>(null);
   // The last update could not add the new recordings (the text is unchanged): the banner says so.
   const [notAdded, setNotAdded] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -66,11 +67,11 @@ function StoryBody({ story }: { story: Story }) {
   // A rewrite asked for here: say when it is written, or that it fell back to a draft.
   useEffect(() => {
     if (!awaitingRewrite || !isStoryWritten(story)) return;
-    setAwaitingRewrite(false);
+    setAwaitingRewrite(null);
     setNotAdded(story.hasNewRecordings);
     if (story.processingStatus === 'draft') toast({ title: t('regenerate.fellBack'), variant: 'destructive' });
     else if (story.hasNewRecordings) toast({ title: t('newRecordings.notAdded'), variant: 'destructive' });
-    else toast({ title: t('regenerate.done') });
+    else toast({ title: t(awaitingRewrite.addsToText ? 'regenerate.added' : 'regenerate.done') });
   }, [awaitingRewrite, story, t]);
 
   if (display === 'generating') {
@@ -180,7 +181,7 @@ function StoryBody({ story }: { story: Story }) {
         story={story}
         open={regenerating}
         onOpenChange={setRegenerating}
-        onStarted={() => setAwaitingRewrite(true)}
+        onStarted={(addsToText) => setAwaitingRewrite({ addsToText })}
       />
       <DeleteStoryDialog
         storyId={story.id}
