@@ -1,5 +1,5 @@
 import { browserRecordingEnvironment } from '../recorder/recordingSupport.ts';
-import { chooseRecordingFormat } from '../recorder/recordingFormat.ts';
+import { chooseRecordingFormat } from '../microphone/format.ts';
 import { MICROPHONE } from '../takes/microphone.ts';
 import {
   browserSupportOutcome,
