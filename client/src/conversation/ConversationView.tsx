@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveText } from '../live/liveText.ts';
 import type { LiveTextStatus } from '../live/useLiveText.ts';
-import { formatTimer } from '../recorder/recordingTimer.ts';
+import { formatTimer } from '../microphone/clock.ts';
 import { Button } from '../ui/Button.tsx';
 import type { AnswerStatus, ConversationState } from './conversationMachine.ts';
 

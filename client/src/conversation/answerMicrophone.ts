@@ -1,10 +1,8 @@
 import { LIVE_CHUNK_INTERVAL_MS } from '../../../contract/live.ts';
 import { RECORDING_LIMITS } from '../../../contract/recording-limits.ts';
+import { MicrophoneTake, openMicrophone, releaseMicrophone } from '../microphone/take.ts';
 import type { Take } from '../recorder/recorderMachine.ts';
-import { chooseRecordingFormat } from '../recorder/recordingFormat.ts';
-import { addChunk, forgetTakeQuietly, startTakeCopy } from '../recorder/unsavedTakes.ts';
 import { checkHasAudio } from '../takes/checkHasAudio.ts';
-import { MICROPHONE } from '../takes/microphone.ts';
 
 /** Louder than this (about -45 dBFS) is sound; below it, a pause (a quiet room with the browser's noise suppression). */
 export const SOUND_RMS = 0.0056;
@@ -17,13 +15,6 @@ export function rms(samples: ArrayLike<number>): number {
   return Math.sqrt(sum / samples.length);
 }
 
-interface Recording {
-  recorder: MediaRecorder;
-  chunks: Blob[];
-  copyId: string | null;
-  startedAt: number;
-}
-
 /**
  * The microphone of a spoken interview: opened once for the conversation, one take per
  * answer (a MediaRecorder each, so every answer is a whole file of its own; nothing is
@@ -33,7 +24,7 @@ interface Recording {
  */
 export class AnswerMicrophone {
   private stream: MediaStream | null = null;
-  private current: Recording | null = null;
+  private current: MicrophoneTake | null = null;
   private levels: { context: AudioContext; timer: number } | null = null;
   /** When the microphone last heard more than silence (the recorder's silence level). */
   private lastSoundAt = Date.now();
@@ -43,7 +34,7 @@ export class AnswerMicrophone {
   /** Asks for the microphone; throws what getUserMedia throws. */
   async open(): Promise<void> {
     if (this.stream) return;
-    this.stream = await navigator.mediaDevices.getUserMedia(MICROPHONE);
+    this.stream = await openMicrophone();
     this.watchLevel(this.stream);
   }
 
@@ -77,43 +68,31 @@ export class AnswerMicrophone {
   /** Starts recording an answer. */
   async startTake(onChunk?: (chunk: Blob, mimeType: string) => void): Promise<void> {
     if (!this.stream || this.current) return;
-    const format = chooseRecordingFormat((type) => MediaRecorder.isTypeSupported(type));
-    const recorder = new MediaRecorder(this.stream, format ? { mimeType: format.mimeType, audioBitsPerSecond: format.bitsPerSecond } : undefined);
-    const mimeType = recorder.mimeType || format?.mimeType || '';
-    const copyId = await startTakeCopy(this.ownerId, mimeType);
-    const recording: Recording = { recorder, chunks: [], copyId, startedAt: Date.now() };
-    recorder.addEventListener('dataavailable', (event) => {
-      if (event.data.size === 0) return;
-      recording.chunks.push(event.data);
-      const index = recording.chunks.length - 1;
-      if (copyId) void addChunk(copyId, index, event.data, (Date.now() - recording.startedAt) / 1000).catch((error: unknown) => console.warn('The device copy of the answer failed:', error));
-      onChunk?.(event.data, mimeType);
-    });
-    recorder.start(LIVE_CHUNK_INTERVAL_MS);
-    this.current = recording;
+    const take = await MicrophoneTake.prepare(this.stream, { chunkMs: LIVE_CHUNK_INTERVAL_MS, copyOwner: this.ownerId, onChunk });
+    take.start();
+    this.current = take;
     this.lastSoundAt = Date.now();
   }
 
   /** Ends the answer: its take, or null when nothing was recorded (its copy is then forgotten). */
   async stopTake(): Promise<Take | null> {
-    const recording = this.current;
+    const take = this.current;
     this.current = null;
-    if (!recording) return null;
-    const durationSeconds = (Date.now() - recording.startedAt) / 1000;
-    await stopRecorder(recording.recorder).catch((error: unknown) => console.warn('The recorder did not stop cleanly:', error));
-    const audio = new Blob(recording.chunks, { type: recording.recorder.mimeType || recording.chunks[0]?.type || '' });
-    if (checkHasAudio({ chunkCount: recording.chunks.length, sizeBytes: audio.size })) {
-      await forgetTakeQuietly(recording.copyId);
+    if (!take) return null;
+    await take.stop().catch((error: unknown) => console.warn('The recorder did not stop cleanly:', error));
+    const { audio, chunkCount, durationSeconds, copyId } = await take.result();
+    if (checkHasAudio({ chunkCount, sizeBytes: audio.size })) {
+      await take.forgetCopy();
       return null;
     }
-    return { audio, durationSeconds, recordedAt: new Date(), copyId: recording.copyId };
+    return { audio, durationSeconds, recordedAt: new Date(), copyId };
   }
 
   /** Releases the microphone (a take still recording is stopped; its device copy stays). */
   close(): void {
-    if (this.current && this.current.recorder.state !== 'inactive') this.current.recorder.stop();
+    this.current?.halt();
     this.current = null;
-    for (const track of this.stream?.getTracks() ?? []) track.stop();
+    if (this.stream) releaseMicrophone(this.stream);
     this.stream = null;
     if (this.levels) {
       window.clearInterval(this.levels.timer);
@@ -121,13 +100,4 @@ export class AnswerMicrophone {
       this.levels = null;
     }
   }
-}
-
-function stopRecorder(recorder: MediaRecorder): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (recorder.state === 'inactive') return resolve();
-    recorder.addEventListener('stop', () => resolve(), { once: true });
-    recorder.addEventListener('error', (event) => reject(event), { once: true });
-    recorder.stop();
-  });
 }

@@ -10,7 +10,7 @@ import { useLanguage } from '../i18n/appLanguage.ts';
 import type { LiveText } from '../live/liveText.ts';
 import { useLiveText } from '../live/useLiveText.ts';
 import type { Take } from '../recorder/recorderMachine.ts';
-import { forgetTakeQuietly } from '../recorder/unsavedTakes.ts';
+import { forgetTakeQuietly } from '../microphone/unsavedTakes.ts';
 import { loadAiSettings } from '../settings/useAiSettings.ts';
 import { microphoneErrorKind, type MicrophoneErrorKind } from '../takes/microphone.ts';
 import { AnswerMicrophone } from './answerMicrophone.ts';

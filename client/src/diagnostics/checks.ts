@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type MicrophoneErrorKind, microphoneErrorKind } from '../takes/microphone.ts';
-import { chooseRecordingFormat } from '../recorder/recordingFormat.ts';
+import { chooseRecordingFormat } from '../microphone/format.ts';
 
 /** The checks of the recording diagnostics card, in the order they run (spec "Recording diagnostics card"). */
 export const CHECK_IDS = ['browserSupport', 'mediaDevices', 'recorder', 'microphonePermission', 'recorderCreation', 'server'] as const;

@@ -1,6 +1,5 @@
+import { openMicrophone, preferredRecorder, releaseMicrophone } from '../microphone/take.ts';
 import { browserRecordingEnvironment } from '../recorder/recordingSupport.ts';
-import { chooseRecordingFormat } from '../recorder/recordingFormat.ts';
-import { MICROPHONE } from '../takes/microphone.ts';
 import {
   browserSupportOutcome,
   type CheckId,
@@ -25,7 +24,7 @@ const HEALTH_TIMEOUT_MS = 10_000;
 export function browserProbes(): { probes: Record<CheckId, () => Promise<Outcome>>; release: () => void } {
   let stream: MediaStream | null = null;
   const release = () => {
-    stream?.getTracks().forEach((track) => track.stop());
+    if (stream) releaseMicrophone(stream);
     stream = null;
   };
 
@@ -42,7 +41,7 @@ export function browserProbes(): { probes: Record<CheckId, () => Promise<Outcome
     recorder: async () => recorderOutcome((mimeType) => MediaRecorder.isTypeSupported(mimeType)),
     microphonePermission: async () => {
       try {
-        stream = await navigator.mediaDevices.getUserMedia(MICROPHONE);
+        stream = await openMicrophone();
         return microphoneOutcome(null);
       } catch (error) {
         return microphoneOutcome(error);
@@ -50,11 +49,7 @@ export function browserProbes(): { probes: Record<CheckId, () => Promise<Outcome
     },
     recorderCreation: async () => {
       if (!stream) throw new Error('no microphone stream');
-      const format = chooseRecordingFormat((mimeType) => MediaRecorder.isTypeSupported(mimeType));
-      const recorder = new MediaRecorder(
-        stream,
-        format ? { mimeType: format.mimeType, audioBitsPerSecond: format.bitsPerSecond } : undefined,
-      );
+      const { recorder } = preferredRecorder(stream);
       const bytes = await recordFor(recorder, TEST_RECORDING_MS);
       release();
       return recordingOutcome(bytes, recorder.mimeType);

@@ -23,7 +23,7 @@ import { RecordingHeader } from './RecordingHeader.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { useMicrophone } from './useMicrophone.ts';
 import { useRecordingMessages } from './useRecordingMessages.ts';
-import { forgetTakeQuietly } from './unsavedTakes.ts';
+import { forgetTakeQuietly } from '../microphone/unsavedTakes.ts';
 import { useUploadRecording } from './useUploadRecording.ts';
 import { processingSearch, processingUploadOf, readProcessingUpload, reopenedStep } from './processingLink.ts';
 import { consumeRecordIntent, hasRecordIntent, sessionStore } from './recordIntent.ts';

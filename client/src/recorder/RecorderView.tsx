@@ -6,7 +6,7 @@ import type { LiveText } from '../live/liveText.ts';
 import { LiveTextPanel } from '../live/LiveTextPanel.tsx';
 import type { LiveTextStatus } from '../live/useLiveText.ts';
 import { canPauseOrResume, recorderStatusKey, type RecorderPhase } from './recorderMachine.ts';
-import { formatTimer } from './recordingTimer.ts';
+import { formatTimer } from '../microphone/clock.ts';
 
 interface RecorderViewProps {
   phase: RecorderPhase;

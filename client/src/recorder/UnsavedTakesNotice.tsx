@@ -11,7 +11,7 @@ import { loadAiSettings } from '../settings/useAiSettings.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { toast } from '../ui/toastStore.ts';
-import { canKeepTakes, forgetTake, takeAudio, unsavedTakes, type UnsavedTakeInfo } from './unsavedTakes.ts';
+import { canKeepTakes, forgetTake, takeAudio, unsavedTakes, type UnsavedTakeInfo } from '../microphone/unsavedTakes.ts';
 import { useRecordingMessages } from './useRecordingMessages.ts';
 import { useUploadRecording } from './useUploadRecording.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { processingSearch, processingUploadOf, readProcessingUpload, reopenedStep } from './processingLink.ts';
-import { isOffered } from './unsavedTakes.ts';
+import { isOffered } from '../microphone/unsavedTakes.ts';
 
 describe('the post-upload screen is named by its address', () => {
   it('reads back the upload it names', () => {

@@ -2,14 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIVE_CHUNK_INTERVAL_MS } from '../../../contract/live.ts';
 import { RECORDING_LIMITS } from '../../../contract/recording-limits.ts';
 import { RECORDER_TIMER } from '../../../contract/recorder.ts';
+import { MicrophoneTake, openMicrophone, releaseMicrophone } from '../microphone/take.ts';
+import { forgetTakeQuietly } from '../microphone/unsavedTakes.ts';
 import { checkHasAudio } from '../takes/checkHasAudio.ts';
-import { MICROPHONE, microphoneErrorKind, type MicrophoneErrorKind } from '../takes/microphone.ts';
+import { microphoneErrorKind } from '../takes/microphone.ts';
 import { takeProblem } from '../takes/takeProblem.ts';
 import type { TakeFailure } from '../takes/takeFailure.ts';
 import type { Take } from './recorderMachine.ts';
-import { chooseRecordingFormat } from './recordingFormat.ts';
-import { pauseClock, recordedMs, resumeClock, startClock, STOPPED_CLOCK, type RecordingClock } from './recordingTimer.ts';
-import { addChunk, forgetTakeQuietly, startTakeCopy } from './unsavedTakes.ts';
 import { useSilenceNotice } from './useSilenceNotice.ts';
 
 
@@ -31,38 +30,12 @@ export interface TakeOptions {
 
 interface Session {
   stream: MediaStream;
-  recorder: MediaRecorder;
-  chunks: Blob[];
-  /** The take's copy on this device, or null when this browser cannot keep one. */
-  copyId: string | null;
-  /** The copy's writes, one after another: forgetting the copy waits for them, so none brings it back. */
-  copyWrites: Promise<void>;
-}
-
-function releaseMicrophone(stream: MediaStream): void {
-  for (const track of stream.getTracks()) track.stop();
-}
-
-/** A device-copy write after the ones before it: a failure is reported, never allowed to stop the recording. */
-function keepCopy(session: Session, write: () => Promise<void>): void {
-  session.copyWrites = session.copyWrites
-    .then(write)
-    .catch((error: unknown) => console.warn('The device copy of the recording failed:', error));
-}
-
-/** Stops the recorder and resolves once its last data has arrived. */
-function stopRecorder(recorder: MediaRecorder): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (recorder.state === 'inactive') return resolve();
-    recorder.addEventListener('stop', () => resolve(), { once: true });
-    recorder.addEventListener('error', (event) => reject(event), { once: true });
-    recorder.stop();
-  });
+  take: MicrophoneTake;
 }
 
 /**
- * The microphone under the recorder's state machine: MediaRecorder in the first supported
- * preferred format with 1 s chunks, a timer that leaves pauses out, the silence notice
+ * The microphone under the recorder's state machine (one take of `microphone/take.ts` at a
+ * time): 1 s chunks (500 ms while streaming live text), the timer, the silence notice
  * (while `listening`), and the two ways a take ends: checked at stop (size, length,
  * quality, then speech), or kept as it is when the person leaves.
  */
@@ -71,7 +44,6 @@ export function useMicrophone(listening: boolean, ownerId: string, options: Micr
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [elapsedMs, setElapsedMs] = useState(0);
   const session = useRef<Session | null>(null);
-  const clock = useRef<RecordingClock>(STOPPED_CLOCK);
   const mounted = useRef(true);
   const starting = useRef(false);
   const silenceShown = useSilenceNotice(stream, listening);
@@ -81,7 +53,7 @@ export function useMicrophone(listening: boolean, ownerId: string, options: Micr
     session.current = null;
     setStream(null);
     if (!current) return;
-    if (current.recorder.state !== 'inactive') current.recorder.stop();
+    current.take.halt();
     releaseMicrophone(current.stream);
   }, []);
 
@@ -89,41 +61,32 @@ export function useMicrophone(listening: boolean, ownerId: string, options: Micr
   const start = useCallback(async (take: TakeOptions = {}): Promise<TakeFailure | null> => {
     if (session.current || starting.current) return null;
     starting.current = true;
+    let microphone: MediaStream | null = null;
     try {
-      const microphone = await navigator.mediaDevices.getUserMedia(MICROPHONE);
+      microphone = await openMicrophone();
       if (!mounted.current) {
         releaseMicrophone(microphone);
-        return null;
-      }
-      const format = chooseRecordingFormat((type) => MediaRecorder.isTypeSupported(type));
-      const recorder = new MediaRecorder(
-        microphone,
-        format ? { mimeType: format.mimeType, audioBitsPerSecond: format.bitsPerSecond } : undefined,
-      );
-      const chunks: Blob[] = [];
-      const copyId = keepOnDevice ? await startTakeCopy(ownerId, recorder.mimeType || format?.mimeType || '') : null;
-      // The page went away while the copy was being started: no take, and the microphone off.
-      if (!mounted.current) {
-        releaseMicrophone(microphone);
-        void forgetTakeQuietly(copyId);
         return null;
       }
       const { onChunk } = take;
-      const opened: Session = { stream: microphone, recorder, chunks, copyId, copyWrites: Promise.resolve() };
-      recorder.addEventListener('dataavailable', (event) => {
-        chunks.push(event.data);
-        const index = chunks.length - 1;
-        const durationSeconds = recordedMs(clock.current, Date.now()) / 1000;
-        if (copyId) keepCopy(opened, () => addChunk(copyId, index, event.data, durationSeconds));
-        onChunk?.(event.data, recorder.mimeType || format?.mimeType || '');
+      const recording = await MicrophoneTake.prepare(microphone, {
+        chunkMs: onChunk ? LIVE_CHUNK_INTERVAL_MS : RECORDING_LIMITS.chunkMs,
+        copyOwner: keepOnDevice ? ownerId : null,
+        onChunk,
       });
-      recorder.start(onChunk ? LIVE_CHUNK_INTERVAL_MS : RECORDING_LIMITS.chunkMs);
-      session.current = opened;
-      clock.current = startClock(Date.now());
+      // The page went away while the copy was being started: no take, and the microphone off.
+      if (!mounted.current) {
+        releaseMicrophone(microphone);
+        void recording.forgetCopy();
+        return null;
+      }
+      recording.start();
+      session.current = { stream: microphone, take: recording };
       setElapsedMs(0);
       setStream(microphone);
       return null;
     } catch (error) {
+      if (microphone) releaseMicrophone(microphone);
       return { type: 'microphone', kind: microphoneErrorKind(error) };
     } finally {
       starting.current = false;
@@ -132,37 +95,29 @@ export function useMicrophone(listening: boolean, ownerId: string, options: Micr
 
   const pause = useCallback(() => {
     const current = session.current;
-    if (!current || current.recorder.state !== 'recording') return;
-    current.recorder.pause();
-    clock.current = pauseClock(clock.current, Date.now());
-    setElapsedMs(recordedMs(clock.current, Date.now()));
+    if (!current?.take.pause()) return;
+    setElapsedMs(current.take.elapsedMs());
   }, []);
 
   const resume = useCallback(() => {
-    const current = session.current;
-    if (!current || current.recorder.state !== 'paused') return;
-    current.recorder.resume();
-    clock.current = resumeClock(clock.current, Date.now());
+    session.current?.take.resume();
   }, []);
 
   /** Ends the take and returns its audio, or null when the stop itself failed. */
   const finish = useCallback(async (): Promise<{ take: Take; chunkCount: number } | null> => {
     const current = session.current;
     if (!current) return null;
-    const durationSeconds = recordedMs(clock.current, Date.now()) / 1000;
-    clock.current = STOPPED_CLOCK;
     try {
-      await stopRecorder(current.recorder);
+      await current.take.stop();
     } catch {
       endSession();
       return null;
     }
     endSession();
     // The last chunk is on the device before anyone may forget the copy.
-    await current.copyWrites;
+    const { audio, chunkCount, durationSeconds, copyId } = await current.take.result();
     setElapsedMs(0);
-    const audio = new Blob(current.chunks, { type: current.recorder.mimeType || current.chunks[0]?.type || '' });
-    return { take: { audio, durationSeconds, recordedAt: new Date(), copyId: current.copyId }, chunkCount: current.chunks.length };
+    return { take: { audio, durationSeconds, recordedAt: new Date(), copyId }, chunkCount };
   }, [endSession]);
 
   /** Stop: the take, once it passed every check at stop (spec 5). */
@@ -187,22 +142,18 @@ export function useMicrophone(listening: boolean, ownerId: string, options: Micr
 
   /** Closes the microphone and forgets the take (only after the person confirmed it). */
   const discard = useCallback(async () => {
-    clock.current = STOPPED_CLOCK;
     const current = session.current;
     // The recorder's last chunk and its write come first, or they would bring the copy back.
-    const stopped = current ? stopRecorder(current.recorder).catch(() => undefined) : null;
+    const discarded = current?.take.discard();
     endSession();
     setElapsedMs(0);
-    if (!current) return;
-    await stopped;
-    await current.copyWrites;
-    await forgetTakeQuietly(current.copyId);
+    await discarded;
   }, [endSession]);
 
   // The timer shows the time recorded, updated every tick (a second by default) while recording.
   useEffect(() => {
     if (!listening) return;
-    const timer = window.setInterval(() => setElapsedMs(recordedMs(clock.current, Date.now())), tickMs);
+    const timer = window.setInterval(() => setElapsedMs(session.current?.take.elapsedMs() ?? 0), tickMs);
     return () => window.clearInterval(timer);
   }, [listening, tickMs]);
 

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { REALTIME_CHUNK_INDEX_HEADER, REALTIME_CHUNK_INTERVAL_MS } from '../../../contract/live.ts';
-import { chooseRecordingFormat } from '../recorder/recordingFormat.ts';
-import { MICROPHONE } from '../takes/microphone.ts';
+import { MicrophoneTake, openMicrophone, releaseMicrophone } from '../microphone/take.ts';
 import { chunkContentType, readRealtimeEvent } from './realtimeEvents.ts';
 
 export type StreamingTestPhase = 'idle' | 'starting' | 'recording' | 'stopped';
@@ -10,18 +9,17 @@ export type StreamingTestError = 'connectionFailed' | 'streamingFailed' | 'recor
 
 interface Session {
   stream: MediaStream;
-  recorder: MediaRecorder;
+  take: MicrophoneTake;
   events: EventSource | null;
   /** Chunks go one after another, in order, each numbered. */
   posts: Promise<void>;
-  nextIndex: number;
   stopped: boolean;
   failed: boolean;
 }
 
 function release(session: Session, closeEvents: boolean): void {
-  if (session.recorder.state !== 'inactive') session.recorder.stop();
-  for (const track of session.stream.getTracks()) track.stop();
+  session.take.halt();
+  releaseMicrophone(session.stream);
   if (closeEvents) session.events?.close();
 }
 
@@ -97,15 +95,24 @@ export function useStreamingTest() {
     setText('');
     setError(null);
     setPhase('starting');
+    // Chunks and recorder errors come only after start, once `current` is set.
+    let current: Session | null = null;
     let stream: MediaStream;
-    let recorder: MediaRecorder;
+    let take: MicrophoneTake;
     try {
-      stream = await navigator.mediaDevices.getUserMedia(MICROPHONE);
-      const format = chooseRecordingFormat((type) => MediaRecorder.isTypeSupported(type));
+      stream = await openMicrophone();
       try {
-        recorder = new MediaRecorder(stream, format ? { mimeType: format.mimeType } : undefined);
+        take = await MicrophoneTake.prepare(stream, {
+          chunkMs: REALTIME_CHUNK_INTERVAL_MS,
+          copyOwner: null,
+          onChunk: (chunk, _mimeType, index) => {
+            const into = current!;
+            into.posts = into.posts.then(() => post(into, chunk, index));
+          },
+          onError: (detail) => fail(current!, 'recordingFailed', detail),
+        });
       } catch (error) {
-        for (const track of stream.getTracks()) track.stop();
+        releaseMicrophone(stream);
         throw error;
       }
     } catch (detail) {
@@ -116,19 +123,14 @@ export function useStreamingTest() {
       }
       return;
     }
-    const current: Session = { stream, recorder, events: null, posts: Promise.resolve(), nextIndex: 0, stopped: false, failed: false };
-    if (!mounted.current) return release(current, true);
-    session.current = current;
-    recorder.addEventListener('dataavailable', (event) => {
-      if (event.data.size === 0) return;
-      const index = current.nextIndex++;
-      current.posts = current.posts.then(() => post(current, event.data, index));
-    });
-    recorder.addEventListener('error', (detail) => fail(current, 'recordingFailed', detail));
+    const opened: Session = { stream, take, events: null, posts: Promise.resolve(), stopped: false, failed: false };
+    current = opened;
+    if (!mounted.current) return release(opened, true);
+    session.current = opened;
     try {
-      recorder.start(REALTIME_CHUNK_INTERVAL_MS);
+      take.start();
     } catch (detail) {
-      fail(current, 'recordingFailed', detail);
+      fail(opened, 'recordingFailed', detail);
       return;
     }
     setPhase('recording');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimer, pauseClock, recordedMs, resumeClock, startClock, STOPPED_CLOCK } from './recordingTimer.ts';
+import { formatTimer, pauseClock, recordedMs, resumeClock, startClock, STOPPED_CLOCK } from './clock.ts';
 
 describe('recording clock', () => {
   it('counts from the start', () => {
