@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema } from './languages.ts';
+import { languageQuery } from './languages.ts';
 
 /** A follow-up question as every call of spec 7.5 returns it. */
 export const followUpQuestionSchema = z.object({
@@ -23,7 +23,7 @@ export type UnansweredQuestionDto = z.infer<typeof unansweredQuestionSchema>;
 /** The unanswered list is bounded: the newest this many. */
 export const UNANSWERED_LIMIT = 20;
 
-export const unansweredQuerySchema = z.object({ language: languageSchema.optional().catch(undefined) });
+export const unansweredQuerySchema = languageQuery;
 
 /** POST /api/follow-up-questions/{id}/answer. A userId in the body is accepted and ignored. */
 export const answerQuestionSchema = z.object({

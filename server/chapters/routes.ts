@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { chapterCreateSchema, chapterUpdateSchema } from '../../contract/chapters.ts';
-import { DEFAULT_LANGUAGE, languageSchema, toLanguage } from '../../contract/languages.ts';
+import { languageQuery, toLanguage } from '../../contract/languages.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
@@ -10,7 +9,6 @@ import type { Queue } from '../jobs/queue.ts';
 import { chapterDetail, createChapter, deleteChapter, listChapters, storiesOfChapter, updateChapter } from './queries.ts';
 
 // No language lists every chapter; one we do not speak falls back to English (spec 9.6).
-const languageQuery = z.object({ language: languageSchema.optional().catch(DEFAULT_LANGUAGE) });
 
 const chapterToRead = pathResource('chapter', 'read');
 const chapterToChange = pathResource('chapter', 'update');

@@ -20,13 +20,14 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * The lines of the server's own code (not its tests) that match, as `file:line`, for the
+ * The lines of the server's own code (not its tests; with `alsoContract`, the contract's too) that match, as `file:line`, for the
  * tests that keep one rule in one place: a second copy of it shows up here by name.
  */
-export function serverLinesMatching(pattern: RegExp, options: { except?: readonly string[] } = {}): string[] {
+export function serverLinesMatching(pattern: RegExp, options: { except?: readonly string[]; alsoContract?: boolean } = {}): string[] {
   const except = new Set(options.except ?? []);
   const hits: SourceLine[] = [];
-  for (const full of sourceFiles(SERVER)) {
+  const files = [...sourceFiles(SERVER), ...(options.alsoContract ? sourceFiles(path.join(REPO_ROOT, 'contract')) : [])];
+  for (const full of files) {
     const file = path.relative(REPO_ROOT, full).split(path.sep).join('/');
     if (except.has(file)) continue;
     readFileSync(full, 'utf8')
