@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ignoredUserId, withoutUserId } from './ignored-user-id.ts';
 import { languageQuery } from './languages.ts';
 
 /** A follow-up question as every call of spec 7.5 returns it. */
@@ -32,8 +33,8 @@ export const answerQuestionSchema = z.object({
     .int('answerStoryId: a story id is required')
     .positive('answerStoryId: a story id is required')
     .max(2_147_483_647, 'answerStoryId: a story id is required'),
-  userId: z.unknown().optional(),
-});
+  userId: ignoredUserId,
+}).transform(withoutUserId);
 export type AnswerQuestionBody = z.input<typeof answerQuestionSchema>;
 
 /**

@@ -49,8 +49,7 @@ export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Data
   });
 
   api.post('/api/autobiography', { schema: { body: autobiographyCreateSchema } }, async (request, reply) => {
-    const { userId: _ignored, ...body } = request.body;
-    const row = await requestAutobiography(db, queue, currentUser(request).id, body);
+    const row = await requestAutobiography(db, queue, currentUser(request).id, request.body);
     return reply.status(202).send(presentDetail(row));
   });
 

@@ -28,7 +28,7 @@ export async function chapterRoutes(app: FastifyInstance, deps: { db: Database; 
 
   api.post('/api/chapters', { schema: { body: chapterCreateSchema } }, async (request, reply) => {
     const user = currentUser(request);
-    const { userId: _ignored, ...fields } = request.body;
+    const fields = request.body;
     // No language sent: the user's own.
     const id = await createChapter(db, user.id, { ...fields, language: fields.language ?? toLanguage(user.languagePreference) });
     return reply.status(201).send(await chapterDetail(db, id));
@@ -39,8 +39,7 @@ export async function chapterRoutes(app: FastifyInstance, deps: { db: Database; 
 
   api.patch('/api/chapters/:id', { config: chapterToChange.config, schema: { body: chapterUpdateSchema } }, async (request) => {
     const chapter = chapterToChange.of(request);
-    const { userId: _ignored, ...fields } = request.body;
-    await updateChapter(db, chapter, fields);
+    await updateChapter(db, chapter, request.body);
     return chapterDetail(db, chapter.id);
   });
 
