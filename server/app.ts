@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(searchRoutes, { db });
     // One count of open live streams for both transports (decision 029).
     const slots = liveSlots(config.liveStreams);
-    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, site, slots });
+    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, engineStatuses: deps.engineStatus, site, slots });
     await signedIn.register(realtimeRoutes, { db, engines: deps.engines, slots });
     await signedIn.register(interviewerRoutes, { db, queue: deps.queue });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });
