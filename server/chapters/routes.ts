@@ -6,7 +6,8 @@ import { pathResource } from '../access/path-resource.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
-import { chapterDetail, createChapter, deleteChapter, listChapters, storiesOfChapter, updateChapter } from './queries.ts';
+import { createChapter, deleteChapter, updateChapter } from './chapter-changes.ts';
+import { chapterDetail, listChapters, storiesOfChapter } from './queries.ts';
 
 // No language lists every chapter; one we do not speak falls back to English (spec 9.6).
 
