@@ -7,8 +7,10 @@ export interface NamedPerson {
 
 /**
  * The name a person's published stories and books are signed with: the author name chosen
- * in Settings, else their first and last name, else none. One rule for the public page, the
- * book exports and the publish card that says it before anything is published.
+ * in Settings, else their first and last name, else none. The one rule wherever the app
+ * names a person: the public page, the book exports, the publish card that says it before
+ * anything is published, the greeting of the e-mails sent to them, the story writer's
+ * third person and what a co-author sees as the story's owner.
  */
 export function signatureName(person: NamedPerson): string | null {
   const author = person.authorName?.trim();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_ERROR_CODES } from './ai-errors.ts';
+import { ignoredUserId, withoutUserId } from './ignored-user-id.ts';
 import { languageSchema } from './languages.ts';
 import { pointOfViewSchema, storyStyleSchema } from './story-options.ts';
 
@@ -44,12 +45,13 @@ export const autobiographyCreateSchema = z
     language: languageSchema,
     pointOfView: pointOfViewSchema.default('first'),
     style: storyStyleSchema.default('auto'),
-    userId: z.unknown().optional(),
+    userId: ignoredUserId,
   })
   .refine((body) => body.storyIds.length + body.chapterIds.length > 0, {
     message: 'Choose at least one chapter or story',
     path: ['storyIds'],
-  });
+  })
+  .transform(withoutUserId);
 export type AutobiographyCreateBody = z.input<typeof autobiographyCreateSchema>;
 
 // ---------------------------------------------------------------- responses

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ignoredUserId, withoutUserId } from './ignored-user-id.ts';
 import { languageSchema } from './languages.ts';
 
 /**
@@ -63,9 +64,6 @@ export const CHAPTER_TITLE_MAX = 200;
 export const CHAPTER_DESCRIPTION_MAX = 2000;
 export const CHAPTER_ORDER_MAX = 100_000;
 
-/** Sent with create (spec 7.8); accepted and ignored: the owner is the signed-in user. */
-const ignoredUserId = z.union([z.string(), z.number()]).nullish();
-
 /** Spec 5: a chapter needs a non-empty trimmed title. */
 const title = z
   .string({ error: 'Chapter title is required' })
@@ -96,7 +94,7 @@ export const chapterCreateSchema = z.object({
   orderIndex: optionalOrderIndex,
   language: optionalLanguage,
   userId: ignoredUserId,
-});
+}).transform(withoutUserId);
 export type ChapterCreateBody = z.input<typeof chapterCreateSchema>;
 
 /** PATCH /api/chapters/{id}: {title, description, orderIndex, language}; a field left out keeps its value. */
@@ -106,7 +104,7 @@ export const chapterUpdateSchema = z.object({
   orderIndex: optionalOrderIndex,
   language: optionalLanguage,
   userId: ignoredUserId,
-});
+}).transform(withoutUserId);
 export type ChapterUpdateBody = z.input<typeof chapterUpdateSchema>;
 
 // ---------------------------------------------------------------- rules both sides use

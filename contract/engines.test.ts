@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { awaitedEngine, type EngineReadiness, storyPendingWork } from './engines.ts';
 
-const readiness = (transcriber: boolean, writer: boolean): EngineReadiness => ({ transcriber: { ready: transcriber }, writer: { ready: writer } });
+const readiness = (transcriber: boolean, writer: boolean): EngineReadiness => ({ transcriber: { ready: transcriber }, writer: { ready: writer }, narrator: { adapter: null } });
 
 describe('awaitedEngine', () => {
   it('names the transcriber first, then the writer, and nothing when the engine is ready or nothing is pending', () => {

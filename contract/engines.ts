@@ -8,10 +8,14 @@ import { z } from 'zod';
 export const AWAITED_ENGINES = ['transcriber', 'writer'] as const;
 export type AwaitedEngine = (typeof AWAITED_ENGINES)[number];
 
-/** GET /api/engines (signed in): whether each engine that work waits for is ready now. */
+/**
+ * GET /api/engines (signed in): whether each engine that work waits for is ready now, and
+ * which narrator speaks (`local` has its own voice per language; null when none is known).
+ */
 export const engineReadinessSchema = z.object({
   transcriber: z.object({ ready: z.boolean() }),
   writer: z.object({ ready: z.boolean() }),
+  narrator: z.object({ adapter: z.enum(['local', 'openai']).nullable() }),
 });
 export type EngineReadiness = z.infer<typeof engineReadinessSchema>;
 

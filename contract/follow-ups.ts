@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { languageSchema } from './languages.ts';
+import { ignoredUserId, withoutUserId } from './ignored-user-id.ts';
+import { languageQuery } from './languages.ts';
 
 /** A follow-up question as every call of spec 7.5 returns it. */
 export const followUpQuestionSchema = z.object({
@@ -23,7 +24,7 @@ export type UnansweredQuestionDto = z.infer<typeof unansweredQuestionSchema>;
 /** The unanswered list is bounded: the newest this many. */
 export const UNANSWERED_LIMIT = 20;
 
-export const unansweredQuerySchema = z.object({ language: languageSchema.optional().catch(undefined) });
+export const unansweredQuerySchema = languageQuery;
 
 /** POST /api/follow-up-questions/{id}/answer. A userId in the body is accepted and ignored. */
 export const answerQuestionSchema = z.object({
@@ -32,8 +33,8 @@ export const answerQuestionSchema = z.object({
     .int('answerStoryId: a story id is required')
     .positive('answerStoryId: a story id is required')
     .max(2_147_483_647, 'answerStoryId: a story id is required'),
-  userId: z.unknown().optional(),
-});
+  userId: ignoredUserId,
+}).transform(withoutUserId);
 export type AnswerQuestionBody = z.input<typeof answerQuestionSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema } from './languages.ts';
+import { languageParam, languageSchema } from './languages.ts';
 import { pageQuerySchema } from './pagination.ts';
 import { pointOfViewSchema, storyMetadataSchema, storyStyleSchema, toneSchema } from './story-options.ts';
 import { storyProcessingStatusSchema } from './story-status.ts';
@@ -107,7 +107,7 @@ export type StoryFilter = (typeof STORY_FILTERS)[number];
  */
 export const storyListQuerySchema = pageQuerySchema.extend({
   filter: z.enum(STORY_FILTERS).default('all'),
-  language: languageSchema.optional().catch(undefined),
+  language: languageParam,
 });
 
 /** GET /api/stories/counts: the library's filter counts. */
@@ -115,7 +115,7 @@ export const storyCountsSchema = z.object({ all: z.number(), inCollections: z.nu
 export type StoryCountsDto = z.infer<typeof storyCountsSchema>;
 
 /** GET /api/timeline: a page of at most `limit` stories; a year may go on in the next page. */
-export const timelineQuerySchema = pageQuerySchema.extend({ language: languageSchema.optional().catch(undefined) });
+export const timelineQuerySchema = pageQuerySchema.extend({ language: languageParam });
 
 /** GET /api/timeline: stories grouped by year, newest first. */
 export const timelineEntrySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personEnrichedInfoValueSchema, placeEnrichedInfoValueSchema } from './enriched-info.ts';
+import { ignoredUserId } from './ignored-user-id.ts';
 import { languageSchema } from './languages.ts';
 
 /**
@@ -147,9 +148,6 @@ export const labelListSchema = z.array(z.string());
 
 export const NAME_MAX = 200;
 export const TEXT_MAX = 10_000;
-
-/** Sent with create and the list's update; accepted and ignored: the owner is the signed-in user. */
-const ignoredUserId = z.union([z.string(), z.number()]).nullish();
 
 const name = z.string().trim().min(1).max(NAME_MAX);
 /** Blank text is no text: null. */

@@ -100,7 +100,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   limitConnections(app, { idleMs: idleConnectionMs, workMs: deps.timeouts?.serverWorkMs ?? SERVER_WORK_MS });
-  registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  // Where this site is: PUBLIC_URL, or the loopback address it listens on; never a request's Host (decision 027).
+  const site = siteOriginOf(config, () => app.server.address());
+  app.decorate('site', site);
+  registerSecurityHeaders(app, site);
 
   await app.register(cookie, { secret: config.sessionSecret });
   const sessions = sessionStore(db, config.sessionDays, config.sessionCache);
@@ -108,9 +111,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const purge = setInterval(() => void sessions.deleteExpired().catch((error) => app.log.warn(error)), SESSION_PURGE_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
-  // Where this site is: PUBLIC_URL, or the loopback address it listens on; never a request's Host (decision 027).
-  const site = siteOriginOf(config, () => app.server.address());
-  app.decorate('site', site);
   registerOriginCheck(app, site);
   registerAuthentication(app, sessions);
   const counters = rateLimitCounters(db);
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(searchRoutes, { db });
     // One count of open live streams for both transports (decision 029).
     const slots = liveSlots(config.liveStreams);
-    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, site, slots });
+    await signedIn.register(liveSocketRoutes, { db, engines: deps.engines, engineStatuses: deps.engineStatus, site, slots });
     await signedIn.register(realtimeRoutes, { db, engines: deps.engines, slots });
     await signedIn.register(interviewerRoutes, { db, queue: deps.queue });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });

@@ -119,7 +119,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const site = app.site;
   app.log.info(
-    `Saaga is running at ${site.knowsLinks() ? site.forLinks() : `${config.host}:${config.port}`} (database: ${database.kind}, sign-in: ${
+    `Saaga is running at ${site.linksOrNull() ?? `${config.host}:${config.port}`} (database: ${database.kind}, sign-in: ${
       config.providers.map((p) => p.id).join(', ') || 'local accounts'
     }, AI: ${engines.summary})`,
   );

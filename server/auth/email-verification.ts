@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { signatureName } from '../../contract/author-name.ts';
 import { EMAIL_VERIFICATION_LINK_HOURS } from '../../contract/auth.ts';
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../contract/languages.ts';
 import type { Database } from '../db/client.ts';
@@ -68,7 +69,7 @@ export async function sendVerificationLink(
   const token = await createVerificationToken(db, user.id);
   if (!token) return false;
   const link = `${origin}/verify-email?token=${token}`;
-  await mailer.send({ to: user.email, ...verificationMessage(mailLanguage(user, pageLanguage), user.authorName ?? user.firstName, link) });
+  await mailer.send({ to: user.email, ...verificationMessage(mailLanguage(user, pageLanguage), signatureName(user), link) });
   return true;
 }
 

@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OidcProviderConfig } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
+import type { SiteOrigin } from '../http/site-origin.ts';
 import type { ExternalProfile } from './users.ts';
 
 const FLOW_COOKIE = 'saaga_oidc';
@@ -15,7 +16,7 @@ interface PendingLogin {
 }
 
 /** Sign-in through OpenID Connect providers (Google, or any other), with PKCE, state and nonce. */
-export function oidcSignIn(providers: OidcProviderConfig[], baseUrlOf: (request: FastifyRequest) => string) {
+export function oidcSignIn(providers: OidcProviderConfig[], site: Pick<SiteOrigin, 'forLinks' | 'overHttps'>) {
   const configs = new Map<string, Promise<client.Configuration>>();
 
   function configuration(provider: OidcProviderConfig): Promise<client.Configuration> {
@@ -36,7 +37,7 @@ export function oidcSignIn(providers: OidcProviderConfig[], baseUrlOf: (request:
 
   const find = (id: string) => providers.find((provider) => provider.id === id);
   const redirectUri = (request: FastifyRequest, provider: OidcProviderConfig) =>
-    `${baseUrlOf(request)}/api/auth/callback/${provider.id}`;
+    `${site.forLinks()}/api/auth/callback/${provider.id}`;
 
   return {
     has: (id: string) => find(id) !== undefined,
@@ -66,7 +67,7 @@ export function oidcSignIn(providers: OidcProviderConfig[], baseUrlOf: (request:
       reply.setCookie(FLOW_COOKIE, JSON.stringify(pending), {
         httpOnly: true,
         sameSite: 'lax',
-        secure: baseUrlOf(request).startsWith('https://'),
+        secure: site.overHttps(request),
         path: '/api/auth/callback',
         maxAge: FLOW_MAX_AGE_SECONDS,
         signed: true,
@@ -82,7 +83,7 @@ export function oidcSignIn(providers: OidcProviderConfig[], baseUrlOf: (request:
       reply.clearCookie(FLOW_COOKIE, { path: '/api/auth/callback' });
       if (!pending || pending.provider !== id) throw new HttpError(400, 'sign_in_expired', 'The sign-in has expired');
       const config = await configuration(provider);
-      const currentUrl = new URL(request.url, baseUrlOf(request));
+      const currentUrl = new URL(request.url, site.forLinks());
       const tokens = await client.authorizationCodeGrant(config, currentUrl, {
         pkceCodeVerifier: pending.verifier,
         expectedState: pending.state,

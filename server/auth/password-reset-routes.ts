@@ -63,7 +63,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { config, db, se
     // The owner is back in: guesses at the old password no longer hold their sign-in back.
     if (user.email) await accountLimit.clear(user.email.toLowerCase());
     // Every other session ended with the old password; this browser goes on signed in.
-    await startNewSession(sessions, request, reply, user.id, config.publicUrl);
+    await startNewSession(sessions, request, reply, user.id, site);
     return presentUser(user);
   });
 }

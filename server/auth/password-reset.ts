@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { signatureName } from '../../contract/author-name.ts';
 import { PASSWORD_RESET_LINK_HOURS } from '../../contract/auth.ts';
 import { DEFAULT_LANGUAGE, type Language, toLanguage } from '../../contract/languages.ts';
 import type { Database } from '../db/client.ts';
@@ -67,7 +68,7 @@ export async function sendResetLink(db: Database, mailer: Mailer, request: Reset
   const { token, user } = created;
   const language = user.languagePreference ? toLanguage(user.languagePreference) : (request.pageLanguage ?? DEFAULT_LANGUAGE);
   const link = `${request.baseUrl}/reset-password?token=${token}`;
-  await mailer.send({ to: request.email, ...passwordResetMessage(language, user.authorName ?? user.firstName, link) });
+  await mailer.send({ to: request.email, ...passwordResetMessage(language, signatureName(user), link) });
 }
 
 const liveToken = (id: string) =>

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
+import type { SiteOrigin } from '../http/site-origin.ts';
 import { sessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'saaga_session';
@@ -130,9 +131,8 @@ export function sessionStore(db: Database, sessionDays: number, cacheOptions: Se
 export type SessionStore = ReturnType<typeof sessionStore>;
 
 /** Cookie settings: httpOnly, SameSite=Lax, Secure whenever the site is served over https. */
-export function sessionCookieOptions(request: FastifyRequest, publicUrl: string | undefined, maxAgeMs: number) {
-  const secure = publicUrl ? publicUrl.startsWith('https://') : request.protocol === 'https';
-  return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: Math.floor(maxAgeMs / 1000), signed: true };
+export function sessionCookieOptions(request: FastifyRequest, site: Pick<SiteOrigin, 'overHttps'>, maxAgeMs: number) {
+  return { httpOnly: true, sameSite: 'lax' as const, secure: site.overHttps(request), path: '/', maxAge: Math.floor(maxAgeMs / 1000), signed: true };
 }
 
 /** The token of the request's session cookie if it is correctly signed; `checked` remembers cookies already found so. */
@@ -161,10 +161,10 @@ export async function startNewSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-  publicUrl: string | undefined,
+  site: Pick<SiteOrigin, 'overHttps'>,
 ): Promise<void> {
   const previous = readSessionToken(request);
   if (previous) await sessions.destroy(previous);
   const token = await sessions.create(userId, request.headers['user-agent']);
-  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, publicUrl, sessions.lifetimeMs));
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request, site, sessions.lifetimeMs));
 }

@@ -24,7 +24,7 @@ export async function signInRoutes(
   deps: { config: Config; db: Database; sessions: SessionStore; site: SiteOrigin; mailer: Mailer; counters: RateLimitCounters },
 ) {
   const { config, db, sessions, site } = deps;
-  const oidc = oidcSignIn(config.providers, () => site.forLinks());
+  const oidc = oidcSignIn(config.providers, site);
   const inBackground = mailInBackground(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -32,7 +32,7 @@ export async function signInRoutes(
   const accountLimit = accountSignIns(deps.counters, config.accountLoginLimit);
 
   const startSession = (request: FastifyRequest, reply: FastifyReply, user: UserRow) =>
-    startNewSession(sessions, request, reply, user.id, config.publicUrl);
+    startNewSession(sessions, request, reply, user.id, site);
 
   api.get('/api/auth/providers', async () => ({
     google: oidc.has('google'),

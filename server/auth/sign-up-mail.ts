@@ -1,3 +1,4 @@
+import { signatureName } from '../../contract/author-name.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../email/mailer.ts';
@@ -33,6 +34,6 @@ export async function mailAfterSignUp(deps: SignUpMailDeps, outcome: SignUpOutco
   }
   const { hits } = await deps.counters.hit(`sign-up-notice:${user.id}`, HOUR_MS);
   if (hits > SIGN_UP_NOTICES_PER_HOUR) return;
-  const origin = deps.site.knowsLinks() ? deps.site.forLinks() : null;
-  await deps.mailer.send({ to: user.email, ...signUpAttemptMessage(mailLanguage(user, pageLanguage), user.authorName ?? user.firstName, origin) });
+  const origin = deps.site.linksOrNull();
+  await deps.mailer.send({ to: user.email, ...signUpAttemptMessage(mailLanguage(user, pageLanguage), signatureName(user), origin) });
 }

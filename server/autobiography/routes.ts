@@ -1,9 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AUTOBIOGRAPHY_LIST_LIMIT, autobiographyCreateSchema, EXPORT_FORMATS } from '../../contract/autobiography.ts';
-import { languageSchema } from '../../contract/languages.ts';
+import { languageQuery } from '../../contract/languages.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
@@ -16,7 +15,6 @@ import { bookMarkdown } from './export/markdown.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
 import { authorNameOf, requestAutobiography, retryAutobiography } from './request-autobiography.ts';
 
-const languageQuery = z.object({ language: languageSchema.optional().catch(undefined) });
 
 const bookToRead = pathResource('autobiography', 'read');
 const bookToRetry = pathResource('autobiography', 'update');
@@ -51,8 +49,7 @@ export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Data
   });
 
   api.post('/api/autobiography', { schema: { body: autobiographyCreateSchema } }, async (request, reply) => {
-    const { userId: _ignored, ...body } = request.body;
-    const row = await requestAutobiography(db, queue, currentUser(request).id, body);
+    const row = await requestAutobiography(db, queue, currentUser(request).id, request.body);
     return reply.status(202).send(presentDetail(row));
   });
 

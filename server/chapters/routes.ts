@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { chapterCreateSchema, chapterUpdateSchema } from '../../contract/chapters.ts';
-import { DEFAULT_LANGUAGE, languageSchema, toLanguage } from '../../contract/languages.ts';
+import { languageQuery, toLanguage } from '../../contract/languages.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
-import { chapterDetail, createChapter, deleteChapter, listChapters, storiesOfChapter, updateChapter } from './queries.ts';
+import { createChapter, deleteChapter, updateChapter } from './chapter-changes.ts';
+import { chapterDetail, listChapters, storiesOfChapter } from './queries.ts';
 
 // No language lists every chapter; one we do not speak falls back to English (spec 9.6).
-const languageQuery = z.object({ language: languageSchema.optional().catch(DEFAULT_LANGUAGE) });
 
 const chapterToRead = pathResource('chapter', 'read');
 const chapterToChange = pathResource('chapter', 'update');
@@ -30,7 +29,7 @@ export async function chapterRoutes(app: FastifyInstance, deps: { db: Database; 
 
   api.post('/api/chapters', { schema: { body: chapterCreateSchema } }, async (request, reply) => {
     const user = currentUser(request);
-    const { userId: _ignored, ...fields } = request.body;
+    const fields = request.body;
     // No language sent: the user's own.
     const id = await createChapter(db, user.id, { ...fields, language: fields.language ?? toLanguage(user.languagePreference) });
     return reply.status(201).send(await chapterDetail(db, id));
@@ -41,8 +40,7 @@ export async function chapterRoutes(app: FastifyInstance, deps: { db: Database; 
 
   api.patch('/api/chapters/:id', { config: chapterToChange.config, schema: { body: chapterUpdateSchema } }, async (request) => {
     const chapter = chapterToChange.of(request);
-    const { userId: _ignored, ...fields } = request.body;
-    await updateChapter(db, chapter, fields);
+    await updateChapter(db, chapter, request.body);
     return chapterDetail(db, chapter.id);
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { signatureName } from '../../contract/author-name.ts';
 import { toLanguage } from '../../contract/languages.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { HttpError } from '../http/errors.ts';
@@ -24,8 +25,8 @@ export async function emailRoutes(app: FastifyInstance, deps: { mailer: Mailer; 
     const user = currentUser(request);
     if (!user.email) throw new HttpError(400, 'no_email', 'Your account has no e-mail address');
     if (!user.emailVerifiedAt) throw emailNotVerified();
-    const origin = deps.site.knowsLinks() ? deps.site.forLinks() : null;
-    const message = welcomeMessage(toLanguage(user.languagePreference), user.authorName ?? user.firstName, origin);
+    const origin = deps.site.linksOrNull();
+    const message = welcomeMessage(toLanguage(user.languagePreference), signatureName(user), origin);
     try {
       return { id: await deps.mailer.send({ to: user.email, ...message }), delivery: deps.mailer.delivery };
     } catch (error) {

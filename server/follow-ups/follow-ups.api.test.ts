@@ -102,9 +102,11 @@ describe('GET /api/follow-up-questions/unanswered', () => {
     ]);
     const fi = unansweredQuestionSchema.array().parse(await (await client.get('/api/follow-up-questions/unanswered?language=fi')).json());
     expect(fi.map((q) => [q.id, q.storyTitle])).toEqual([[finnish.id, 'Sauna']]);
-    // No language (or one the app does not know): every language.
-    const all = unansweredQuestionSchema.array().parse(await (await client.get('/api/follow-up-questions/unanswered?language=xx')).json());
+    // No language: every language. One the app does not know reads as English, as on every list (spec: other values fall back to en).
+    const all = unansweredQuestionSchema.array().parse(await (await client.get('/api/follow-up-questions/unanswered')).json());
     expect(all.map((q) => q.id)).toEqual([newer.id, finnish.id, older.id]);
+    const unknown = unansweredQuestionSchema.array().parse(await (await client.get('/api/follow-up-questions/unanswered?language=xx')).json());
+    expect(unknown.map((q) => q.id)).toEqual([newer.id, older.id]);
 
     for (let i = 0; i < UNANSWERED_LIMIT + 3; i++) await seed().followUpQuestion(id, lake.id, `Question ${i}?`, { createdAt: new Date(base + 200_000 + i * 1000) });
     const bounded = unansweredQuestionSchema.array().parse(await (await client.get('/api/follow-up-questions/unanswered?language=en')).json());

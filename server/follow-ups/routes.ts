@@ -6,7 +6,8 @@ import { pathResource } from '../access/path-resource.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
-import { answerQuestion, deleteQuestion, questionRefreshState, questionsOfStory, requestNewQuestions, unansweredQuestions } from './queries.ts';
+import { questionRefreshState, questionsOfStory, unansweredQuestions } from './queries.ts';
+import { answerQuestion, deleteQuestion, requestNewQuestions } from './question-changes.ts';
 
 const storyToRead = pathResource('story', 'read');
 const storyToChange = pathResource('story', 'update');

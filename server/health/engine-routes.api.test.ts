@@ -63,7 +63,7 @@ it('with no key and no models a recording is kept, waits for the speech model, a
   expect((await audio.arrayBuffer()).byteLength).toBe(readFileSync(CLIPS.jfk).length);
 
   const engines = await (await client.get('/api/engines')).json();
-  expect(engines).toEqual({ transcriber: { ready: false }, writer: { ready: false } });
+  expect(engines).toEqual({ transcriber: { ready: false }, writer: { ready: false }, narrator: { adapter: 'local' } });
   const storyNow = await (await client.get(`/api/stories/${story.id}`)).json();
   expect(storyNow.processingStatus).toBe('processing');
   expect(awaitedEngine(engines, storyPendingWork({ processingStatus: storyNow.processingStatus, hasText: false }))).toBe('transcriber');
@@ -81,7 +81,7 @@ it('with the writer missing the transcript is kept as a draft that waits for the
   expect(draft.content).toContain('ask not what your country can do for you');
 
   const readiness = await (await client.get('/api/engines')).json();
-  expect(readiness).toEqual({ transcriber: { ready: true }, writer: { ready: false } });
+  expect(readiness).toEqual({ transcriber: { ready: true }, writer: { ready: false }, narrator: { adapter: 'openai' } });
   expect(awaitedEngine(readiness, storyPendingWork({ processingStatus: 'draft', hasText: draft.content !== '' }, false))).toBe('writer');
   expect(fake.requestsTo('chat')).toEqual([]);
 });
@@ -89,7 +89,16 @@ it('with the writer missing the transcript is kept as a draft that waits for the
 it('says every engine is ready when a key is set', async () => {
   server = await startTestApp({}, { engines: createEngines({ modelsDir: emptyModelsFolder(), openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl }) });
   const { client } = await signedUpClient(server.url, 'ready@example.com');
-  expect(await (await client.get('/api/engines')).json()).toEqual({ transcriber: { ready: true }, writer: { ready: true } });
+  expect(await (await client.get('/api/engines')).json()).toEqual({ transcriber: { ready: true }, writer: { ready: true }, narrator: { adapter: 'openai' } });
+});
+
+it('names the narrator /api/health lists, so the publish card asks here and not there', async () => {
+  server = await startTestApp({}, { engines: createEngines({ modelsDir: emptyModelsFolder(), openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl, narrator: 'local' }) });
+  const { client } = await signedUpClient(server.url, 'narrator@example.com');
+  const health = await (await fetch(`${server.url}/api/health`)).json();
+  const listed = health.components.find((component: { name: string }) => component.name === 'narrator');
+  expect(listed.adapter).toBe('local');
+  expect((await (await client.get('/api/engines')).json()).narrator).toEqual({ adapter: 'local' });
 });
 
 it('is for signed-in callers only', async () => {

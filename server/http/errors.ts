@@ -13,6 +13,16 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A 400 about one field of a request, in the JSON a schema's own refusal has and the client
+ * reads (`{message: 'field: problem', code: 'validation', field}`): the client shows its
+ * text for that field (client/src/api/errorText.ts).
+ */
+export const fieldError = (field: string, problem: string) => new HttpError(400, 'validation', `${field}: ${problem}`, field);
+
+/** A 400 about the request as a whole (no one field to name): the client shows the form's general text. */
+export const invalidRequest = (problem: string) => new HttpError(400, 'validation', problem);
+
 export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'Unauthorized');
 
@@ -24,9 +34,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = fieldName(first.instancePath, error.validationContext) ?? undefined;
-      const message = field ? `${field}: ${first.message}` : first.message;
-      return reply.status(400).send({ message: message ?? 'Invalid request', code: 'validation', field });
+      const field = fieldName(first.instancePath, error.validationContext);
+      const problem = first.message ?? 'Invalid request';
+      const refusal = field ? fieldError(field, problem) : invalidRequest(problem);
+      return reply.status(400).send({ message: refusal.message, code: refusal.code, field: refusal.field });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

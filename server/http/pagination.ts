@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { HttpError } from './errors.ts';
+import { fieldError } from './errors.ts';
 
 /**
  * Keyset pages (docs/decisions/023-list-pagination-and-indexes.md). A cursor is the base64url of
@@ -20,7 +20,7 @@ export const exactTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:
 /** The sort key of the library and the recordings: newest first, ties by id. */
 export const createdKeySchema = z.tuple([exactTimeSchema, z.number().int().positive()]);
 
-const malformed = () => new HttpError(400, 'validation', 'cursor: not a cursor of this list', 'cursor');
+const malformed = () => fieldError('cursor', 'not a cursor of this list');
 
 /** The sort key in a cursor, checked with the list's own schema; 400 when it is not one. */
 export function decodeCursor<T>(cursor: string | undefined, schema: z.ZodType<T>): T | undefined {

@@ -134,7 +134,7 @@ it('puts the headers on an internal error too', async () => {
   // A route that fails unexpectedly; the real app has none to call on purpose.
   const app = Fastify({ logger: false });
   registerErrorHandling(app);
-  registerSecurityHeaders(app, {});
+  registerSecurityHeaders(app, { overHttps: () => false });
   app.get('/broken', async () => {
     throw new Error('database went away');
   });

@@ -1,5 +1,6 @@
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import type { SiteOrigin } from './site-origin.ts';
 
 const SELF = "'self'";
 const NONE = "'none'";
@@ -46,16 +47,14 @@ function headers(https: boolean): HelmetOptions {
 
 /**
  * Security headers on every response, errors included: a CSP that fits the built client,
- * no framing, nosniff, no Referer, and HSTS when the app is reached over https (PUBLIC_URL
- * says so, or a trusted proxy says this request came over https).
+ * no framing, nosniff, no Referer, and HSTS when the app is reached over https (the site's
+ * rule: PUBLIC_URL's scheme, else the request's protocol).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl?: string }): void {
-  const alwaysHttps = options.publicUrl?.startsWith('https:') ?? false;
+export function registerSecurityHeaders(app: FastifyInstance, site: Pick<SiteOrigin, 'overHttps'>): void {
   // Helmet's middleware made once, not for every request as @fastify/helmet does (4% of a busy server's time).
-  const overHttp = helmet(headers(alwaysHttps));
-  const overHttps = alwaysHttps ? overHttp : helmet(headers(true));
-  // request.protocol believes X-Forwarded-Proto only with TRUST_PROXY=true.
+  const overHttp = helmet(headers(false));
+  const overHttps = helmet(headers(true));
   app.addHook('onRequest', (request, reply, done) => {
-    (request.protocol === 'https' ? overHttps : overHttp)(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    (site.overHttps(request) ? overHttps : overHttp)(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { HttpError } from './errors.ts';
 
@@ -21,6 +22,14 @@ export interface SiteOrigin {
   forLinks(): string;
   /** Whether links can be built at all (false: a server on a public interface without PUBLIC_URL). */
   knowsLinks(): boolean;
+  /** The origin for links where a page or a mail can do without one: null when none is known. */
+  linksOrNull(): string | null;
+  /**
+   * Whether this request reached the site over https: PUBLIC_URL's scheme when it is set,
+   * else the request's own protocol (which believes X-Forwarded-Proto only with TRUST_PROXY).
+   * Decides Secure cookies and HSTS.
+   */
+  overHttps(request: Pick<FastifyRequest, 'protocol'>): boolean;
   /** Whether a browser's Origin header names this site. */
   isOwn(origin: string): boolean;
   /** One line for the start log: where links point, or why there are none. */
@@ -83,6 +92,9 @@ export function siteOriginOf(config: Pick<Config, 'publicUrl' | 'host'>, listeni
       return links;
     },
     knowsLinks: () => site().links !== null,
+    linksOrNull: () => site().links,
+    // PUBLIC_URL was checked to start with http:// or https:// (config.ts).
+    overHttps: (request) => (config.publicUrl ? config.publicUrl.startsWith('https://') : request.protocol === 'https'),
     isOwn: (origin) => site().own.has(origin),
     describe: () => site().description,
   };

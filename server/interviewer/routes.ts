@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { languageSchema } from '../../contract/languages.ts';
+import { DEFAULT_LANGUAGE, languageQuery } from '../../contract/languages.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { interviewAnswers } from './answers.ts';
 import { lifeGapsWithQuestions } from './gap-questions.ts';
 
-const languageQuery = z.object({ language: languageSchema.catch('en') });
-
 /** The interviewer (spec 2): which of its questions the user's stories answer, and the untold parts of their life. */
 export async function interviewerRoutes(app: FastifyInstance, deps: { db: Database; queue: Queue }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/interviewer/answers', async (request) => interviewAnswers(deps.db, currentUser(request).id));
   api.get('/api/interviewer/gaps', { schema: { querystring: languageQuery } }, async (request) =>
-    lifeGapsWithQuestions(deps.db, deps.queue, currentUser(request).id, request.query.language),
+    lifeGapsWithQuestions(deps.db, deps.queue, currentUser(request).id, request.query.language ?? DEFAULT_LANGUAGE),
   );
 }

@@ -4,7 +4,7 @@ import { LIVE_MAX_MESSAGE_BYTES, REALTIME_CHUNK_INDEX_HEADER } from '../../contr
 import type { Engines } from '../ai/engines.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import { fieldError, HttpError, invalidRequest } from '../http/errors.ts';
 import { perUser } from '../http/rate-limit/index.ts';
 import { liveFormat } from './formats.ts';
 import { failureOf, LiveFailure, LiveSession } from './session.ts';
@@ -73,9 +73,9 @@ export async function realtimeRoutes(app: FastifyInstance, { db, engines, slots 
   }, async (request) => {
     const user = currentUser(request);
     const index = Number(request.headers[REALTIME_CHUNK_INDEX_HEADER]);
-    if (!Number.isInteger(index) || index < 0) throw new HttpError(400, 'validation', `${REALTIME_CHUNK_INDEX_HEADER}: a chunk number from 0 is required`, REALTIME_CHUNK_INDEX_HEADER);
+    if (!Number.isInteger(index) || index < 0) throw fieldError(REALTIME_CHUNK_INDEX_HEADER, 'a chunk number from 0 is required');
     const body = request.body;
-    if (!Buffer.isBuffer(body) || body.length === 0) throw new HttpError(400, 'validation', 'The chunk is empty');
+    if (!Buffer.isBuffer(body) || body.length === 0) throw invalidRequest('The chunk is empty');
     const contentType = request.headers['content-type'] ?? '';
     const format = contentType.startsWith('audio/') ? contentType : 'webm';
     if (!liveFormat(format)) throw new HttpError(415, 'unsupported_format', `Unsupported audio format: ${contentType.slice(0, 100)}`);

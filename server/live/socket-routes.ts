@@ -12,6 +12,7 @@ import {
 import type { Engines } from '../ai/engines.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
+import { engineReadinessOf, type EngineStatuses } from '../health/engine-readiness.ts';
 import { forbiddenOrigin, fromAnotherSite } from '../http/origin-check.ts';
 import type { SiteOrigin } from '../http/site-origin.ts';
 import { failureOf, type LiveFailure, liveFailure, LiveSession } from './session.ts';
@@ -35,12 +36,11 @@ export async function registerWebSockets(app: FastifyInstance): Promise<void> {
  */
 export async function liveSocketRoutes(
   app: FastifyInstance,
-  { db, engines, site, slots }: { db: Database; engines?: Engines; site: SiteOrigin; slots: LiveSlots },
+  { db, engines, engineStatuses, site, slots }: { db: Database; engines?: Engines; engineStatuses?: EngineStatuses; site: SiteOrigin; slots: LiveSlots },
 ) {
   app.get('/api/live', { schema: { response: { 200: liveCapabilitiesSchema } } }, async () => {
     if (!engines) return { available: false, recommended: false, adapter: 'local' as const };
-    const status = await engines.transcriber.status();
-    const available = status.ready;
+    const available = (await engineReadinessOf(engineStatuses)).transcriber.ready;
     return { available, recommended: available && (await engines.live.keepsUp()), adapter: engines.live.adapter };
   });
 

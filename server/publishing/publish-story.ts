@@ -5,6 +5,7 @@ import { signatureName } from '../../contract/author-name.ts';
 import { type publishBodySchema, SLUG_RESERVATION_DAYS } from '../../contract/publishing.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
+import { isPgError } from '../db/pg-error.ts';
 import { publishedStories, retiredSlugs, stories, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
@@ -64,14 +65,6 @@ async function chooseSlug(tx: Transaction, story: StoryRow, customSlug: string |
   return existing?.slug ?? freeSlug(tx, story);
 }
 
-/** True for PostgreSQL's unique_violation, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Publishes a story, or publishes it again: its title, text, time, language and the
  * owner's name are copied into the one public copy of the story (the page shows that copy
@@ -92,7 +85,7 @@ export async function publishStory(
       if (result.oldAudioKey) await store.delete(result.oldAudioKey);
       return result;
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (!isPgError(error, 'uniqueViolation')) throw error;
       // Someone else took the slug between our look and our write.
       if (request.customSlug || race >= SLUG_RACES) throw slugTaken();
     }

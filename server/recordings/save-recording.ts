@@ -7,7 +7,7 @@ import type { UserRow } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
 import { people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
 import { linkAnswerRecording } from '../follow-ups/answer-link.ts';
-import { HttpError } from '../http/errors.ts';
+import { fieldError } from '../http/errors.ts';
 import { placeInStory } from './place-in-story.ts';
 import type { UploadForm } from './upload-form.ts';
 import type { UploadResult } from './upload-recording.ts';
@@ -59,7 +59,7 @@ export async function saveRecording(
     let placeId: number | null = null;
 
     if (contextType === 'story') {
-      if (!routeStory && !fields.contextId) throw new HttpError(400, 'validation', 'contextId: Required', 'contextId');
+      if (!routeStory && !fields.contextId) throw fieldError('contextId', 'Required');
       // The route's story was authorized before the upload was read; a context id is authorized here.
       const story = routeStory ?? (await load(tx, actor, 'story', fields.contextId!, 'addRecording'));
       orderIndex = await placeInStory(tx, story);
@@ -137,6 +137,6 @@ export async function saveRecording(
 }
 
 function requiredName(name: string | undefined): string {
-  if (!name) throw new HttpError(400, 'validation', 'contextName: Required', 'contextName');
+  if (!name) throw fieldError('contextName', 'Required');
   return name;
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { languageSchema } from '../../contract/languages.ts';
 import { creativitySchema, toneSchema } from '../../contract/story-options.ts';
 import { recordingContextTypeSchema } from '../../contract/uploads.ts';
-import { HttpError } from '../http/errors.ts';
+import { fieldError, HttpError } from '../http/errors.ts';
 import { refuseUnstorableText } from '../http/storable-text.ts';
 import { makeTempFolder } from '../storage/temp-folders.ts';
 import { uploadRefusal } from './upload-errors.ts';
@@ -73,7 +73,7 @@ export interface UploadFormOptions {
  * file over the limit a 413, a full temporary disk a 507; on any refusal the file is gone.
  */
 export async function readUploadForm(request: FastifyRequest, maxBytes: number, options: UploadFormOptions = {}): Promise<UploadForm> {
-  if (!request.isMultipart()) throw new HttpError(400, 'validation', 'audio: expected a multipart upload', 'audio');
+  if (!request.isMultipart()) throw fieldError('audio', 'expected a multipart upload');
   // Removed on every way out: a refusal here, the upload's end (uploadRecording), the process's exit.
   const { dir, remove: discard } = await makeTempFolder('upload').catch((error: unknown) => {
     throw refusalOf(error);
@@ -86,7 +86,7 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
       if (part.type === 'file') {
         if (part.fieldname !== 'audio') {
           part.file.resume();
-          throw new HttpError(400, 'validation', `${part.fieldname}: unexpected file`, part.fieldname);
+          throw fieldError(part.fieldname, 'unexpected file');
         }
         try {
           refuseUnstorableText(part.filename, 'audio');
@@ -103,12 +103,12 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
       }
     }
     options.checkFields?.(raw, 'complete');
-    if (!audio) throw new HttpError(400, 'validation', 'audio: Required', 'audio');
+    if (!audio) throw fieldError('audio', 'Required');
     const parsed = uploadFieldsSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue.path.join('.');
-      throw new HttpError(400, 'validation', `${field}: ${issue.message}`, field);
+      throw fieldError(field, issue.message);
     }
     return { audioFile: audio.file, sizeBytes: audio.sizeBytes, filename: audio.filename, fields: parsed.data, discard };
   } catch (error) {
@@ -130,7 +130,7 @@ function refusalOf(error: unknown, overLimit: () => HttpError = uploadRefusal.to
   if (error instanceof HttpError) return error;
   const { code, syscall } = error as NodeJS.ErrnoException;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return overLimit();
-  if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'validation', 'audio: one file per upload', 'audio');
+  if (code === 'FST_FILES_LIMIT') return fieldError('audio', 'one file per upload');
   if (code === 'ENOSPC' || code === 'EDQUOT') return uploadRefusal.storageFull();
   // Any other trouble of this machine's disk is ours, not the client's.
   if (syscall) return error;

@@ -6,7 +6,7 @@ import { load } from '../access/loaders.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
 import { publishedStories, recordings, stories } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { fieldError } from '../http/errors.ts';
 import type { BlobStore } from '../storage/index.ts';
 import type { TemporalColumns } from '../temporal/temporal-context.ts';
 
@@ -56,7 +56,7 @@ export async function reorderRecordings(db: Database, story: StoryToChange, reco
       new Set(recordingIds).size === recordingIds.length &&
       recordingIds.length === currentIds.size &&
       recordingIds.every((id) => currentIds.has(id));
-    if (!exact) throw new HttpError(400, 'validation', "recordingIds: must be exactly the story's recordings", 'recordingIds');
+    if (!exact) throw fieldError('recordingIds', "must be exactly the story's recordings");
     for (const [orderIndex, id] of recordingIds.entries()) {
       await tx.update(recordings).set({ orderIndex }).where(eq(recordings.id, id));
     }

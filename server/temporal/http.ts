@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.ts';
+import { fieldError } from '../http/errors.ts';
 import { type TemporalColumns, type TemporalContextBody, TemporalError, toTemporalColumns } from './temporal-context.ts';
 
 /** The columns to store for a time context, or a 400 naming the bad field. */
@@ -6,7 +6,7 @@ export function temporalColumnsOrBadRequest(body: TemporalContextBody): Temporal
   try {
     return toTemporalColumns(body);
   } catch (error) {
-    if (error instanceof TemporalError) throw new HttpError(400, 'validation', error.message, error.field);
+    if (error instanceof TemporalError) throw fieldError(error.field, error.problem);
     throw error;
   }
 }

@@ -33,12 +33,13 @@ export interface TemporalColumns {
   endYear: number | null;
 }
 
+/** A time context the app cannot store: which field, and what is wrong with it. */
 export class TemporalError extends Error {
   constructor(
     readonly field: string,
-    message: string,
+    readonly problem: string,
   ) {
-    super(message);
+    super(`${field}: ${problem}`);
   }
 }
 
@@ -50,14 +51,14 @@ export function toTemporalColumns(body: TemporalContextBody, today = new Date())
   const cleared = { temporalType: null, specificDate: null, month: null, year: null, endYear: null };
   if (!body.temporalType) {
     const anything = body.specificDate ?? body.month ?? body.year ?? body.endYear;
-    if (anything !== null && anything !== undefined) throw new TemporalError('temporalType', 'temporalType: Required');
+    if (anything !== null && anything !== undefined) throw new TemporalError('temporalType', 'Required');
     return cleared;
   }
   const type = ALIASES[body.temporalType] ?? body.temporalType;
   const maxYear = today.getUTCFullYear() + INLINE_EDITOR_YEARS_AHEAD;
   const checkYear = (field: 'year' | 'endYear', value: number | null | undefined): number => {
-    if (value === null || value === undefined) throw new TemporalError(field, `${field}: Required`);
-    if (value > maxYear) throw new TemporalError(field, `${field}: must be at most ${maxYear}`);
+    if (value === null || value === undefined) throw new TemporalError(field, 'Required');
+    if (value > maxYear) throw new TemporalError(field, `must be at most ${maxYear}`);
     return value;
   };
 
@@ -70,25 +71,25 @@ export function toTemporalColumns(body: TemporalContextBody, today = new Date())
       if (!date && body.year && body.month && body.day) {
         date = `${body.year}-${String(body.month).padStart(2, '0')}-${String(body.day).padStart(2, '0')}`;
       }
-      if (!date) throw new TemporalError('specificDate', 'specificDate: Required');
+      if (!date) throw new TemporalError('specificDate', 'Required');
       const parsed = new Date(`${date}T00:00:00Z`);
       if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
-        throw new TemporalError('specificDate', 'specificDate: not a real date');
+        throw new TemporalError('specificDate', 'not a real date');
       }
       return { ...cleared, temporalType: 'specific_date', specificDate: date, year: checkYear('year', parsed.getUTCFullYear()) };
     }
     case 'month_year':
-      if (!body.month) throw new TemporalError('month', 'month: Required');
+      if (!body.month) throw new TemporalError('month', 'Required');
       return { ...cleared, temporalType: 'month_year', month: body.month, year: checkYear('year', body.year) };
     case 'year':
       return { ...cleared, temporalType: 'year', year: checkYear('year', body.year) };
     case 'year_span': {
       const start = checkYear('year', body.year);
       const end = checkYear('endYear', body.endYear);
-      if (start > end) throw new TemporalError('endYear', 'endYear: must not be before year');
+      if (start > end) throw new TemporalError('endYear', 'must not be before year');
       return { ...cleared, temporalType: 'year_span', year: start, endYear: end };
     }
     default:
-      throw new TemporalError('temporalType', `temporalType: unknown type "${body.temporalType}"`);
+      throw new TemporalError('temporalType', `unknown type "${body.temporalType}"`);
   }
 }

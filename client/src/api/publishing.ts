@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   type NarrationState,
   type PublicStory,
@@ -10,6 +9,7 @@ import {
   publishResultSchema,
 } from '../../../contract/publishing.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
+import { engineReadinessQuery } from './engines.ts';
 import { apiRequest, getJson } from './request.ts';
 
 /** The narration states in which the job is still at work. */
@@ -72,19 +72,11 @@ export function usePublicStory(slug: string, initial: PublicStory | null) {
   });
 }
 
-const healthSchema = z.object({
-  components: z.array(z.object({ name: z.string(), adapter: z.string().optional() })),
-});
-
 /**
- * Which narrator the server uses (GET /api/health): `local` speaks with its own voice per
- * language, so the card does not offer OpenAI's voices then; null while unknown.
+ * Which narrator the server uses (GET /api/engines; GET /api/health is for health only):
+ * `local` speaks with its own voice per language, so the card does not offer OpenAI's
+ * voices then; null while unknown.
  */
 export function useNarratorAdapter(): 'local' | 'openai' | null {
-  const health = useQuery({
-    queryKey: ['/api/health'],
-    queryFn: async () => healthSchema.parse(await getJson<unknown>('/api/health')),
-  });
-  const adapter = health.data?.components.find((component) => component.name === 'narrator')?.adapter;
-  return adapter === 'local' || adapter === 'openai' ? adapter : null;
+  return useQuery(engineReadinessQuery).data?.narrator.adapter ?? null;
 }
