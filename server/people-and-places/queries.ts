@@ -14,11 +14,6 @@ type RecordDetailDto = PersonDetailDto | PlaceDetailDto;
 /** The kind's own fields (a person's relationship, a place's type...); a name or language left out keeps its value. */
 export type RecordFields = { name?: string; language?: string } & Record<string, string | null | undefined>;
 
-/** The people or places table: both have the columns these queries name (id, userId, name, language, the kind's fields). */
-function tableOf(kind: RecordKind) {
-  return KINDS[kind].table;
-}
-
 function presentRecord(kind: RecordKind, row: RecordRow, mentions: Mentions): RecordDto {
   const own = Object.fromEntries(KINDS[kind].fields.map((field) => [field, (row as Record<string, unknown>)[field]]));
   return {
@@ -34,7 +29,7 @@ function presentRecord(kind: RecordKind, row: RecordRow, mentions: Mentions): Re
 
 /** The user's people or places by name, with mentions from stories and recordings. */
 export async function listRecords(db: Database, kind: RecordKind, userId: string): Promise<RecordDto[]> {
-  const table = tableOf(kind);
+  const { table } = KINDS[kind];
   const [rows, mentions] = await Promise.all([
     db.select().from(table).where(eq(table.userId, userId)).orderBy(asc(sql`lower(${table.name})`), asc(table.id)),
     mentionsOf(db, kind, userId),
@@ -44,7 +39,7 @@ export async function listRecords(db: Database, kind: RecordKind, userId: string
 
 /** One person or place as it is now, with the names tied to it. */
 export async function recordDetail(db: Database, kind: RecordKind, id: number, userId: string): Promise<RecordDetailDto> {
-  const table = tableOf(kind);
+  const { table } = KINDS[kind];
   const [[row], mentions, labels] = await Promise.all([
     db.select().from(table).where(and(eq(table.id, id), eq(table.userId, userId))),
     mentionsOf(db, kind, userId, [id]),
@@ -54,7 +49,7 @@ export async function recordDetail(db: Database, kind: RecordKind, id: number, u
 }
 
 export async function createRecord(db: Database, kind: RecordKind, userId: string, fields: RecordFields & { name: string }): Promise<number> {
-  const table = tableOf(kind);
+  const { table } = KINDS[kind];
   const own = Object.fromEntries(KINDS[kind].fields.map((field) => [field, fields[field] ?? null]));
   const [row] = await db
     .insert(table)
@@ -67,12 +62,12 @@ export async function createRecord(db: Database, kind: RecordKind, userId: strin
 export async function updateRecord(db: Database, kind: RecordKind, record: Authorized<RecordRow, 'update'>, fields: RecordFields): Promise<void> {
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length === 0) return;
-  const table = tableOf(kind);
+  const { table } = KINDS[kind];
   await db.update(table).set(changes).where(eq(table.id, record.id));
 }
 
 /** Its links and labels go with it (cascade); recordings and stories stay. */
 export async function deleteRecord(db: Database, kind: RecordKind, record: Authorized<RecordRow, 'delete'>): Promise<void> {
-  const table = tableOf(kind);
+  const { table } = KINDS[kind];
   await db.delete(table).where(eq(table.id, record.id));
 }
