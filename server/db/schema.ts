@@ -310,7 +310,7 @@ export const people = pgTable(
     characterization: text('characterization'),
     language: text('language').notNull().default('en'),
     enrichedInfo: jsonb('enriched_info').$type<string | Record<string, unknown>>(),
-    /** A refresh of enrichedInfo is queued or running (server/enrichment). */
+    /** A refresh of enrichedInfo is queued or running (server/people-and-places). */
     enrichmentRefreshing: boolean('enrichment_refreshing').notNull().default(false),
     /** Why the last refresh failed (catalogue text); null after a success. */
     enrichmentError: text('enrichment_error'),
@@ -331,7 +331,7 @@ export const places = pgTable(
     significance: text('significance'),
     language: text('language').notNull().default('en'),
     enrichedInfo: jsonb('enriched_info').$type<string | Record<string, unknown>>(),
-    /** A refresh of enrichedInfo is queued or running (server/enrichment). */
+    /** A refresh of enrichedInfo is queued or running (server/people-and-places). */
     enrichmentRefreshing: boolean('enrichment_refreshing').notNull().default(false),
     /** Why the last refresh failed (catalogue text); null after a success. */
     enrichmentError: text('enrichment_error'),

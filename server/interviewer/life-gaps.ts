@@ -3,7 +3,7 @@ import { GAP_RECORDS_SHOWN } from '../../contract/interviewer.ts';
 import type { LifeGap } from '../ai/ports.ts';
 import type { Database } from '../db/client.ts';
 import { stories } from '../db/schema.ts';
-import { recordsWithoutStories } from '../people/named-records.ts';
+import { recordsWithoutStories } from '../people-and-places/mentions.ts';
 
 const decadeOf = (year: number) => Math.floor(year / 10) * 10;
 

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import type { UserRow } from '../auth/sessions.ts';
-import { userVocabulary } from '../pipeline/vocabulary.ts';
+import { userVocabulary } from '../people-and-places/vocabulary.ts';
 import type { LiveSessionOptions } from './session.ts';
 
 /**

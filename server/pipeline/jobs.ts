@@ -1,6 +1,6 @@
 import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
 import { finishConversationJob } from '../conversation/finish-conversation-job.ts';
-import { refreshInfoJob } from '../enrichment/refresh-info-job.ts';
+import { refreshInfoJob } from '../people-and-places/refresh-info-job.ts';
 import { followUpQuestionsJob } from '../follow-ups/follow-up-questions-job.ts';
 import { gapQuestionsJob } from '../interviewer/gap-questions-job.ts';
 import type { JobDefinition } from '../jobs/job.ts';

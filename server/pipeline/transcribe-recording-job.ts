@@ -13,7 +13,7 @@ import { sendJob, type Transaction } from '../jobs/send-job.ts';
 import { withBlobAsFile } from '../storage/blob-file.ts';
 import type { PipelineContext } from './context.ts';
 import { keepsHandEdit } from './hand-edits.ts';
-import { userVocabulary } from './vocabulary.ts';
+import { userVocabulary } from '../people-and-places/vocabulary.ts';
 import { writeStoryJob } from './write-story-job.ts';
 
 export const TRANSCRIBE_RECORDING = 'transcribe-recording';

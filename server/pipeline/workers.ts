@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { keptDecodes } from '../audio/kept-decodes.ts';
 import { recoverAutobiographies } from '../autobiography/recovery.ts';
-import { recoverInfoRefreshes } from '../enrichment/recovery.ts';
+import { recoverInfoRefreshes } from '../people-and-places/refresh-info-recovery.ts';
 import { LEASE_MS, releaseAllLeases } from '../jobs/leases.ts';
 import { POLLING_INTERVAL_SECONDS } from '../jobs/queue.ts';
 import { startJobRunner } from '../jobs/runner.ts';

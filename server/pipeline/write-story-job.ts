@@ -12,7 +12,7 @@ import { defineJob } from '../jobs/job.ts';
 import type { Transaction } from '../jobs/send-job.ts';
 import type { PipelineContext } from './context.ts';
 import { keepsHandEdit, mergeAdditions, mergeWrittenStory, type ReplaceEditsUpTo } from './hand-edits.ts';
-import { userVocabulary } from './vocabulary.ts';
+import { userVocabulary } from '../people-and-places/vocabulary.ts';
 
 export const WRITE_STORY = 'write-story';
 

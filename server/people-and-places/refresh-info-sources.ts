@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { isTranscriptionPending } from '../../contract/engines.ts';
 import type { Database } from '../db/client.ts';
-import { people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
-import { type RecordKind, storiesNaming } from '../people/named-records.ts';
+import { recordings, stories } from '../db/schema.ts';
+import { KINDS, type RecordKind } from './kinds.ts';
+import { storiesNaming } from './mentions.ts';
 
 /** What information is gathered about. */
 export type EnrichmentKind = RecordKind;
@@ -24,11 +25,6 @@ export interface EnrichmentSources {
  */
 export const MAX_SOURCE_CHARS = 32_000;
 
-const LINKS = {
-  person: { table: recordingPeople, column: recordingPeople.personId, entity: people },
-  place: { table: recordingPlaces, column: recordingPlaces.placeId, entity: places },
-} as const;
-
 /**
  * Everything recorded about a person or place: the transcripts of its linked recordings,
  * and the stories whose metadata names it (by its name or a label linked to it), newest
@@ -36,15 +32,15 @@ const LINKS = {
  * recording means there is nothing to gather from.
  */
 export async function enrichmentSources(db: Database, kind: EnrichmentKind, id: number): Promise<EnrichmentSources> {
-  const link = LINKS[kind];
-  const [entity] = await db.select({ userId: link.entity.userId, name: link.entity.name }).from(link.entity).where(eq(link.entity.id, id));
+  const { table, links, linkOwner } = KINDS[kind];
+  const [entity] = await db.select({ userId: table.userId, name: table.name }).from(table).where(eq(table.id, id));
   if (!entity) return { texts: [], spoken: [], pending: 0 };
 
   const linkedRows = await db
     .select({ text: recordings.transcription, status: recordings.processingStatus })
     .from(recordings)
-    .innerJoin(link.table, eq(link.table.recordingId, recordings.id))
-    .where(eq(link.column, id))
+    .innerJoin(links, eq(links.recordingId, recordings.id))
+    .where(eq(linkOwner, id))
     .orderBy(desc(recordings.createdAt));
   const linked = linkedRows.filter((r) => r.status === 'transcribed');
 

@@ -3,7 +3,7 @@ import { enrichedInfoLanguage, textLanguage } from '../../contract/enriched-lang
 import { STOPWORDS } from '../../contract/word-match.ts';
 import { AiError } from '../ai/errors.ts';
 import { namesTheUnsaid, numbersTheUnsaid, TranscriptVocabulary, words } from '../ai/grounding.ts';
-import type { EnrichmentKind } from './sources.ts';
+import type { EnrichmentKind } from './refresh-info-sources.ts';
 
 /**
  * Words that say nothing of their own: a value sharing only these with the sources shares

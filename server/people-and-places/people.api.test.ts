@@ -4,7 +4,7 @@ import { type HttpClient, ownerAndStranger } from '../../test/support/http-clien
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { personDetailSchema, personSchema } from '../../contract/people-places.ts';
-import { userVocabulary } from '../pipeline/vocabulary.ts';
+import { userVocabulary } from './vocabulary.ts';
 import { people, personLabels, recordingPeople, recordings, stories } from '../db/schema.ts';
 
 // People (spec 7.9): list, read, create, both update readings, delete, labels, mentions, recordings.

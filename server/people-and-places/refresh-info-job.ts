@@ -6,7 +6,7 @@ import { people, places } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';
 import type { PipelineContext } from '../pipeline/context.ts';
 import { groundedProfile } from './grounded-profile.ts';
-import { type EnrichmentKind, enrichmentSources } from './sources.ts';
+import { type EnrichmentKind, enrichmentSources } from './refresh-info-sources.ts';
 
 export const REFRESH_INFO = 'refresh-info';
 

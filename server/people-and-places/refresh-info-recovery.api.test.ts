@@ -9,7 +9,7 @@ import { takeLease } from '../jobs/leases.ts';
 import { type Queue, startQueue } from '../jobs/queue.ts';
 import type { PipelineContext } from '../pipeline/context.ts';
 import { createPipelineQueues } from '../pipeline/queues.ts';
-import { recoverInfoRefreshes } from './recovery.ts';
+import { recoverInfoRefreshes } from './refresh-info-recovery.ts';
 import { refreshInfoJob } from './refresh-info-job.ts';
 
 // A refresh cut off by a crash (still marked refreshing, its job gone) is queued again by

@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
-import { people, places } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { sendJob } from '../jobs/send-job.ts';
+import { KINDS, type RecordKind } from './kinds.ts';
 import { refreshInfoJob } from './refresh-info-job.ts';
-import { type EnrichmentKind, enrichmentSources } from './sources.ts';
-
-const TABLES = { person: people, place: places } as const;
-
-/** A person or place the signed-in user may change, as the refresh routes authorize it. */
-export type EnrichmentTarget =
-  | { kind: 'person'; row: Authorized<ResourceRows['person'], 'update'> }
-  | { kind: 'place'; row: Authorized<ResourceRows['place'], 'update'> };
-
-const NOTHING_RECORDED = {
-  person: 'Failed to refresh information. Nothing has been recorded about this person yet.',
-  place: 'Failed to refresh information. Nothing has been recorded about this place yet.',
-} as const;
+import { enrichmentSources } from './refresh-info-sources.ts';
 
 /**
  * Asks for the information gathered from recordings to be built again: marks it
@@ -27,10 +15,15 @@ const NOTHING_RECORDED = {
  * With no transcript, story or such recording about it, a 422 `nothing_to_enrich` and
  * nothing changes.
  */
-export async function requestInfoRefresh(db: Database, queue: Queue, { kind, row }: EnrichmentTarget): Promise<{ refreshing: true }> {
+export async function requestInfoRefresh(
+  db: Database,
+  queue: Queue,
+  kind: RecordKind,
+  row: Authorized<ResourceRows[RecordKind], 'update'>,
+): Promise<{ refreshing: true }> {
   const sources = await enrichmentSources(db, kind, row.id);
-  if (sources.texts.length === 0 && sources.pending === 0) throw new HttpError(422, 'nothing_to_enrich', NOTHING_RECORDED[kind]);
-  const table = TABLES[kind];
+  if (sources.texts.length === 0 && sources.pending === 0) throw new HttpError(422, 'nothing_to_enrich', KINDS[kind].nothingRecorded);
+  const table = KINDS[kind].table;
   await db.transaction(async (tx) => {
     await tx.update(table).set({ enrichmentRefreshing: true }).where(eq(table.id, row.id));
     await sendJob(queue, refreshInfoJob, { kind, id: row.id }, { within: tx });
@@ -44,8 +37,8 @@ export function presentEnrichmentState(row: { enrichmentRefreshing: boolean; enr
 }
 
 /** Whether a refresh of this person's or place's information is queued or running. */
-export async function enrichmentRunning(db: Database, kind: EnrichmentKind, id: number): Promise<boolean> {
-  const table = TABLES[kind];
+export async function enrichmentRunning(db: Database, kind: RecordKind, id: number): Promise<boolean> {
+  const table = KINDS[kind].table;
   const [row] = await db.select({ refreshing: table.enrichmentRefreshing }).from(table).where(eq(table.id, id));
   return row?.refreshing ?? false;
 }

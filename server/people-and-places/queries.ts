@@ -1,0 +1,73 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PersonDetailDto, PersonDto, PlaceDetailDto, PlaceDto } from '../../contract/people-places.ts';
+import type { Authorized, ResourceRows } from '../access/policies.ts';
+import type { Database } from '../db/client.ts';
+import { labelsOf } from './labels.ts';
+import { KINDS, type RecordKind } from './kinds.ts';
+import { type Mentions, mentionsFor, mentionsOf } from './mentions.ts';
+import { presentEnrichmentState } from './refresh-info.ts';
+
+type RecordRow = ResourceRows[RecordKind];
+type RecordDto = PersonDto | PlaceDto;
+type RecordDetailDto = PersonDetailDto | PlaceDetailDto;
+
+/** The kind's own fields (a person's relationship, a place's type...); a name or language left out keeps its value. */
+export type RecordFields = { name?: string; language?: string } & Record<string, string | null | undefined>;
+
+function presentRecord(kind: RecordKind, row: RecordRow, mentions: Mentions): RecordDto {
+  const own = Object.fromEntries(KINDS[kind].fields.map((field) => [field, (row as Record<string, unknown>)[field]]));
+  return {
+    id: row.id,
+    name: row.name,
+    ...own,
+    language: row.language,
+    userId: row.userId,
+    ...mentions,
+    enrichedInfo: row.enrichedInfo ?? null,
+  } as RecordDto;
+}
+
+/** The user's people or places by name, with mentions from stories and recordings. */
+export async function listRecords(db: Database, kind: RecordKind, userId: string): Promise<RecordDto[]> {
+  const { table } = KINDS[kind];
+  const [rows, mentions] = await Promise.all([
+    db.select().from(table).where(eq(table.userId, userId)).orderBy(asc(sql`lower(${table.name})`), asc(table.id)),
+    mentionsOf(db, kind, userId),
+  ]);
+  return rows.map((row) => presentRecord(kind, row, mentionsFor(mentions, row.id)));
+}
+
+/** One person or place as it is now, with the names tied to it. */
+export async function recordDetail(db: Database, kind: RecordKind, id: number, userId: string): Promise<RecordDetailDto> {
+  const { table } = KINDS[kind];
+  const [[row], mentions, labels] = await Promise.all([
+    db.select().from(table).where(and(eq(table.id, id), eq(table.userId, userId))),
+    mentionsOf(db, kind, userId, [id]),
+    labelsOf(db, kind, [id]),
+  ]);
+  return { ...presentRecord(kind, row, mentionsFor(mentions, id)), linkedLabels: labels.get(id) ?? [], ...presentEnrichmentState(row) };
+}
+
+export async function createRecord(db: Database, kind: RecordKind, userId: string, fields: RecordFields & { name: string }): Promise<number> {
+  const { table } = KINDS[kind];
+  const own = Object.fromEntries(KINDS[kind].fields.map((field) => [field, fields[field] ?? null]));
+  const [row] = await db
+    .insert(table)
+    .values({ userId, name: fields.name, ...own, language: fields.language ?? 'en' })
+    .returning({ id: table.id });
+  return row.id;
+}
+
+/** A field left out keeps its value. */
+export async function updateRecord(db: Database, kind: RecordKind, record: Authorized<RecordRow, 'update'>, fields: RecordFields): Promise<void> {
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) return;
+  const { table } = KINDS[kind];
+  await db.update(table).set(changes).where(eq(table.id, record.id));
+}
+
+/** Its links and labels go with it (cascade); recordings and stories stay. */
+export async function deleteRecord(db: Database, kind: RecordKind, record: Authorized<RecordRow, 'delete'>): Promise<void> {
+  const { table } = KINDS[kind];
+  await db.delete(table).where(eq(table.id, record.id));
+}

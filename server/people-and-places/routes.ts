@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { languageSchema } from '../../contract/languages.ts';
+import { pageQuerySchema } from '../../contract/pagination.ts';
+import { linkLabelsSchema } from '../../contract/people-places.ts';
+import { pathResource } from '../access/path-resource.ts';
+import { currentUser } from '../auth/authenticate.ts';
+import type { Database } from '../db/client.ts';
+import { sendPage } from '../http/pagination.ts';
+import type { Queue } from '../jobs/queue.ts';
+import { KINDS, RECORD_KINDS, type RecordKind } from './kinds.ts';
+import { linkLabels, unlinkedLabels } from './labels.ts';
+import { recordingsOf } from './linked-recordings.ts';
+import { storiesMentioning } from './mentions.ts';
+import { createRecord, deleteRecord, listRecords, recordDetail, updateRecord } from './queries.ts';
+import { requestInfoRefresh } from './refresh-info.ts';
+
+const languageQuery = z.object({ language: languageSchema.optional().catch(undefined) });
+
+interface Deps {
+  db: Database;
+  queue: Queue;
+}
+
+/**
+ * People (spec 7.9) under /api/people and places (spec 7.10) under /api/places: the same
+ * endpoints, written once. The recording upload lives with the recordings. A userId in a
+ * body is accepted and ignored: the owner is the signed-in user.
+ */
+export async function peopleAndPlacesRoutes(app: FastifyInstance, deps: Deps) {
+  for (const kind of RECORD_KINDS) recordRoutes(app, deps, kind);
+}
+
+function recordRoutes(app: FastifyInstance, { db, queue }: Deps, kind: RecordKind) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { path, linkParam, createBody, updateBody } = KINDS[kind];
+  const base = `/api/${path}`;
+  const toRead = pathResource(kind, 'read');
+  const toChange = pathResource(kind, 'update');
+  const toDelete = pathResource(kind, 'delete');
+  const toLink = pathResource(kind, 'update', linkParam);
+
+  api.get(base, { schema: { querystring: languageQuery } }, async (request) => listRecords(db, kind, currentUser(request).id));
+
+  api.get(`${base}/unlinked-labels`, { schema: { querystring: languageQuery } }, async (request) =>
+    unlinkedLabels(db, kind, currentUser(request).id),
+  );
+
+  api.post(base, { schema: { body: createBody } }, async (request, reply) => {
+    const userId = currentUser(request).id;
+    const { userId: _ignored, ...fields } = request.body;
+    const id = await createRecord(db, kind, userId, fields);
+    return reply.status(201).send(await recordDetail(db, kind, id, userId));
+  });
+
+  api.get(`${base}/:id`, { config: toRead.config }, async (request) => {
+    const record = toRead.of(request);
+    return recordDetail(db, kind, record.id, record.userId);
+  });
+
+  // PUT from the detail screen, PATCH from the list (with userId): one reading; blank place fields are omitted.
+  for (const method of ['PUT', 'PATCH'] as const) {
+    api.route({
+      method,
+      url: `${base}/:id`,
+      config: toChange.config,
+      schema: { body: updateBody },
+      handler: async (request) => {
+        const record = toChange.of(request);
+        const { userId: _ignored, ...fields } = request.body;
+        await updateRecord(db, kind, record, fields);
+        return recordDetail(db, kind, record.id, record.userId);
+      },
+    });
+  }
+
+  api.delete(`${base}/:id`, { config: toDelete.config }, async (request, reply) => {
+    await deleteRecord(db, kind, toDelete.of(request));
+    return reply.status(204).send();
+  });
+
+  api.get(`${base}/:id/linked-labels`, { config: toRead.config }, async (request) => {
+    const record = toRead.of(request);
+    return (await recordDetail(db, kind, record.id, record.userId)).linkedLabels;
+  });
+
+  api.get(`${base}/:id/recordings`, { config: toRead.config }, async (request) => recordingsOf(db, kind, toRead.of(request).id));
+
+  // The stories that mention the record, a page at a time (its detail screen lists them).
+  api.get(`${base}/:id/stories`, { config: toRead.config, schema: { querystring: pageQuerySchema } }, async (request, reply) =>
+    sendPage(request, reply, await storiesMentioning(db, kind, toRead.of(request), request.query)),
+  );
+
+  api.post(`${base}/:${linkParam}/link-labels`, { config: toLink.config, schema: { body: linkLabelsSchema } }, async (request) => {
+    const record = toLink.of(request);
+    await linkLabels(db, kind, record, request.body.labels);
+    return recordDetail(db, kind, record.id, record.userId);
+  });
+
+  // Information gathered from recordings: 202 while the job runs.
+  api.post(`${base}/:id/refresh-info`, { config: toChange.config }, async (request, reply) =>
+    reply.status(202).send(await requestInfoRefresh(db, queue, kind, toChange.of(request))),
+  );
+}
