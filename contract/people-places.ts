@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { personEnrichedInfoValueSchema, placeEnrichedInfoValueSchema } from './enriched-info.ts';
-import { ignoredUserId } from './ignored-user-id.ts';
+import { ignoredUserId, withoutUserId } from './ignored-user-id.ts';
 import { languageSchema } from './languages.ts';
 
 /**
@@ -176,14 +176,14 @@ const personFields = {
 };
 
 /** POST /api/people. */
-export const personCreateSchema = z.object(personFields);
+export const personCreateSchema = z.object(personFields).transform(withoutUserId);
 export type PersonCreateBody = z.input<typeof personCreateSchema>;
 
 /**
  * PUT /api/people/{id} (detail screen, no userId) and PATCH (list screen, with userId): one
  * reading for both; a field left out keeps its value.
  */
-export const personUpdateSchema = z.object({ ...personFields, name: name.optional() });
+export const personUpdateSchema = z.object({ ...personFields, name: name.optional() }).transform(withoutUserId);
 export type PersonUpdateBody = z.input<typeof personUpdateSchema>;
 
 const placeFields = {
@@ -196,11 +196,11 @@ const placeFields = {
 };
 
 /** POST /api/places. */
-export const placeCreateSchema = z.object(placeFields);
+export const placeCreateSchema = z.object(placeFields).transform(withoutUserId);
 export type PlaceCreateBody = z.input<typeof placeCreateSchema>;
 
 /** PUT and PATCH /api/places/{id}; blank or missing fields keep their stored value. */
-export const placeUpdateSchema = z.object({ ...placeFields, name: name.optional() });
+export const placeUpdateSchema = z.object({ ...placeFields, name: name.optional() }).transform(withoutUserId);
 export type PlaceUpdateBody = z.input<typeof placeUpdateSchema>;
 
 /** POST /api/people/{id}/link-labels and /api/places/{id}/link-labels. */

@@ -11,9 +11,6 @@ type RecordRow = ResourceRows[RecordKind];
 type RecordDto = PersonDto | PlaceDto;
 type RecordDetailDto = PersonDetailDto | PlaceDetailDto;
 
-/** The kind's own fields (a person's relationship, a place's type...); a name or language left out keeps its value. */
-export type RecordFields = { name?: string; language?: string } & Record<string, string | null | undefined>;
-
 function presentRecord(kind: RecordKind, row: RecordRow, mentions: Mentions): RecordDto {
   const own = Object.fromEntries(KINDS[kind].fields.map((field) => [field, (row as Record<string, unknown>)[field]]));
   return {
@@ -46,28 +43,4 @@ export async function recordDetail(db: Database, kind: RecordKind, id: number, u
     labelsOf(db, kind, [id]),
   ]);
   return { ...presentRecord(kind, row, mentionsFor(mentions, id)), linkedLabels: labels.get(id) ?? [], ...presentEnrichmentState(row) };
-}
-
-export async function createRecord(db: Database, kind: RecordKind, userId: string, fields: RecordFields & { name: string }): Promise<number> {
-  const { table } = KINDS[kind];
-  const own = Object.fromEntries(KINDS[kind].fields.map((field) => [field, fields[field] ?? null]));
-  const [row] = await db
-    .insert(table)
-    .values({ userId, name: fields.name, ...own, language: fields.language ?? 'en' })
-    .returning({ id: table.id });
-  return row.id;
-}
-
-/** A field left out keeps its value. */
-export async function updateRecord(db: Database, kind: RecordKind, record: Authorized<RecordRow, 'update'>, fields: RecordFields): Promise<void> {
-  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  if (Object.keys(changes).length === 0) return;
-  const { table } = KINDS[kind];
-  await db.update(table).set(changes).where(eq(table.id, record.id));
-}
-
-/** Its links and labels go with it (cascade); recordings and stories stay. */
-export async function deleteRecord(db: Database, kind: RecordKind, record: Authorized<RecordRow, 'delete'>): Promise<void> {
-  const { table } = KINDS[kind];
-  await db.delete(table).where(eq(table.id, record.id));
 }

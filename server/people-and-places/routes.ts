@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { languageSchema } from '../../contract/languages.ts';
+import { languageQuery } from '../../contract/languages.ts';
 import { pageQuerySchema } from '../../contract/pagination.ts';
 import { linkLabelsSchema } from '../../contract/people-places.ts';
 import { pathResource } from '../access/path-resource.ts';
@@ -13,10 +12,9 @@ import { KINDS, RECORD_KINDS, type RecordKind } from './kinds.ts';
 import { linkLabels, unlinkedLabels } from './labels.ts';
 import { recordingsOf } from './linked-recordings.ts';
 import { storiesMentioning } from './mentions.ts';
-import { createRecord, deleteRecord, listRecords, recordDetail, updateRecord } from './queries.ts';
+import { listRecords, recordDetail } from './queries.ts';
+import { createRecord, deleteRecord, updateRecord } from './record-changes.ts';
 import { requestInfoRefresh } from './refresh-info.ts';
-
-const languageQuery = z.object({ language: languageSchema.optional().catch(undefined) });
 
 interface Deps {
   db: Database;
@@ -49,8 +47,7 @@ function recordRoutes(app: FastifyInstance, { db, queue }: Deps, kind: RecordKin
 
   api.post(base, { schema: { body: createBody } }, async (request, reply) => {
     const userId = currentUser(request).id;
-    const { userId: _ignored, ...fields } = request.body;
-    const id = await createRecord(db, kind, userId, fields);
+    const id = await createRecord(db, kind, userId, request.body);
     return reply.status(201).send(await recordDetail(db, kind, id, userId));
   });
 
@@ -68,8 +65,7 @@ function recordRoutes(app: FastifyInstance, { db, queue }: Deps, kind: RecordKin
       schema: { body: updateBody },
       handler: async (request) => {
         const record = toChange.of(request);
-        const { userId: _ignored, ...fields } = request.body;
-        await updateRecord(db, kind, record, fields);
+        await updateRecord(db, kind, record, request.body);
         return recordDetail(db, kind, record.id, record.userId);
       },
     });
