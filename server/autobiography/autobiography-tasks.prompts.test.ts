@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AutobiographyChapterRequest, AutobiographyRequest } from '../ai/ports.ts';
-import { StoryWriter } from '../ai/writer.ts';
+import { TaskWriter } from '../ai/writer.ts';
+import type { AutobiographyChapterRequest, AutobiographyRequest } from './autobiography-prompt.ts';
+import { autobiographyChapterTask, autobiographyTask } from './autobiography-tasks.ts';
 import { sentToModel } from '../../test/support/sent-to-model.ts';
 
 // The requests the autobiography tasks sent their model before they moved out of server/ai/ (issue 25):
-// the expected values below were recorded from the old prompt builders and must not change.
+// the expected values below were recorded from the old prompt builders (StoryWriter's methods) and must not change.
 
 const book: AutobiographyRequest = {
   stories: [{ title: 'Farm', content: ' Cows. ', when: '1965' }, { title: 'City', content: 'Trams.' }],
@@ -15,8 +16,8 @@ const chapter: AutobiographyChapterRequest = {
   language: 'en', bookTitle: 'Elämäni', chapterTitle: 'Lapsuus', chapterNumber: 2, chapterCount: 5,
   previousEnding: ' Edellisen luvun loppu. ', style: 'clear_narrative', pointOfView: 'third', authorName: 'Aino Virtanen',
 };
-const writeBook = (r: AutobiographyRequest) => sentToModel((generator) => new StoryWriter(generator).autobiography(r));
-const writeChapter = (r: AutobiographyChapterRequest) => sentToModel((generator) => new StoryWriter(generator).autobiographyChapter(r));
+const writeBook = (r: AutobiographyRequest) => sentToModel((generator) => new TaskWriter(generator).run(autobiographyTask, r));
+const writeChapter = (r: AutobiographyChapterRequest) => sentToModel((generator) => new TaskWriter(generator).run(autobiographyChapterTask, r));
 
 describe('the autobiography tasks send their model what they sent before the move', () => {
   it('the whole book, English and Finnish', async () => {

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { PersonEnrichmentRequest, PlaceEnrichmentRequest } from '../ai/ports.ts';
-import { StoryWriter } from '../ai/writer.ts';
+import { TaskWriter } from '../ai/writer.ts';
+import type { PersonEnrichmentRequest, PlaceEnrichmentRequest } from './enrichment-prompt.ts';
+import { enrichPersonTask, enrichPlaceTask } from './enrichment-tasks.ts';
 import { sentToModel } from '../../test/support/sent-to-model.ts';
 
 // The requests the enrichment tasks sent their model before they moved out of server/ai/ (issue 25):
-// the expected values below were recorded from the old prompt builders and must not change.
+// the expected values below were recorded from the old prompt builders (StoryWriter's methods) and must not change.
 
 const person: PersonEnrichmentRequest = {
   name: 'Anna', relationship: 'sister', characterization: 'always laughing', transcripts: [' Anna laughed. ', 'Anna rowed.'], language: 'en',
 };
 const place: PlaceEnrichmentRequest = { name: 'Näsijärvi', type: 'lake', description: null, transcripts: ['We swam in Näsijärvi.'], language: 'en' };
-const enrichPerson = (r: PersonEnrichmentRequest) => sentToModel((generator) => new StoryWriter(generator).enrichPerson(r));
-const enrichPlace = (r: PlaceEnrichmentRequest) => sentToModel((generator) => new StoryWriter(generator).enrichPlace(r));
+const enrichPerson = (r: PersonEnrichmentRequest) => sentToModel((generator) => new TaskWriter(generator).run(enrichPersonTask, r));
+const enrichPlace = (r: PlaceEnrichmentRequest) => sentToModel((generator) => new TaskWriter(generator).run(enrichPlaceTask, r));
 
 describe('the enrichment tasks send their model what they sent before the move', () => {
   it('a person, English and Finnish', async () => {

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { FollowUpRequest } from '../ai/ports.ts';
-import { StoryWriter } from '../ai/writer.ts';
+import { TaskWriter } from '../ai/writer.ts';
+import type { FollowUpRequest } from './follow-up-prompt.ts';
+import { followUpTask } from './follow-up-task.ts';
 import { sentToModel } from '../../test/support/sent-to-model.ts';
 
 // The request the follow-up task sent its model before it moved out of server/ai/ (issue 25):
-// the expected values below were recorded from the old prompt builder and must not change.
+// the expected values below were recorded from the old prompt builder (StoryWriter's method) and must not change.
 
 const request: FollowUpRequest = {
   stories: [{ title: 'The farm', content: ' We had cows on the farm in Ylöjärvi. ' }, { content: 'Anna milked them.' }],
   language: 'en',
   count: 4,
   existingQuestions: ['What were the cows called?', 'Who was Anna?'],
+  sources: ['We had cows on the farm in Ylöjärvi.'],
 };
-const ask = (r: FollowUpRequest) => sentToModel((generator) => new StoryWriter(generator).followUpQuestions(r));
+const ask = (r: FollowUpRequest) => sentToModel((generator) => new TaskWriter(generator).run(followUpTask, r));
 
 describe('the follow-up task sends its model what it sent before the move', () => {
   it('English, with a count and questions asked before', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { GapQuestionsRequest } from '../ai/ports.ts';
-import { StoryWriter } from '../ai/writer.ts';
+import { TaskWriter } from '../ai/writer.ts';
+import type { GapQuestionsRequest } from './gap-questions-prompt.ts';
+import { gapQuestionsTask } from './gap-questions-task.ts';
 import { sentToModel } from '../../test/support/sent-to-model.ts';
 
 // The request the gap-questions task sent its model before it moved out of server/ai/ (issue 25):
-// the expected values below were recorded from the old prompt builder and must not change.
+// the expected values below were recorded from the old prompt builder (StoryWriter's method) and must not change.
 
 const request: GapQuestionsRequest = {
   gaps: [
@@ -15,7 +16,7 @@ const request: GapQuestionsRequest = {
   known: { decades: [1950, 1960], titles: ['The farm', 'Moving to Tampere'] },
   language: 'en',
 };
-const ask = (r: GapQuestionsRequest) => sentToModel((generator) => new StoryWriter(generator).gapQuestions(r));
+const ask = (r: GapQuestionsRequest) => sentToModel((generator) => new TaskWriter(generator).run(gapQuestionsTask, r));
 
 describe('the gap-questions task sends its model what it sent before the move', () => {
   it('English, with what is known', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AdditionsRequest, RegenerateRequest, StoryRequest } from '../ai/ports.ts';
-import { StoryWriter } from '../ai/writer.ts';
+import { TaskWriter } from '../ai/writer.ts';
+import type { AdditionsRequest, RegenerateRequest, StoryRequest } from './story-prompt.ts';
+import { addToStoryTask, regenerateStoryTask, writeStoryTask } from './story-tasks.ts';
 import { sentToModel } from '../../test/support/sent-to-model.ts';
 
 // The requests the story tasks sent their model before they moved out of server/ai/ (issue 25):
-// the expected values below were recorded from the old prompt builders and must not change.
+// the expected values below were recorded from the old prompt builders (StoryWriter's methods) and must not change.
 
 const request: StoryRequest = {
   transcripts: [
@@ -31,9 +32,9 @@ const additions: AdditionsRequest = {
   newTranscripts: [2, 3],
 };
 
-const story = (r: StoryRequest) => sentToModel((generator) => new StoryWriter(generator).writeStory(r));
-const rewrite = (r: RegenerateRequest) => sentToModel((generator) => new StoryWriter(generator).regenerateStory(r));
-const add = (r: AdditionsRequest) => sentToModel((generator) => new StoryWriter(generator).addToStory(r));
+const story = (r: StoryRequest) => sentToModel((generator) => new TaskWriter(generator).run(writeStoryTask, r));
+const rewrite = (r: RegenerateRequest) => sentToModel((generator) => new TaskWriter(generator).run(regenerateStoryTask, r));
+const add = (r: AdditionsRequest) => sentToModel((generator) => new TaskWriter(generator).run(addToStoryTask, r));
 
 describe('the story tasks send their model what they sent before the move', () => {
   it('write a story, English, every option', async () => {

@@ -1,4 +1,4 @@
-import { jsonSchemaOf } from '../../server/ai/schemas.ts';
+import { jsonSchemaOf } from '../../server/ai/json-output.ts';
 import type { JsonGenerator } from '../../server/ai/writer.ts';
 
 /** What a writer sends its model for one task: the task's name (OpenAI's json_schema.name), its JSON schema and the prompt. */
