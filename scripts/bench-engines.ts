@@ -21,8 +21,9 @@ import { LocalTranscriber } from '../server/ai/local/transcriber.ts';
 import { OpenAiJsonGenerator } from '../server/ai/openai/generator.ts';
 import { OpenAiTranscriber } from '../server/ai/openai/transcriber.ts';
 import type { Transcriber } from '../server/ai/ports.ts';
-import { StoryWriter } from '../server/ai/writer.ts';
+import { TaskWriter } from '../server/ai/writer.ts';
 import { MODEL_CATALOGUE } from '../server/models/catalogue.ts';
+import { writeStoryTask } from '../server/pipeline/story-tasks.ts';
 import { concatClips, encodeClip, silenceClip } from '../test/support/audio-clips.ts';
 import { CLIPS, TEST_MODELS } from '../test/support/shared-files.ts';
 
@@ -101,9 +102,9 @@ async function main() {
     ].filter(existsSync);
     for (const modelPath of writerFiles) {
       const generator = new LocalJsonGenerator({ modelPath, threads, maxOutputTokens: 1024, seed: 1 });
-      const writer = new StoryWriter(generator);
+      const writer = new TaskWriter(generator);
       try {
-        await writer.writeStory({ transcripts: [story], language: 'en' });
+        await writer.run(writeStoryTask, { transcripts: [story], language: 'en' });
         const stats = generator.lastStats!;
         report('writer local', path.basename(modelPath), 'tokens per second (prompt included)', `${(stats.tokens / stats.seconds).toFixed(1)} (${stats.tokens} tokens)`);
       } catch (error) {
@@ -121,7 +122,7 @@ async function main() {
       const generator = new OpenAiJsonGenerator({ ...settings, model: process.env.OPENAI_WRITER_MODEL ?? 'gpt-5' });
       start = performance.now();
       try {
-        const { story: written } = await new StoryWriter(generator).writeStory({ transcripts: [story], language: 'en' });
+        const { story: written } = await new TaskWriter(generator).run(writeStoryTask, { transcripts: [story], language: 'en' });
         const tokens = Math.round(JSON.stringify(written).length / 4); // about 4 characters a token
         report('writer openai', generator.model, 'tokens per second (estimated)', (tokens / seconds(start)).toFixed(1));
       } catch (error) {

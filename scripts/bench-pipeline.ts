@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import type { Engines } from '../server/ai/engines.ts';
 import { ONE_PIECE_SECONDS, transcribeRecording } from '../server/ai/transcribe-recording.ts';
 import { withNormalisedAudio } from '../server/audio/normalise.ts';
+import { writeStoryTask } from '../server/pipeline/story-tasks.ts';
 import { clipDir, encodeClip } from '../test/support/audio-clips.ts';
 import { signedUpClient, uploadForm } from '../test/support/http-client.ts';
 import { fakeOpenAiEngines, localTestEngines } from '../test/support/engines.ts';
@@ -82,7 +83,7 @@ async function measure(name: string, engines: Engines, expectStory: boolean, fil
             vadAlone.push(performance.now() - vadStart);
             const t = performance.now();
             await engines.transcriber.transcribe({ audio: audio.file, language: 'en' });
-            await engines.writer.writeStory({ transcripts: [text], language: 'en' });
+            await engines.writer.run(writeStoryTask, { transcripts: [text], language: 'en' });
             return performance.now() - t;
           });
           ownOverheads.push(storyAt - responded - engineCalls);
@@ -93,7 +94,7 @@ async function measure(name: string, engines: Engines, expectStory: boolean, fil
         runs.engineTranscribe.push(performance.now() - alone);
         if (expectStory && result) {
           const writeStart = performance.now();
-          await engines.writer.writeStory({ transcripts: [text], language: 'en' });
+          await engines.writer.run(writeStoryTask, { transcripts: [text], language: 'en' });
           runs.engineWrite.push(performance.now() - writeStart);
         }
       }

@@ -14,7 +14,7 @@ import { OpenAiLiveTranscriber } from './openai/live-transcriber.ts';
 import { DEFAULT_TTS_MODEL, OpenAiNarrator } from './openai/narrator.ts';
 import { OpenAiTranscriber } from './openai/transcriber.ts';
 import type { AdapterName, LiveTranscriber, Narrator, Transcriber, Writer } from './ports.ts';
-import { StoryWriter } from './writer.ts';
+import { TaskWriter } from './writer.ts';
 
 /** Everything the AI layer needs to know, passed in by the server's config module. */
 export interface AiConfig {
@@ -95,7 +95,7 @@ export function createEngines(config: AiConfig): Engines {
     ? localLive(transcriber, config, threads)
     : new OpenAiLiveTranscriber({ ...openai, model: config.transcriptionModel ?? DEFAULT_TRANSCRIPTION_MODEL });
 
-  const writer = new StoryWriter(adapters.writer === 'openai'
+  const writer = new TaskWriter(adapters.writer === 'openai'
     ? new OpenAiJsonGenerator({ ...openai, model: config.writerModel ?? DEFAULT_STORY_MODEL })
     : new LocalJsonGenerator({
       modelPath: file(config.writerModelFile, 'writer'),

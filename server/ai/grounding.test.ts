@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { groundStory, isDateGrounded, isNameGrounded, sameWord, TranscriptVocabulary } from './grounding.ts';
-import type { WrittenStory } from './ports.ts';
+import type { StoryMetadata } from '../../contract/story-options.ts';
+
+type WrittenStory = { title: string; content: string; metadata: StoryMetadata };
 
 const english = 'I grew up on a farm near Tampere with my sister Anna. Every summer in 1965 we swam in the lake.';
 const finnish = 'Kasvoin maatilalla Tampereen lähellä siskoni Annan kanssa. Kesällä 1965 uimme järvessä Turussa, ja Matin kanssa Helsingissä.';

@@ -1,5 +1,4 @@
 import { foldWord, isTitleWord, sameWord, STOPWORDS, words } from '../../contract/word-match.ts';
-import type { Removed, WrittenStory } from './ports.ts';
 
 /**
  * Grounding: a person, place or date in a story's metadata stays only if the recordings
@@ -73,13 +72,20 @@ export function isDateGrounded(entry: string, vocabulary: TranscriptVocabulary):
   return numbers.length === 0 || numbers.every((n) => vocabulary.numbers.has(n));
 }
 
+/** What grounding took out: names and dates found in no transcript. */
+export interface Removed {
+  people: string[];
+  locations: string[];
+  dates: string[];
+}
+
 export interface Grounded<T> {
   result: T;
   removed: Removed;
 }
 
 /** Removes from a story's metadata every person, place and date that no transcript mentions. */
-export function groundStory(story: WrittenStory, transcripts: string[]): Grounded<WrittenStory> {
+export function groundStory<T extends { metadata: Removed }>(story: T, transcripts: string[]): Grounded<T> {
   const vocabulary = new TranscriptVocabulary(transcripts);
   const removed: Removed = { people: [], locations: [], dates: [] };
   const keep = (list: string[], grounded: (e: string) => boolean, out: string[]) =>

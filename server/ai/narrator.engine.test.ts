@@ -3,7 +3,8 @@ import { startFakeOpenAi, type FakeOpenAi } from '../../test/fakes/openai-server
 import { normaliseAudio } from '../audio/normalise.ts';
 import { AiError } from './errors.ts';
 import { LocalNarrator } from './local/narrator.ts';
-import { MAX_SPEECH_CHARS, OpenAiNarrator, splitForSpeech } from './openai/narrator.ts';
+import { OpenAiNarrator } from './openai/narrator.ts';
+import { MAX_SPEECH_CHARS, splitForSpeech } from './speech-pieces.ts';
 import type { Narrator } from './ports.ts';
 
 let fake: FakeOpenAi;

@@ -1,9 +1,19 @@
-import type { AddedParagraph } from './ports.ts';
-
 /*
  * A story's text as paragraphs (separated by a blank line), and new paragraphs put into
  * it without touching a byte of it: what the person wrote stays exactly as they wrote it.
  */
+
+/** A new paragraph, placed after the fixed paragraph at `after` (1-based; 0: before the first; null: at the end). */
+export interface AddedParagraph {
+  after: number | null;
+  text: string;
+}
+
+/** A title from the first words, for a model that left it empty (or a draft that has none). */
+export function titleFromText(text: string, wordCount = 6): string {
+  const first = text.trim().split(/\s+/).slice(0, wordCount).join(' ');
+  return first.replace(/[,.;:!?]+$/, '');
+}
 
 interface Span {
   start: number;

@@ -7,9 +7,16 @@ import { AiError } from './errors.ts';
 import { groundStory } from './grounding.ts';
 import { LocalJsonGenerator } from './local/generator.ts';
 import { OpenAiJsonGenerator } from './openai/generator.ts';
-import type { StoryRequest, Writer } from './ports.ts';
-import { StoryWriter } from './writer.ts';
+import type { Writer } from './ports.ts';
+import { TaskWriter } from './writer.ts';
+import { autobiographyTask } from '../autobiography/autobiography-tasks.ts';
+import { enrichPersonTask, enrichPlaceTask } from '../people-and-places/enrichment-tasks.ts';
+import { followUpTask } from '../follow-ups/follow-up-task.ts';
 import { mergeAdditions } from '../pipeline/hand-edits.ts';
+import type { StoryRequest } from '../pipeline/story-prompt.ts';
+import { addToStoryTask, regenerateStoryTask, writeStoryTask } from '../pipeline/story-tasks.ts';
+
+// Every adapter runs every feature's writing task the same way (the tasks live with their features).
 
 const english = 'I grew up on a farm near Tampere with my sister Anna. Every summer in 1965 we swam in the lake.';
 const request: StoryRequest = { transcripts: [english], language: 'en', style: 'clear_narrative', tone: 'nostalgic', creativity: 'balanced' };
@@ -22,12 +29,12 @@ afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
 function openaiWriter(model = 'gpt-5', extra: { apiKey?: string; timeoutMs?: number } = {}) {
-  return new StoryWriter(new OpenAiJsonGenerator({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, model, timeoutMs: 2000, ...extra }));
+  return new TaskWriter(new OpenAiJsonGenerator({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, model, timeoutMs: 2000, ...extra }));
 }
 
 const adapters: [string, () => Writer][] = [
   ['openai', () => openaiWriter()],
-  ['local', () => new StoryWriter(new LocalJsonGenerator({ modelPath: TEST_MODELS.writer, threads: 1, maxOutputTokens: 1024, contextSize: 2048, seed: 7 }))],
+  ['local', () => new TaskWriter(new LocalJsonGenerator({ modelPath: TEST_MODELS.writer, threads: 1, maxOutputTokens: 1024, contextSize: 2048, seed: 7 }))],
 ];
 
 describe.each(adapters)('Writer contract: %s', (_name, make) => {
@@ -38,7 +45,7 @@ describe.each(adapters)('Writer contract: %s', (_name, make) => {
   afterAll(() => writer.close());
 
   it('writes a story whose metadata validates and is grounded', async () => {
-    const { story, removed } = await writer.writeStory(request);
+    const { story, removed } = await writer.run(writeStoryTask, request);
     expect(typeof story.title).toBe('string');
     expect(story.title.length).toBeGreaterThan(0);
     expect(story.content.length).toBeGreaterThan(0);
@@ -48,13 +55,13 @@ describe.each(adapters)('Writer contract: %s', (_name, make) => {
   });
 
   it('regenerates a story in Finnish', async () => {
-    const { story } = await writer.regenerateStory({ ...request, language: 'fi', previous: { title: 'Maatila', content: 'Kasvoin maatilalla.' }, instructions: 'Lyhyemmin' });
+    const { story } = await writer.run(regenerateStoryTask, { ...request, language: 'fi', previous: { title: 'Maatila', content: 'Kasvoin maatilalla.' }, instructions: 'Lyhyemmin' });
     expect(storyMetadataSchema.safeParse(story.metadata).success).toBe(true);
   });
 
   it('adds a new recording to a hand-edited text: the assembled story keeps every sentence of it', async () => {
     const mine = 'I grew up on a farm, and I wrote this part myself.\n\nEvery summer we swam in the lake. The water was cold.';
-    const additions = await writer.addToStory({
+    const additions = await writer.run(addToStoryTask, {
       ...request,
       transcripts: [english, 'My sister Anna baked rye bread on Saturdays.'],
       fixed: { title: 'The farm', content: mine },
@@ -70,21 +77,21 @@ describe.each(adapters)('Writer contract: %s', (_name, make) => {
   });
 
   it('asks follow-up questions', async () => {
-    const questions = await writer.followUpQuestions({ stories: [{ title: 'The farm', content: english }], language: 'en', count: 3 });
+    const { questions } = await writer.run(followUpTask, { stories: [{ title: 'The farm', content: english }], language: 'en', count: 3, sources: [english] });
     expect(Array.isArray(questions)).toBe(true);
     expect(questions.length).toBeLessThanOrEqual(3);
     for (const q of questions) expect(typeof q).toBe('string');
   });
 
   it('enriches a person and a place with the spec\'s fields only', async () => {
-    const person = await writer.enrichPerson({ name: 'Anna', relationship: 'sister', transcripts: [english], language: 'en' });
+    const person = await writer.run(enrichPersonTask, { name: 'Anna', relationship: 'sister', transcripts: [english], language: 'en' });
     expect(personEnrichedInfoSchema.strict().parse(person)).toEqual(person);
-    const place = await writer.enrichPlace({ name: 'Tampere', type: 'city', transcripts: [english], language: 'fi' });
+    const place = await writer.run(enrichPlaceTask, { name: 'Tampere', type: 'city', transcripts: [english], language: 'fi' });
     expect(placeEnrichedInfoSchema.strict().parse(place)).toEqual(place);
   });
 
   it('writes an autobiography from stories', async () => {
-    const book = await writer.autobiography({ stories: [{ title: 'The farm', content: english, when: '1965' }], language: 'en', title: 'My life' });
+    const book = await writer.run(autobiographyTask, { stories: [{ title: 'The farm', content: english, when: '1965' }], language: 'en', title: 'My life' });
     expect(book.title.length).toBeGreaterThan(0);
     expect(book.content.length).toBeGreaterThan(0);
   });
@@ -99,7 +106,7 @@ describe('OpenAI writer', () => {
 
   it('asks for strict structured output and leaves temperature out for gpt-5', async () => {
     fake.queueChatReply(story);
-    const { story: written } = await openaiWriter('gpt-5').writeStory(request);
+    const { story: written } = await openaiWriter('gpt-5').run(writeStoryTask, request);
     const body = fake.requestsTo('chat')[0]!.json;
     expect(body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'story', strict: true } });
     expect(body.response_format.json_schema.schema.properties.storyType.enum).toContain('personal note');
@@ -114,7 +121,7 @@ describe('OpenAI writer', () => {
   it('sends the creativity temperature to models that take one (gpt-4o, Ollama models)', async () => {
     for (const model of ['gpt-4o', 'llama3.2']) {
       fake.queueChatReply(story);
-      await openaiWriter(model).writeStory({ ...request, creativity: 'literal' });
+      await openaiWriter(model).run(writeStoryTask, { ...request, creativity: 'literal' });
     }
     expect(fake.requestsTo('chat').map((r) => [r.json.model, r.json.temperature])).toEqual([['gpt-4o', 0.3], ['llama3.2', 0.3]]);
     expect(fake.errors).toEqual([]);
@@ -122,21 +129,21 @@ describe('OpenAI writer', () => {
 
   it('removes an invented person, place and date and reports them', async () => {
     fake.queueChatReply({ ...story, people: ['Anna', 'Uncle Robert'], locations: ['Tampere', 'Stockholm'], dates: ['1965', '1972'] });
-    const { story: written, removed } = await openaiWriter().writeStory(request);
+    const { story: written, removed } = await openaiWriter().run(writeStoryTask, request);
     expect(written.metadata).toMatchObject({ people: ['Anna'], locations: ['Tampere'], dates: ['1965'] });
     expect(removed).toEqual({ people: ['Uncle Robert'], locations: ['Stockholm'], dates: ['1972'] });
   });
 
   it('drops quotes nobody said and empty enrichment fields', async () => {
     fake.queueChatReply({ values: [], interests: ['swimming'], personality: null, relationshipDynamics: ' ', background: 'Grew up on a farm.', physicalDescription: null, notableQuotes: ['we swam in the lake', 'I love Paris in the spring'] });
-    expect(await openaiWriter().enrichPerson({ name: 'Anna', transcripts: [english], language: 'en' })).toEqual({
+    expect(await openaiWriter().run(enrichPersonTask, { name: 'Anna', transcripts: [english], language: 'en' })).toEqual({
       interests: ['swimming'], background: 'Grew up on a farm.', notableQuotes: ['we swam in the lake'],
     });
   });
 
   it('reports an answer that does not fit the schema as a retryable processing failure, after one request', async () => {
     fake.setChatReply({ wrong: true });
-    await expect(openaiWriter().writeStory(request)).rejects.toMatchObject({ code: 'processing_failed', retryable: true });
+    await expect(openaiWriter().run(writeStoryTask, request)).rejects.toMatchObject({ code: 'processing_failed', retryable: true });
     expect(fake.requestsTo('chat')).toHaveLength(1);
   });
 
@@ -147,17 +154,17 @@ describe('OpenAI writer', () => {
     ['timeout', undefined, 'temporarily_unavailable'],
   ] as const)('maps a provider %s to %s', async (status, code, expected) => {
     fake.fail('chat', status, code, { times: 10 });
-    const error = await openaiWriter('gpt-5', { timeoutMs: 300 }).writeStory(request).catch((e: unknown) => e);
+    const error = await openaiWriter('gpt-5', { timeoutMs: 300 }).run(writeStoryTask, request).catch((e: unknown) => e);
     expect((error as AiError).code).toBe(expected);
     expect(fake.requestsTo('chat')).toHaveLength(1); // the job queue retries, never the adapter
   });
 
   it('leaves a server error to the job queue to retry, and a rate limit to wait out', async () => {
     fake.fail('chat', 500);
-    const serverError = (await openaiWriter().writeStory(request).catch((e: unknown) => e)) as AiError;
+    const serverError = (await openaiWriter().run(writeStoryTask, request).catch((e: unknown) => e)) as AiError;
     expect(serverError).toMatchObject({ code: 'temporarily_unavailable', retryable: true, retryAfterMs: undefined });
     fake.fail('chat', 429, 'rate_limit_exceeded', { retryAfterSeconds: 20 });
-    const rateLimit = (await openaiWriter().writeStory(request).catch((e: unknown) => e)) as AiError;
+    const rateLimit = (await openaiWriter().run(writeStoryTask, request).catch((e: unknown) => e)) as AiError;
     expect(rateLimit).toMatchObject({ code: 'temporarily_unavailable', retryable: true, retryAfterMs: 20_000 });
     expect(fake.requestsTo('chat').map((r) => r.status)).toEqual([500, 429]);
   });
@@ -165,8 +172,8 @@ describe('OpenAI writer', () => {
 
 describe('local writer', () => {
   it('waits for a missing model', async () => {
-    const writer = new StoryWriter(new LocalJsonGenerator({ modelPath: '/nowhere/gemma-3-4b-it-Q4_K_M.gguf' }));
-    await expect(writer.writeStory(request)).rejects.toMatchObject({ code: 'temporarily_unavailable', retryable: true });
+    const writer = new TaskWriter(new LocalJsonGenerator({ modelPath: '/nowhere/gemma-3-4b-it-Q4_K_M.gguf' }));
+    await expect(writer.run(writeStoryTask, request)).rejects.toMatchObject({ code: 'temporarily_unavailable', retryable: true });
     expect(await writer.status()).toMatchObject({ ready: false, problem: expect.stringContaining('gemma-3-4b-it-Q4_K_M.gguf') });
   });
 });

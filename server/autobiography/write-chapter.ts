@@ -1,6 +1,7 @@
 import type { Language } from '../../contract/languages.ts';
 import type { PointOfView, StoryStyle } from '../../contract/story-options.ts';
 import type { Writer } from '../ai/ports.ts';
+import { autobiographyChapterTask } from './autobiography-tasks.ts';
 import type { ChapterSource } from './book-sources.ts';
 import { groundedChapter } from './grounded-chapter.ts';
 
@@ -48,7 +49,7 @@ export async function writeChapter(writer: Writer, chapter: ChapterToWrite): Pro
   ];
   let best: WrittenChapter | undefined;
   for (let attempt = 0; attempt <= GROUNDING_RETRIES; attempt++) {
-    const answer = await writer.autobiographyChapter({
+    const answer = await writer.run(autobiographyChapterTask, {
       stories: chapter.stories,
       language: chapter.language,
       bookTitle: chapter.bookTitle,
@@ -59,8 +60,7 @@ export async function writeChapter(writer: Writer, chapter: ChapterToWrite): Pro
       pointOfView: chapter.pointOfView,
       style: chapter.style,
       authorName: chapter.authorName ?? undefined,
-      signal: chapter.signal,
-    });
+    }, { signal: chapter.signal });
     const grounded = groundedChapter(answer.content, sources, chapter.language);
     const title = chapter.chapterTitle ?? (groundedChapter(answer.title, sources, chapter.language).removed.length === 0 ? answer.title.trim() || null : null);
     const written = { title, content: grounded.content, removed: grounded.removed };

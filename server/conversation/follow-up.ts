@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { CONVERSATION_LIMITS, type ConversationFollowUpRequest, type ConversationFollowUpResponse } from '../../contract/conversation.ts';
 import type { Writer } from '../ai/ports.ts';
+import { followUpTask } from '../follow-ups/follow-up-task.ts';
 import type { Database } from '../db/client.ts';
 import { recordings } from '../db/schema.ts';
-import { groundedQuestions } from '../follow-ups/grounded-questions.ts';
 import { fallbackQuestion } from './fallback-questions.ts';
 
 /** What the conversation told so far: the story's title, text and transcripts, when it has them. */
@@ -44,20 +44,18 @@ export async function askFollowUp(
   const earlier = told ? [told.content, ...told.transcripts].filter(Boolean).join('\n\n') : '';
   let asked: string[] = [];
   try {
-    asked = await writer.followUpQuestions({
+    ({ questions: asked } = await writer.run(followUpTask, {
       stories: [{ title: request.question, content: earlier ? `${earlier}\n\n${answer}` : answer }],
       language: request.language,
       count: 3,
       existingQuestions: askedBefore,
-      signal: AbortSignal.timeout(CONVERSATION_LIMITS.followUpTimeoutMs),
-    });
+      // Grounded in what the person said (and the questions they were asked), nothing else.
+      sources: [answer, request.question, ...(told ? [told.title, told.content, ...told.transcripts] : [])],
+    }, { signal: AbortSignal.timeout(CONVERSATION_LIMITS.followUpTimeoutMs) }));
   } catch (error) {
     log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the writer gave no follow-up; Saaga asks its own');
   }
-  // Grounded in what the person said (and the questions they were asked), nothing else.
-  const sources = [answer, request.question, ...(told ? [told.title, told.content, ...told.transcripts] : [])];
-  const asking = new Set(askedBefore.map((q) => q.trim().toLowerCase()));
-  const grounded = groundedQuestions(asked, sources).filter((q) => !asking.has(q.toLowerCase()) && q.length <= CONVERSATION_LIMITS.questionChars);
+  const grounded = asked.filter((q) => q.length <= CONVERSATION_LIMITS.questionChars);
   if (grounded[0]) return { question: grounded[0], source: 'writer' };
   return { question: fallbackQuestion(request.language, askedBefore), source: 'fallback' };
 }

@@ -7,7 +7,7 @@ import { defineJob } from '../jobs/job.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { sendJob, type Transaction } from '../jobs/send-job.ts';
 import type { PipelineContext } from '../pipeline/context.ts';
-import { groundedQuestions } from './grounded-questions.ts';
+import { followUpTask } from './follow-up-task.ts';
 
 export const FOLLOW_UP_QUESTIONS = 'follow-up-questions';
 
@@ -49,16 +49,14 @@ export const followUpQuestionsJob = defineJob<PipelineContext, FollowUpPayload>(
     const recordingQuestions = [...new Set(rows.map((r) => r.promptQuestion?.trim() ?? '').filter(Boolean))];
 
     const model = ctx.engines.writer.adapter === 'openai' && rows[0] ? readRecordingSettings(rows[0].settings).storyGenerationModel : undefined;
-    const asked = await ctx.engines.writer.followUpQuestions({
+    const { questions, ungrounded } = await ctx.engines.writer.run(followUpTask, {
       stories: [{ title: story.title, content: story.content }],
       language: toLanguage(story.language),
+      // Answered questions are among these: none is asked again (follow-up-task.ts).
       existingQuestions: [...existing.map((q) => q.question), ...recordingQuestions],
-      model,
-      signal,
-    });
-    const answered = new Set([...existing.filter((q) => q.isAnswered).map((q) => q.question), ...recordingQuestions].map((q) => q.toLowerCase()));
-    const questions = groundedQuestions(asked, [story.title, story.content, ...transcripts]).filter((q) => !answered.has(q.toLowerCase()));
-    if (questions.length < asked.length) ctx.log.info({ storyId, dropped: asked.length - questions.length }, 'follow-up questions naming what nobody told were dropped');
+      sources: [story.title, story.content, ...transcripts],
+    }, { model, signal });
+    if (ungrounded > 0) ctx.log.info({ storyId, dropped: ungrounded }, 'follow-up questions naming what nobody told were dropped');
     // A question still listed as unanswered that a recording has since answered goes, whatever the writer gives.
     const spoken = new Set(recordingQuestions.map((q) => q.toLowerCase()));
     const answeredByRecording = existing.filter((q) => !q.isAnswered && spoken.has(q.question.toLowerCase())).map((q) => q.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groundedQuestions } from './grounded-questions.ts';
+import { groundedQuestions, newQuestions } from './grounded-questions.ts';
 
 const STORY = 'Every summer we rowed across Näsijärvi with my uncle Pekka. In 1962 the old boat finally sank near Tampere.';
 
@@ -23,8 +23,14 @@ describe('groundedQuestions', () => {
     ).toEqual(['Why was the boat so old?']);
   });
 
-  it('reads a capital at the start of a sentence as no name, and drops blanks and repeats', () => {
-    expect(groundedQuestions(['  Tell me more. Where did you row?', '', 'tell me more.  Where did you row?', 'I wonder: Why?'], [STORY])).toEqual([
+  it('reads a capital at the start of a sentence as no name', () => {
+    expect(groundedQuestions(['Tell me more. Where did you row?', 'I wonder: Why?'], [STORY])).toEqual(['Tell me more. Where did you row?', 'I wonder: Why?']);
+  });
+});
+
+describe('newQuestions', () => {
+  it('drops blanks, repeats and questions asked before, whatever their case or spacing', () => {
+    expect(newQuestions(['  Tell me more. Where did you row?', '', 'tell me more.  Where did you row?', 'I wonder: Why?', 'Who rowed?'], ['WHO  rowed? '])).toEqual([
       'Tell me more. Where did you row?',
       'I wonder: Why?',
     ]);

@@ -5,6 +5,7 @@ import { stories, users } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';
 import type { PipelineContext } from '../pipeline/context.ts';
 import { storedGapQuestions, storeGapQuestions } from './gap-question-store.ts';
+import { gapQuestionsTask } from './gap-questions-task.ts';
 import { lifeGaps } from './life-gaps.ts';
 
 export const WRITE_GAP_QUESTIONS = 'write-gap-questions';
@@ -27,8 +28,8 @@ async function unasked(ctx: PipelineContext, { userId, language }: GapQuestionsP
 }
 
 /**
- * Writes the interviewer's questions for the untold parts of a life (the writer's
- * `gapQuestions`), in the user's language, from their own decades, people, places and
+ * Writes the interviewer's questions for the untold parts of a life (the writing task
+ * `gapQuestionsTask`), in the user's language, from their own decades, people, places and
  * story titles. Idempotent: only gaps with no stored question are asked about, and a
  * stored question is never replaced. A gap the writer has no grounded question for, or
  * every gap when the writer fails for good, is stored as '' so the screen asks its plain
@@ -54,12 +55,11 @@ export const gapQuestionsJob = defineJob<PipelineContext, GapQuestionsPayload>({
       .where(eq(stories.userId, payload.userId))
       .orderBy(desc(stories.createdAt))
       .limit(TITLES_SENT);
-    const questions = await ctx.engines.writer.gapQuestions({
+    const questions = await ctx.engines.writer.run(gapQuestionsTask, {
       gaps,
       known: { decades: told, titles: titles.map((row) => row.title) },
       language: payload.language,
-      signal,
-    });
+    }, { signal });
     await storeGapQuestions(ctx.db, payload.userId, payload.language, gaps.map((gap) => ({ gapKey: gap.key, question: questions[gap.key] ?? '' })));
   },
 

@@ -1,12 +1,11 @@
 import type { Language } from '../../contract/languages.ts';
 import type { LifeGapsDto } from '../../contract/interviewer.ts';
-import type { LifeGap } from '../ai/ports.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { sendJob } from '../jobs/send-job.ts';
 import { gapQuestionsJob } from './gap-questions-job.ts';
 import { storedGapQuestions } from './gap-question-store.ts';
-import { lifeGaps } from './life-gaps.ts';
+import { lifeGaps, type LifeGap } from './life-gaps.ts';
 
 /**
  * GET /api/interviewer/gaps: the untold decades, people and places with their questions.

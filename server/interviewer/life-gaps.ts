@@ -1,9 +1,13 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { GAP_RECORDS_SHOWN } from '../../contract/interviewer.ts';
-import type { LifeGap } from '../ai/ports.ts';
 import type { Database } from '../db/client.ts';
 import { stories } from '../db/schema.ts';
 import { recordsWithoutStories } from '../people-and-places/mentions.ts';
+
+/** A part of a life with no stories yet: a decade, or a person or place no story names. */
+export type LifeGap =
+  | { key: string; kind: 'decade'; decade: number }
+  | { key: string; kind: 'person' | 'place'; name: string; detail?: string | null };
 
 const decadeOf = (year: number) => Math.floor(year / 10) * 10;
 

@@ -5,6 +5,7 @@ import { AiError } from '../ai/errors.ts';
 import { people, places } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';
 import type { PipelineContext } from '../pipeline/context.ts';
+import { enrichPersonTask, enrichPlaceTask } from './enrichment-tasks.ts';
 import { groundedProfile } from './grounded-profile.ts';
 import { type EnrichmentKind, enrichmentSources } from './refresh-info-sources.ts';
 
@@ -60,22 +61,20 @@ export const refreshInfoJob = defineJob<PipelineContext, RefreshInfoPayload>({
     const language = toLanguage(row.language);
     const info =
       kind === 'person'
-        ? await ctx.engines.writer.enrichPerson({
+        ? await ctx.engines.writer.run(enrichPersonTask, {
             name: row.name,
             relationship: 'relationship' in row ? row.relationship : null,
             characterization: 'characterization' in row ? row.characterization : null,
             transcripts: sources.texts,
             language,
-            signal,
-          })
-        : await ctx.engines.writer.enrichPlace({
+          }, { signal })
+        : await ctx.engines.writer.run(enrichPlaceTask, {
             name: row.name,
             type: 'type' in row ? row.type : null,
             description: 'description' in row ? row.description : null,
             transcripts: sources.texts,
             language,
-            signal,
-          });
+          }, { signal });
     const profile = groundedProfile(kind, info, { spoken: sources.spoken, read: [row.name, ...sources.texts] });
     await finish(ctx, kind, id, { enrichedInfo: profile, enrichmentError: null });
   },

@@ -4,8 +4,7 @@
  * edits they had made when they asked (up to a moment); an edit made later is theirs again.
  * See docs/decisions/009-hand-edits.md.
  */
-import { insertParagraphs } from '../ai/paragraphs.ts';
-import type { AddedParagraph } from '../ai/ports.ts';
+import { insertParagraphs, type AddedParagraph } from '../ai/paragraphs.ts';
 
 /** The edits up to this moment may be replaced; null: none may. */
 export type ReplaceEditsUpTo = Date | null;

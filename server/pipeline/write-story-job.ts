@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { toLanguage } from '../../contract/languages.ts';
 import { STORY_PLACEHOLDERS } from '../../contract/story-status.ts';
-import type { AdditionsRequest, StoryAdditions, StoryRequest } from '../ai/ports.ts';
 import type { StoryMetadata } from '../../contract/story-options.ts';
-import { titleFromText } from '../ai/writer.ts';
+import { titleFromText } from '../ai/paragraphs.ts';
+import type { RunOptions } from '../ai/writing-task.ts';
 import { readRecordingSettings } from '../db/recording-settings.ts';
 import { recordings, stories, users } from '../db/schema.ts';
 import { queueFollowUpQuestions } from '../follow-ups/follow-up-questions-job.ts';
@@ -12,6 +12,8 @@ import { defineJob } from '../jobs/job.ts';
 import type { Transaction } from '../jobs/send-job.ts';
 import type { PipelineContext } from './context.ts';
 import { keepsHandEdit, mergeAdditions, mergeWrittenStory, type ReplaceEditsUpTo } from './hand-edits.ts';
+import type { AdditionsRequest, StoryRequest } from './story-prompt.ts';
+import { addToStoryTask, regenerateStoryTask, writeStoryTask, type StoryAdditions } from './story-tasks.ts';
 import { userVocabulary } from '../people-and-places/vocabulary.ts';
 
 export const WRITE_STORY = 'write-story';
@@ -63,19 +65,20 @@ export const writeStoryJob = defineJob<PipelineContext, WriteStoryPayload>({
     const { story, transcripts, rewriting } = work;
     if (transcripts.length === 0) return rewriting ? restoreWritten(ctx, story) : markStoryUnwritten(ctx, story);
 
-    const request = { ...(await storyRequest(ctx, story, transcripts)), signal };
+    const { request, model } = await storyRequest(ctx, story, transcripts);
+    const options: RunOptions = { model, signal };
     const replaceUpTo = replaceEditsUpTo ? new Date(replaceEditsUpTo) : null;
     if (keepsHandEdit(story.contentEditedAt, replaceUpTo)) {
       // Recordings placed or changed since the text was last written are what is new to it.
       const newTranscripts = transcripts.flatMap((r, i) => (!story.generatedAt || r.updatedAt > story.generatedAt ? [i] : []));
       if (newTranscripts.length > 0 || story.hasNewRecordings) {
-        return addToEditedText(ctx, story, { ...request, fixed: { title: story.title, content: story.content }, newTranscripts }, replaceUpTo);
+        return addToEditedText(ctx, story, { ...request, fixed: { title: story.title, content: story.content }, newTranscripts }, options, replaceUpTo);
       }
       // Nothing new: a rewrite asked for only gives the title (when it is not the person's); the text stays.
     }
     const { story: written, removed } = rewriting
-      ? await ctx.engines.writer.regenerateStory({ ...request, previous: { title: story.title, content: story.content } })
-      : await ctx.engines.writer.writeStory(request);
+      ? await ctx.engines.writer.run(regenerateStoryTask, { ...request, previous: { title: story.title, content: story.content } }, options)
+      : await ctx.engines.writer.run(writeStoryTask, request, options);
     if (removed.people.length || removed.locations.length || removed.dates.length) {
       ctx.log.info({ storyId, removed }, 'grounding removed names the speaker never said');
     }
@@ -130,9 +133,15 @@ async function storeStoryText(
  * edited again meanwhile, the text stays as it is and the recordings stay new (the banner
  * stays); a failing writer does the same through onFailure.
  */
-async function addToEditedText(ctx: PipelineContext, story: StoryRow, request: AdditionsRequest, replaceUpTo: ReplaceEditsUpTo): Promise<void> {
+async function addToEditedText(
+  ctx: PipelineContext,
+  story: StoryRow,
+  request: AdditionsRequest,
+  options: RunOptions,
+  replaceUpTo: ReplaceEditsUpTo,
+): Promise<void> {
   const shown = { processingStatus: story.generatedAt ? ('generated' as const) : ('draft' as const) };
-  const additions = await ctx.engines.writer.addToStory(request);
+  const additions = await ctx.engines.writer.run(addToStoryTask, request, options);
   if (additions.removed.people.length || additions.removed.locations.length || additions.removed.dates.length) {
     ctx.log.info({ storyId: story.id, removed: additions.removed }, 'grounding removed names the speaker never said');
   }
@@ -191,11 +200,12 @@ async function showWhatThereIs(ctx: PipelineContext, storyId: number, regenerate
   else await markStoryUnwritten(ctx, work.story);
 }
 
-async function storyRequest(ctx: PipelineContext, story: StoryRow, transcripts: RecordingRow[]): Promise<StoryRequest> {
+/** What the writer is told about a story, and the model the person chose (OpenAI only). */
+async function storyRequest(ctx: PipelineContext, story: StoryRow, transcripts: RecordingRow[]): Promise<{ request: StoryRequest; model?: string }> {
   const settings = readRecordingSettings(transcripts[0].settings);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, story.userId));
   const vocabulary = await userVocabulary(ctx.db, story.userId);
-  return {
+  const request: StoryRequest = {
     transcripts: transcripts.map((r) => ({
       text: r.transcription!,
       speaker: r.contributorName ?? undefined,
@@ -212,8 +222,8 @@ async function storyRequest(ctx: PipelineContext, story: StoryRow, transcripts: 
     authorName: user?.authorName ?? user?.firstName ?? undefined,
     knownPeople: vocabulary.people,
     knownPlaces: vocabulary.places,
-    model: ctx.engines.writer.adapter === 'openai' ? settings.storyGenerationModel : undefined,
   };
+  return { request, model: ctx.engines.writer.adapter === 'openai' ? settings.storyGenerationModel : undefined };
 }
 
 /**

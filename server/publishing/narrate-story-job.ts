@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toLanguage } from '../../contract/languages.ts';
 import type { NarrationState } from '../../contract/publishing.ts';
 import { AiError } from '../ai/errors.ts';
-import { splitForSpeech } from '../ai/openai/narrator.ts';
+import { splitForSpeech } from '../ai/speech-pieces.ts';
 import type { Narration } from '../ai/ports.ts';
 import { publishedStories } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';

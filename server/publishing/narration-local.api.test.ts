@@ -6,7 +6,7 @@ import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { waitFor } from '../../test/support/pipeline.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { MAX_SPEECH_CHARS, splitForSpeech } from '../ai/openai/narrator.ts';
+import { MAX_SPEECH_CHARS, splitForSpeech } from '../ai/speech-pieces.ts';
 import { normaliseAudio } from '../audio/normalise.ts';
 import { publishedStories } from '../db/schema.ts';
 import { narrationText } from './narrate-story-job.ts';

@@ -6,9 +6,8 @@ import type { z } from 'zod';
 import { AiError } from '../errors.ts';
 import { OneAtATime } from '../one-at-a-time.ts';
 import type { EngineStatus } from '../ports.ts';
-import { jsonSchemaOf } from '../schemas.ts';
+import { jsonSchemaOf, parseJson } from '../json-output.ts';
 import type { GenerateRequest, JsonGenerator } from '../writer.ts';
-import { parseJson } from '../openai/generator.ts';
 import { MODEL_MISSING_FIX, modelMissingError, modelMissingProblem } from './missing-model.ts';
 
 export interface LocalGeneratorSettings {
@@ -62,7 +61,8 @@ export function boundForGrammar(schema: unknown): unknown {
 export class LocalJsonGenerator implements JsonGenerator {
   readonly adapter = 'local' as const;
   private loaded: Promise<{ llama: Llama; model: LlamaModel }> | undefined;
-  private readonly grammars = new Map<string, Promise<LlamaGrammar & { parse(text: string): unknown }>>();
+  /** One grammar per output schema (two tasks may share one: writing and rewriting a story). */
+  private readonly grammars = new Map<z.ZodType, Promise<LlamaGrammar & { parse(text: string): unknown }>>();
   private readonly queue = new OneAtATime();
   lastStats: GenerationStats | undefined;
 
@@ -91,11 +91,11 @@ export class LocalJsonGenerator implements JsonGenerator {
     return this.loaded;
   }
 
-  private grammar(llama: Llama, task: string, schema: z.ZodType) {
-    let grammar = this.grammars.get(task);
+  private grammar(llama: Llama, schema: z.ZodType) {
+    let grammar = this.grammars.get(schema);
     if (!grammar) {
       grammar = llama.createGrammarForJsonSchema(boundForGrammar(jsonSchemaOf(schema)) as JsonSchemaArgument) as never;
-      this.grammars.set(task, grammar!);
+      this.grammars.set(schema, grammar!);
     }
     return grammar!;
   }
@@ -104,7 +104,7 @@ export class LocalJsonGenerator implements JsonGenerator {
     const { llama, model } = await this.load();
     return this.queue.run(async () => {
       request.signal?.throwIfAborted();
-      const grammar = await this.grammar(llama, request.task, request.schema);
+      const grammar = await this.grammar(llama, request.schema);
       const maxTokens = this.settings.maxOutputTokens ?? 4096;
       const promptTokens = model.tokenize(`${request.prompt.system}\n${request.prompt.user}`).length;
       const contextSize = Math.min(

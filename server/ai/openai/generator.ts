@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { z } from 'zod';
 import { AiError, fromOpenAiError } from '../errors.ts';
 import type { EngineStatus } from '../ports.ts';
-import { jsonSchemaOf } from '../schemas.ts';
+import { jsonSchemaOf, parseJson } from '../json-output.ts';
 import type { GenerateRequest, JsonGenerator } from '../writer.ts';
 import { createOpenAiClient, type OpenAiSettings } from './client.ts';
 import { acceptsTemperature, isReasoningModel } from './models.ts';
@@ -59,19 +59,4 @@ export class OpenAiJsonGenerator implements JsonGenerator {
   }
 
   async close(): Promise<void> {}
-}
-
-/** Parses a model's JSON answer and validates it; a bad answer is a retryable processing failure. */
-export function parseJson<S extends z.ZodType>(schema: S, text: string): z.infer<S> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new AiError('processing_failed', { retryable: true, detail: `the writer returned invalid JSON: ${text.slice(0, 200)}` });
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AiError('processing_failed', { retryable: true, detail: `the writer's JSON does not fit: ${parsed.error.message.slice(0, 300)}` });
-  }
-  return parsed.data;
 }

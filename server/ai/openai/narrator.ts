@@ -2,32 +2,10 @@ import type OpenAI from 'openai';
 import { DEFAULT_TTS_SPEED, DEFAULT_TTS_VOICE } from '../../../contract/ai-settings.ts';
 import { fromOpenAiError } from '../errors.ts';
 import type { EngineStatus, Narration, NarrateInput, Narrator } from '../ports.ts';
+import { splitForSpeech } from '../speech-pieces.ts';
 import { createOpenAiClient, type OpenAiSettings } from './client.ts';
 
 export const DEFAULT_TTS_MODEL = 'gpt-4o-mini-tts';
-/** The speech endpoint takes at most 4096 characters per request. */
-export const MAX_SPEECH_CHARS = 4000;
-
-/** Pieces of text no longer than `max`, cut after sentences (or words when a sentence is longer). */
-export function splitForSpeech(text: string, max = MAX_SPEECH_CHARS): string[] {
-  const sentences = text.match(/[^.!?\n]+[.!?]*\s*|\n+/g) ?? [text];
-  const pieces: string[] = [];
-  let current = '';
-  const push = (s: string) => {
-    if ((current + s).length > max && current.trim()) {
-      pieces.push(current.trim());
-      current = '';
-    }
-    current += s;
-  };
-  for (const sentence of sentences) {
-    if (sentence.length <= max) push(sentence);
-    else for (const word of sentence.split(/(?<=\s)/)) push(word);
-  }
-  if (current.trim()) pieces.push(current.trim());
-  return pieces;
-}
-
 /** Text to speech through the OpenAI API; long texts are spoken in pieces and joined (MP3 frames concatenate). */
 export class OpenAiNarrator implements Narrator {
   readonly adapter = 'openai' as const;
