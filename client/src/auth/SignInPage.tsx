@@ -8,7 +8,8 @@ import clsx from 'clsx';
 import { PASSWORD_MIN, passwordLength } from '../../../contract/auth.ts';
 import { CURRENT_USER_KEY, storeCurrentUser } from '../api/currentUser.ts';
 import { useAuthProviders } from '../api/authProviders.ts';
-import { apiRequest, ApiRequestError } from '../api/request.ts';
+import { signIn as signInWith, signUp } from '../api/localAccount.ts';
+import { ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { toast } from '../ui/toastStore.ts';
@@ -47,11 +48,11 @@ export function SignInPage() {
 
   const providers = useAuthProviders();
 
-  const signIn = () => apiRequest('POST', '/api/auth/local/sign-in', { email: form.email, password: form.password });
+  const signIn = () => signInWith({ email: form.email, password: form.password });
   // Sign-up answers alike whether the address is new or taken (it tells nobody which); signing
   // in with the same credentials next lets a new person straight in, and tells a stranger nothing new.
   const signUpThenIn = async () => {
-    await apiRequest('POST', '/api/auth/local/sign-up', {
+    await signUp({
       email: form.email,
       password: form.password,
       firstName: form.firstName,
