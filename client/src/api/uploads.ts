@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { isTranscriptionPending } from '../../../contract/engines.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { recordingStatusResponseSchema, recordingUploadResponseSchema, type RecordingUploadResponse } from '../../../contract/uploads.ts';
