@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SESSION_CHECK_URL } from '../../contract/early-reads.ts';
 import { toLanguage } from '../../contract/language-codes.ts';
 import i18n, { allWords, landingWordsOnly, loadLanguage } from './i18n/index.ts';
 import './index.css';
 import { initialLanguage, keepDocumentLanguageInStep, switchLanguage } from './i18n/appLanguage.ts';
+import { checkSession } from './api/earlyReads.ts';
 import { preloadPagesFor } from './pagePreload.ts';
 import type { SessionAnswer } from './App.tsx';
 
@@ -74,6 +74,6 @@ if (visitor) {
   });
 } else {
   // Everything the page needs at once, side by side: the session, the app, its words, the page's chunks.
-  startApp(fetch(SESSION_CHECK_URL, { credentials: 'include' }));
+  startApp(checkSession());
   preloadPagesFor(window.location.pathname);
 }

@@ -4,6 +4,7 @@ import { storySchema, storySummarySchema, type StoryDto } from '../../../contrac
 import { CACHE_MS } from '../../../contract/timings.ts';
 import { useDataChanged } from './dataChanged.ts';
 import { apiRequest, getJson } from './request.ts';
+import { useDeleteEntity } from './useDeleteEntity.ts';
 import { storyKey } from './stories.ts';
 
 export type Chapter = ChapterDto;
@@ -97,18 +98,7 @@ export function useReorderChapters() {
 
 /** DELETE /api/chapters/{id}: its stories stay, unassigned. The caller leaves the chapter's screens first. */
 export function useDeleteChapter() {
-  const queryClient = useQueryClient();
-  const changed = useDataChanged();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `${CHAPTERS}/${id}`),
-    onSuccess: (_body, id) => {
-      // After the screen has left: its reads are dropped, not read again into a 404.
-      setTimeout(() => {
-        queryClient.removeQueries({ queryKey: chapterKey(id) });
-        changed();
-      }, 0);
-    },
-  });
+  return useDeleteEntity({ path: (id) => `${CHAPTERS}/${id}`, queryKey: chapterKey });
 }
 
 /** PATCH /api/stories/{id}/chapter: a story into a chapter, or (null) out of any. */

@@ -1,4 +1,4 @@
-import { firstReadsFor } from '../../../contract/early-reads.ts';
+import { firstReadsFor, SESSION_CHECK_URL } from '../../../contract/early-reads.ts';
 
 /**
  * Reads started before their screen asks for them: the library's first page beside the session
@@ -37,6 +37,11 @@ export function readEarly(url: string): void {
       if (answer.ok) read.answer = { body: await answer.clone().json(), link: answer.headers.get('Link') };
     })
     .catch(() => undefined);
+}
+
+/** The session check (GET /api/auth/user), started as the page loads; the app reads its answer when its code has come. */
+export function checkSession(): Promise<Response> {
+  return fetch(SESSION_CHECK_URL, { credentials: 'include' });
 }
 
 /** The early read of `url` if its answer (a success) has come and is recent, once; else undefined, and the screen reads as usual. */

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { liveCapabilitiesSchema, type LiveCapabilities } from '../../../contract/live.ts';
-import { getJson } from './request.ts';
+import { liveCapabilitiesSchema, REALTIME_CHUNK_INDEX_HEADER, type LiveCapabilities } from '../../../contract/live.ts';
+import { getJson, sendRequest } from './request.ts';
 
 /**
  * Whether this server can offer live text, and whether it should be on by default
@@ -25,4 +25,12 @@ export async function loadLiveCapabilities(queryClient: QueryClient): Promise<Li
     console.warn('Live text capabilities could not be read:', error);
     return undefined;
   }
+}
+
+/**
+ * POST /api/realtime: the streaming test's chunk number `index`, as audio of `contentType`. The
+ * answer unchecked: the test tells a missing streaming service (503) from a failed connection.
+ */
+export function postRealtimeChunk(chunk: Blob, contentType: string, index: number): Promise<Response> {
+  return sendRequest('POST', '/api/realtime', chunk, { headers: { 'Content-Type': contentType, [REALTIME_CHUNK_INDEX_HEADER]: String(index) } });
 }

@@ -19,6 +19,7 @@ import { CACHE_MS, TIMINGS } from '../../../contract/timings.ts';
 import { useDataChanged } from './dataChanged.ts';
 import { listUrl, pagedListQuery } from './pagination.ts';
 import { apiRequest, getJson } from './request.ts';
+import { useDeleteEntity } from './useDeleteEntity.ts';
 
 /** Which list a person or place screen works on: the path prefix of its calls. */
 export type EntryKind = 'person' | 'place';
@@ -125,18 +126,7 @@ export function useSaveEntry(kind: EntryKind) {
 
 /** DELETE /api/{people|places}/{id}. */
 export function useDeleteEntry(kind: EntryKind) {
-  const queryClient = useQueryClient();
-  const changed = useDataChanged();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `${BASE[kind]}/${id}`),
-    onSuccess: (_body, id) => {
-      // After the screen has left: its detail read is dropped, not read again into a 404.
-      setTimeout(() => {
-        queryClient.removeQueries({ queryKey: [BASE[kind], id] });
-        changed();
-      }, 0);
-    },
-  });
+  return useDeleteEntity({ path: (id) => `${BASE[kind]}/${id}`, queryKey: (id) => [BASE[kind], id] });
 }
 
 /** POST /api/{people|places}/{id}/link-labels with a group of labels. */

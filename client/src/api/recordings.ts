@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { recordingSchema, recordingSummarySchema, recordingWithLinksSchema, type RecordingWithLinksDto } from '../../../contract/library.ts';
 import { CACHE_MS } from '../../../contract/timings.ts';
 import { apiRequest, getJson } from './request.ts';
+import { useDeleteEntity } from './useDeleteEntity.ts';
 import { listUrl, pagedListQuery } from './pagination.ts';
 import type { TemporalFields } from '../time/timePeriod.ts';
 
@@ -109,15 +110,5 @@ export function useSaveRecordingTime(id: number) {
 
 /** Deletes a recording; the caller leaves its screen first, then its reads are dropped and the lists read again. */
 export function useDeleteRecording() {
-  const queryClient = useQueryClient();
-  const recordingsChanged = useDataChanged();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `/api/recordings/${id}`),
-    onSuccess: (_body, id) => {
-      setTimeout(() => {
-        queryClient.removeQueries({ queryKey: ['/api/recordings', id] });
-        recordingsChanged();
-      }, 0);
-    },
-  });
+  return useDeleteEntity({ path: (id) => `/api/recordings/${id}`, queryKey: (id) => ['/api/recordings', id] });
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiRequestError,
+  apiBlob,
   apiRequest,
   formatErrorMessage,
   getJson,
@@ -67,6 +68,24 @@ describe('apiRequest', () => {
     expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
   });
 
+  it('sends headers of its own beside the JSON type, and its signal', async () => {
+    const fetchMock = stubFetch(Response.json({ ok: true }));
+    const signal = new AbortController().signal;
+    await apiRequest('POST', '/api/x', { a: 1 }, { headers: { 'X-Chunk-Index': '2' }, signal });
+    const init = fetchMock.mock.calls[0][1];
+    expect(init?.headers).toEqual({ 'Content-Type': 'application/json', 'X-Chunk-Index': '2' });
+    expect(init?.signal).toBe(signal);
+  });
+
+  it('sends a Blob as it is, with only the headers given (audio with its own type)', async () => {
+    const fetchMock = stubFetch(new Response(null, { status: 204 }));
+    const chunk = new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' });
+    await apiRequest('POST', '/api/realtime', chunk, { headers: { 'Content-Type': 'audio/webm' } });
+    const init = fetchMock.mock.calls[0][1];
+    expect(init?.body).toBe(chunk);
+    expect(init?.headers).toEqual({ 'Content-Type': 'audio/webm' });
+  });
+
   it('turns an error response into an ApiRequestError with status, code and field', async () => {
     const body = '{"message":"Email is taken","code":"email_taken","field":"email"}';
     stubFetch(new Response(body, { status: 409, statusText: 'Conflict' }));
@@ -79,6 +98,16 @@ describe('apiRequest', () => {
       field: 'email',
       serverMessage: 'Email is taken',
     });
+  });
+});
+
+describe('apiBlob', () => {
+  it("resolves with an answer's bytes, and raises on an error like apiRequest", async () => {
+    stubFetch(new Response(new Uint8Array([7, 8]), { headers: { 'Content-Type': 'audio/mpeg' } }));
+    const audio = await apiBlob('POST', '/api/conversation/speech', { text: 'Hei' });
+    expect([...new Uint8Array(await audio.arrayBuffer())]).toEqual([7, 8]);
+    stubFetch(new Response('{"message":"No voice","code":"speech_unavailable"}', { status: 503 }));
+    await expect(apiBlob('POST', '/api/conversation/speech', { text: 'Hei' })).rejects.toMatchObject({ status: 503, code: 'speech_unavailable' });
   });
 });
 

@@ -52,20 +52,40 @@ async function readJson<T>(response: Response): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** What a request may carry besides its body: headers of its own, a signal that aborts it. */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
 /**
- * Calls the app's own API with cookies: FormData goes as multipart, any other body as JSON,
- * no body sends none. Resolves with the parsed JSON response.
+ * Sends a request to the app's own API with cookies: FormData and Blob bodies go as they are,
+ * any other body as JSON, no body sends none. The answer is not checked: for a caller that
+ * reads the status itself; the others use apiRequest.
  */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const isForm = body instanceof FormData;
-  const response = await fetch(url, {
+export function sendRequest(method: string, url: string, body?: unknown, { headers, signal }: RequestOptions = {}): Promise<Response> {
+  const asIs = body instanceof FormData || body instanceof Blob;
+  return fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    headers: body === undefined || asIs ? headers : { 'Content-Type': 'application/json', ...headers },
+    body: body === undefined ? undefined : asIs ? body : JSON.stringify(body),
+    signal,
   });
+}
+
+/** Calls the app's own API (as sendRequest) and resolves with the parsed JSON answer; a non-success throws an ApiRequestError. */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  const response = await sendRequest(method, url, body, options);
   await throwIfNotOk(response);
   return readJson<T>(response);
+}
+
+/** Like apiRequest, for an answer that is not JSON (a question's audio): resolves with its body. */
+export async function apiBlob(method: string, url: string, body?: unknown, options?: RequestOptions): Promise<Blob> {
+  const response = await sendRequest(method, url, body, options);
+  await throwIfNotOk(response);
+  return response.blob();
 }
 
 /** What a read does with a 401: raise (the default) or yield null (the current-user read). */
@@ -73,7 +93,7 @@ export type UnauthorizedBehavior = 'throw' | 'returnNull';
 
 /** A GET of parsed JSON; with on401 'returnNull' a 401 gives null instead of an error. */
 export async function getJson<T>(url: string, on401: UnauthorizedBehavior = 'throw'): Promise<T | null> {
-  const response = await fetch(url, { credentials: 'include' });
+  const response = await sendRequest('GET', url);
   if (on401 === 'returnNull' && response.status === 401) return null;
   await throwIfNotOk(response);
   return readJson<T>(response);

@@ -15,6 +15,7 @@ import type { PointOfView, StoryStyle } from '../../../contract/story-options.ts
 import { CACHE_MS, TIMINGS } from '../../../contract/timings.ts';
 import { earlyOrFetch, STORY_COUNTS_URL, takeEarlyAnswer } from './earlyReads.ts';
 import { apiRequest, getJson, throwIfNotOk } from './request.ts';
+import { useDeleteEntity } from './useDeleteEntity.ts';
 import { listUrl, pagedListQuery, withoutItems } from './pagination.ts';
 import { useDataChanged } from './dataChanged.ts';
 import type { TemporalFields } from '../time/timePeriod.ts';
@@ -209,19 +210,13 @@ export function useReorderRecordings(id: number) {
  * reads are dropped and every list reads again, so nothing re-reads a story that is gone.
  */
 export function useDeleteStory() {
-  const queryClient = useQueryClient();
-  const recordingsChanged = useDataChanged();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `/api/stories/${id}`),
-    onSuccess: (_body, id) => {
-      // The row leaves the lists at once; the lists then read again.
+  return useDeleteEntity({
+    path: (id) => `/api/stories/${id}`,
+    queryKey: storyKey,
+    // The row leaves the lists at once; the lists then read again.
+    onDeleted: (queryClient, id) =>
       queryClient.setQueriesData({ queryKey: ['/api/stories'] }, (data: unknown) =>
         Array.isArray(data) ? data.filter((story: { id: number }) => story.id !== id) : withoutItems<{ id: number }>(data, (story) => story.id === id),
-      );
-      setTimeout(() => {
-        queryClient.removeQueries({ queryKey: storyKey(id) });
-        recordingsChanged();
-      }, 0);
-    },
+      ),
   });
 }

@@ -1,8 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { isTranscriptionPending } from '../../../contract/engines.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
-import { recordingStatusResponseSchema } from '../../../contract/uploads.ts';
+import { recordingStatusResponseSchema, recordingUploadResponseSchema, type RecordingUploadResponse } from '../../../contract/uploads.ts';
 import { apiRequest, getJson } from './request.ts';
+
+/** Uploads a new recording: `path` is the story's own endpoint or the general one, `form` its multipart body (spec 7.3). */
+export async function uploadRecording(path: string, form: FormData): Promise<RecordingUploadResponse> {
+  return recordingUploadResponseSchema.parse(await apiRequest('POST', path, form));
+}
 
 const isPending = (status: string | undefined) => status === undefined || isTranscriptionPending(status);
 

@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { PASSWORD_RESET_LINK_HOURS } from '../../../contract/auth.ts';
-import { apiRequest, ApiRequestError } from '../api/request.ts';
+import { requestPasswordReset } from '../api/localAccount.ts';
+import { ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
@@ -27,7 +28,7 @@ export function ForgotPasswordPage() {
 
   const send = useMutation({
     // The page's language goes along: the e-mail speaks it to someone who has not chosen one in the app.
-    mutationFn: (address: string) => apiRequest('POST', '/api/auth/local/forgot-password', { email: address, language }),
+    mutationFn: (address: string) => requestPasswordReset({ email: address, language }),
   });
 
   const onSubmit = (event: FormEvent) => {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN, passwordLength } from '../../../contract/auth.ts';
 import { CURRENT_USER_KEY, storeCurrentUser } from '../api/currentUser.ts';
-import { apiRequest, ApiRequestError, throwIfNotOk } from '../api/request.ts';
+import { checkResetLink, resetPassword } from '../api/localAccount.ts';
+import { ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { Button, buttonClasses } from '../ui/Button.tsx';
@@ -19,10 +20,7 @@ import { AuthPageFrame, quietLinkClasses } from './AuthPageFrame.tsx';
 function useResetLinkCheck(token: string) {
   return useQuery({
     queryKey: ['/api/auth/local/reset-password', token],
-    queryFn: async () => {
-      await throwIfNotOk(await fetch(`/api/auth/local/reset-password/${encodeURIComponent(token)}`, { credentials: 'include' }));
-      return true;
-    },
+    queryFn: () => checkResetLink(token),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,
@@ -41,7 +39,7 @@ export function ResetPasswordPage() {
   const check = useResetLinkCheck(token);
 
   const save = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/auth/local/reset-password', { token, password }),
+    mutationFn: () => resetPassword({ token, password }),
     onSuccess: async (body) => {
       // Whatever this browser held for someone signed in before is not this account's.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_KEY[0] });

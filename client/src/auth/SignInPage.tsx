@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../../../contract/languages.ts';
@@ -7,7 +8,8 @@ import clsx from 'clsx';
 import { PASSWORD_MIN, passwordLength } from '../../../contract/auth.ts';
 import { CURRENT_USER_KEY, storeCurrentUser } from '../api/currentUser.ts';
 import { useAuthProviders } from '../api/authProviders.ts';
-import { apiRequest, ApiRequestError } from '../api/request.ts';
+import { signIn as signInWith, signUp } from '../api/localAccount.ts';
+import { ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { toast } from '../ui/toastStore.ts';
@@ -46,11 +48,11 @@ export function SignInPage() {
 
   const providers = useAuthProviders();
 
-  const signIn = () => apiRequest('POST', '/api/auth/local/sign-in', { email: form.email, password: form.password });
+  const signIn = () => signInWith({ email: form.email, password: form.password });
   // Sign-up answers alike whether the address is new or taken (it tells nobody which); signing
   // in with the same credentials next lets a new person straight in, and tells a stranger nothing new.
   const signUpThenIn = async () => {
-    await apiRequest('POST', '/api/auth/local/sign-up', {
+    await signUp({
       email: form.email,
       password: form.password,
       firstName: form.firstName,
@@ -114,13 +116,6 @@ export function SignInPage() {
     if (Object.keys(errors).length === 0) submit.mutate();
   };
 
-  const onTabKey = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    const next = mode === 'signIn' ? 'signUp' : 'signIn';
-    switchMode(next);
-    document.getElementById(`auth-tab-${next}`)?.focus();
-  };
-
   const offersProviders = providers.data && (providers.data.google || providers.data.oidc);
 
   if (submit.error instanceof CheckInbox) {
@@ -138,95 +133,86 @@ export function SignInPage() {
 
   return (
     <AuthPageFrame title={t(`${mode}.title`)} subtitle={t(`${mode}.subtitle`)}>
-      <div role="tablist" aria-label={t('tabsLabel')} className="mt-8 grid grid-cols-2 gap-1 rounded-xl bg-stone-900 p-1">
-        {MODES.map((item) => (
-          <button
-            key={item}
-            id={`auth-tab-${item}`}
-            type="button"
-            role="tab"
-            aria-selected={mode === item}
-            aria-controls="auth-panel"
-            tabIndex={mode === item ? 0 : -1}
-            onClick={() => switchMode(item)}
-            onKeyDown={onTabKey}
-            className={clsx(
-              'min-h-11 rounded-lg text-sm font-medium transition-colors',
-              focusRing,
-              mode === item ? 'bg-stone-700 text-stone-50' : 'text-stone-400 hover:text-stone-100',
-            )}
-          >
-            {t(`${item}.tab`)}
-          </button>
-        ))}
-      </div>
+      <Tabs.Root value={mode} onValueChange={(next) => switchMode(next as Mode)}>
+        <Tabs.List aria-label={t('tabsLabel')} className="mt-8 grid grid-cols-2 gap-1 rounded-xl bg-stone-900 p-1">
+          {MODES.map((item) => (
+            <Tabs.Trigger
+              key={item}
+              value={item}
+              className={clsx(
+                'min-h-11 rounded-lg text-sm font-medium transition-colors',
+                focusRing,
+                mode === item ? 'bg-stone-700 text-stone-50' : 'text-stone-400 hover:text-stone-100',
+              )}
+            >
+              {t(`${item}.tab`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
 
-      <form
-        id="auth-panel"
-        role="tabpanel"
-        aria-labelledby={`auth-tab-${mode}`}
-        noValidate
-        onSubmit={onSubmit}
-        className="mt-6 grid gap-4"
-      >
-        {mode === 'signUp' && (
-          <div className="grid gap-4 sm:grid-cols-2">
+        {/* One panel for both tabs: the form stays, its fields and typed words with it. */}
+        <Tabs.Content value={mode} asChild>
+          <form noValidate onSubmit={onSubmit} className={clsx('mt-6 grid gap-4', focusRing)}>
+            {mode === 'signUp' && (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  label={t('firstName')}
+                  name="firstName"
+                  autoComplete="given-name"
+                  value={form.firstName}
+                  onChange={update('firstName')}
+                  error={errorOf('firstName')}
+                  required
+                />
+                <Field
+                  label={t('lastName')}
+                  name="lastName"
+                  autoComplete="family-name"
+                  value={form.lastName}
+                  onChange={update('lastName')}
+                  error={errorOf('lastName')}
+                />
+              </div>
+            )}
             <Field
-              label={t('firstName')}
-              name="firstName"
-              autoComplete="given-name"
-              value={form.firstName}
-              onChange={update('firstName')}
-              error={errorOf('firstName')}
+              label={t('email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={form.email}
+              onChange={update('email')}
+              error={errorOf('email')}
               required
             />
             <Field
-              label={t('lastName')}
-              name="lastName"
-              autoComplete="family-name"
-              value={form.lastName}
-              onChange={update('lastName')}
-              error={errorOf('lastName')}
+              label={t('password')}
+              name="password"
+              type="password"
+              autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+              minLength={mode === 'signUp' ? PASSWORD_MIN : undefined}
+              value={form.password}
+              onChange={update('password')}
+              hint={mode === 'signUp' ? t('passwordRule', { count: PASSWORD_MIN }) : undefined}
+              error={errorOf('password')}
+              required
             />
-          </div>
-        )}
-        <Field
-          label={t('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={form.email}
-          onChange={update('email')}
-          error={errorOf('email')}
-          required
-        />
-        <Field
-          label={t('password')}
-          name="password"
-          type="password"
-          autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
-          minLength={mode === 'signUp' ? PASSWORD_MIN : undefined}
-          value={form.password}
-          onChange={update('password')}
-          hint={mode === 'signUp' ? t('passwordRule', { count: PASSWORD_MIN }) : undefined}
-          error={errorOf('password')}
-          required
-        />
-        {mode === 'signIn' && (
-          <Link
-            to="/forgot-password"
-            state={{ email: form.email.trim() } satisfies ForgotPasswordState}
-            className={`justify-self-end ${quietLinkClasses}`}
-          >
-            {t('forgotLink')}
-          </Link>
-        )}
-        <FormAlert>{formError}</FormAlert>
-        <Button type="submit" disabled={submit.isPending} className="mt-2">
-          {submit.isPending ? t('working') : t(`${mode}.submit`)}
-        </Button>
-      </form>
+            {mode === 'signIn' && (
+              <Link
+                to="/forgot-password"
+                state={{ email: form.email.trim() } satisfies ForgotPasswordState}
+                className={`justify-self-end ${quietLinkClasses}`}
+              >
+                {t('forgotLink')}
+              </Link>
+            )}
+            <FormAlert>{formError}</FormAlert>
+            <Button type="submit" disabled={submit.isPending} className="mt-2">
+              {submit.isPending ? t('working') : t(`${mode}.submit`)}
+            </Button>
+          </form>
+        </Tabs.Content>
+      </Tabs.Root>
 
       {offersProviders && (
         <div className="mt-8 grid gap-3">

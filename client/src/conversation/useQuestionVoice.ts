@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { Language } from '../../../contract/languages.ts';
-import { fetchSpeech } from './conversationApi.ts';
+import { fetchSpeech } from '../api/conversation.ts';
 
 /** The longest a question may play before the conversation goes on regardless (a stuck player holds nothing up). */
 const LONGEST_QUESTION_MS = 60_000;

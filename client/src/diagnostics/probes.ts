@@ -11,6 +11,7 @@ import {
   recordingOutcome,
   serverOutcome,
 } from './checks.ts';
+import { readHealth } from '../api/health.ts';
 
 /** How long the test recording lasts, and how long its stop may take before the check gives up. */
 const TEST_RECORDING_MS = 1000;
@@ -84,7 +85,7 @@ function recordFor(recorder: MediaRecorder, ms: number): Promise<number> {
 
 async function fetchHealth(): Promise<HealthReply> {
   try {
-    const response = await fetch('/api/health', { credentials: 'same-origin', signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    const response = await readHealth(HEALTH_TIMEOUT_MS);
     const body: unknown = await response.json().catch(() => null);
     return { reachable: true, httpStatus: response.status, body };
   } catch {

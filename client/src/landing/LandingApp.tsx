@@ -1,13 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { AuthProviders } from '../../../contract/auth.ts';
+import { isSignedIn, readAuthProviders } from '../api/visitorReads.ts';
 import { SplashScreen } from '../shell/SplashScreen.tsx';
 import { LandingActionsContext } from './landingActions.ts';
 import { LandingPage } from './LandingPage.tsx';
-
-function isAuthProviders(body: unknown): body is AuthProviders {
-  const value = body as Partial<Record<keyof AuthProviders, unknown>> | null;
-  return typeof value?.google === 'boolean' && typeof value.oidc === 'boolean' && typeof value.local === 'boolean';
-}
 
 /**
  * The landing page on its own, for a visitor this device has not seen signed in: no
@@ -20,12 +16,11 @@ export function LandingApp({ onLeave }: { onLeave: () => void }) {
 
   useEffect(() => {
     let live = true;
-    fetch('/api/auth/user', { headers: { accept: 'application/json' } })
-      .then((response) => live && response.ok && onLeave())
+    isSignedIn()
+      .then((signedIn) => live && signedIn && onLeave())
       .catch(() => undefined);
-    fetch('/api/auth/providers', { headers: { accept: 'application/json' } })
-      .then((response) => (response.ok ? response.json() : undefined))
-      .then((body: unknown) => live && isAuthProviders(body) && setProviders(body))
+    readAuthProviders()
+      .then((offered) => live && offered && setProviders(offered))
       .catch(() => undefined);
     return () => {
       live = false;

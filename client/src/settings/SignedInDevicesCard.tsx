@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SignedInDevice } from '../../../contract/sessions.ts';
+import { useSignedInDevices, useSignOutDevice, useSignOutOtherDevices } from '../api/signedInDevices.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate, formatRelativeTime } from '../i18n/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { toast } from '../ui/toastStore.ts';
-import { useSignedInDevices, useSignOutDevice, useSignOutOtherDevices } from './useSignedInDevices.ts';
 
 /**
  * Signed-in devices: each browser signed in to the account, when it was last used, this one

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { REALTIME_CHUNK_INDEX_HEADER, REALTIME_CHUNK_INTERVAL_MS } from '../../../contract/live.ts';
 import { MicrophoneTake, openMicrophone, releaseMicrophone } from '../microphone/take.ts';
 import { chunkContentType, readRealtimeEvent } from './realtimeEvents.ts';
+import { postRealtimeChunk } from '../api/live.ts';
 
 export type StreamingTestPhase = 'idle' | 'starting' | 'recording' | 'stopped';
 /** The spec's "Test path" errors (8.4): Connection failed; Failed to connect to streaming service; Recording failed. */
@@ -67,12 +68,7 @@ export function useStreamingTest() {
     async (current: Session, chunk: Blob, index: number) => {
       if (current.failed) return;
       try {
-        const response = await fetch('/api/realtime', {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { 'Content-Type': chunkContentType(chunk.type), [REALTIME_CHUNK_INDEX_HEADER]: String(index) },
-          body: chunk,
-        });
+        const response = await postRealtimeChunk(chunk, chunkContentType(chunk.type), index);
         if (!response.ok) {
           // 503: the server is there, its streaming service is not.
           const kind = response.status === 503 ? 'streamingFailed' : 'connectionFailed';

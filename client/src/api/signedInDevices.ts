@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { signedInDeviceSchema } from '../../../contract/sessions.ts';
-import { apiRequest, getJson } from '../api/request.ts';
+import { apiRequest, getJson } from './request.ts';
 
 const devicesKey = ['/api/auth/sessions'] as const;
 
