@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { REALTIME_CHUNK_INDEX_HEADER, REALTIME_CHUNK_INTERVAL_MS } from '../../../contract/live.ts';
+import { REALTIME_CHUNK_INTERVAL_MS } from '../../../contract/live.ts';
 import { MicrophoneTake, openMicrophone, releaseMicrophone } from '../microphone/take.ts';
 import { chunkContentType, readRealtimeEvent } from './realtimeEvents.ts';
 import { postRealtimeChunk } from '../api/live.ts';
