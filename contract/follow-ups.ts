@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids.ts';
 import { languageSchema } from './languages.ts';
 
 /** A follow-up question as every call of spec 7.5 returns it. */
@@ -31,7 +32,7 @@ export const answerQuestionSchema = z.object({
     .number({ error: 'answerStoryId: a story id is required' })
     .int('answerStoryId: a story id is required')
     .positive('answerStoryId: a story id is required')
-    .max(2_147_483_647, 'answerStoryId: a story id is required'),
+    .max(MAX_ID, 'answerStoryId: a story id is required'),
   userId: z.unknown().optional(),
 });
 export type AnswerQuestionBody = z.input<typeof answerQuestionSchema>;
