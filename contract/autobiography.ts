@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AI_ERROR_CODES } from './ai-errors.ts';
 import { ignoredUserId, withoutUserId } from './ignored-user-id.ts';
+import { idSchema } from './ids.ts';
 import { languageSchema } from './languages.ts';
 import { pointOfViewSchema, storyStyleSchema } from './story-options.ts';
 
@@ -27,7 +28,7 @@ export const AUTOBIOGRAPHY_LIST_LIMIT = 100;
 
 // ---------------------------------------------------------------- request bodies
 
-const ids = (max: number) => z.array(z.number().int().positive().max(2_147_483_647)).max(max);
+const ids = (max: number) => z.array(idSchema).max(max);
 
 /**
  * POST /api/autobiography: {storyIds, title, language} (spec 7.8), and also chapterIds

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './ids.ts';
 import { ignoredUserId, withoutUserId } from './ignored-user-id.ts';
 import { languageQuery } from './languages.ts';
 
@@ -32,7 +33,7 @@ export const answerQuestionSchema = z.object({
     .number({ error: 'answerStoryId: a story id is required' })
     .int('answerStoryId: a story id is required')
     .positive('answerStoryId: a story id is required')
-    .max(2_147_483_647, 'answerStoryId: a story id is required'),
+    .max(MAX_ID, 'answerStoryId: a story id is required'),
   userId: ignoredUserId,
 }).transform(withoutUserId);
 export type AnswerQuestionBody = z.input<typeof answerQuestionSchema>;

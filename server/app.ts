@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { recordRoutes, type RouteEntry } from './access/route-table.ts';
+import { linkScope } from './access/link-scope.ts';
 import { signedInScope } from './access/signed-in-scope.ts';
 import type { Engines } from './ai/engines.ts';
 import { accountRoutes } from './auth/account-routes.ts';
@@ -13,6 +14,7 @@ import { sessionStore } from './auth/sessions.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { autobiographyRoutes } from './autobiography/routes.ts';
 import { chapterRoutes } from './chapters/routes.ts';
+import { resolveLinkHolder } from './co-author/link-actor.ts';
 import { coAuthorLinkRoutes } from './co-author/link-routes.ts';
 import { coAuthorRoutes } from './co-author/routes.ts';
 import { conversationRoutes } from './conversation/routes.ts';
@@ -140,7 +142,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await open.register(emailVerificationRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
     await open.register(publicStoryRoutes, { config, site, db, store: deps.store, clientDir: deps.clientDir });
-    await open.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue, quotas });
+  });
+
+  // A co-author link's holder: the link in the path is the credential (decision 016).
+  await app.register(async (link) => {
+    linkScope(link, { db, routeTable, resolveLink: resolveLinkHolder(db) });
+    await link.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue, quotas });
   });
 
   // Everything else needs a session, checked before anything else is read.

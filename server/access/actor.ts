@@ -1,4 +1,6 @@
-import type { UserRow } from '../auth/sessions.ts';
+import type { users } from '../db/schema.ts';
+
+type UserRow = typeof users.$inferSelect;
 
 /** A signed-in person: owns their stories, recordings, people, places and chapters. */
 export interface SignedInActor {
@@ -28,3 +30,13 @@ export type Actor = SignedInActor | CoAuthorActor | ReaderActor;
 
 export const signedIn = (user: UserRow): SignedInActor => ({ kind: 'user', user });
 export const reader: ReaderActor = { kind: 'reader' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Who is asking. Session authentication (server/auth/authenticate.ts) sets it on every
+     * request, a signed-in person or a reader; the link scope makes a link's holder of it.
+     */
+    actor: Actor;
+  }
+}

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../contract/publishing.ts';
 import type { Database } from '../db/client.ts';
 import { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
@@ -54,4 +55,20 @@ export async function loadAll<K extends ResourceKind, A extends ResourceActions[
   const rows = await rowsById(db, kind, wanted);
   if (rows.length !== wanted.length) throw notFound(NOT_FOUND[kind]);
   return rows.map((row) => authorize(actor, action, kind, row));
+}
+
+/**
+ * The published copy a slug names, checked for this action (reading: the published-read
+ * policy). Unknown, unpublished, retired (its row is gone), refused, or a value that cannot
+ * be a slug: the same 404, the database not asked for the last.
+ */
+export async function loadBySlug<A extends ResourceActions['publishedStory']>(
+  db: Reader,
+  actor: Actor,
+  slug: string,
+  action: A,
+): Promise<Authorized<ResourceRows['publishedStory'], A>> {
+  const isSlug = slug.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(slug);
+  const [row] = isSlug ? await db.select().from(publishedStories).where(eq(publishedStories.slug, slug)) : [];
+  return authorize(actor, action, 'publishedStory', row);
 }

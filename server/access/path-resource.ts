@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idParamSchema } from '../../contract/ids.ts';
 import type { Database } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { load } from './loaders.ts';
@@ -23,13 +25,10 @@ declare module 'fastify' {
   }
 }
 
-/** Ids are PostgreSQL integers; anything else cannot name a row. */
-const MAX_ID = 2_147_483_647;
-
 /**
  * Declares that a route's `:param` names a resource the actor must be allowed to
- * `action`. Put `config` in the route options; `of(request)` in the handler gives the
- * authorized row, typed.
+ * `action`, whoever the actor is (a signed-in person, a link's holder). Put `config` in
+ * the route options; `of(request)` in the handler gives the authorized row, typed.
  */
 export function pathResource<K extends ResourceKind, A extends ResourceActions[K]>(
   kind: K,
@@ -49,6 +48,8 @@ export function pathResource<K extends ResourceKind, A extends ResourceActions[K
   };
 }
 
+const pathParams = z.record(z.string(), z.string());
+
 /**
  * Loads and authorizes the route's path resource before the body is validated: someone
  * else's id is a 404 whatever the body says, and a bad id is one too.
@@ -57,10 +58,14 @@ export function loadPathResource(db: Database) {
   return async (request: FastifyRequest) => {
     const resource = request.routeOptions.config.resource;
     if (!resource) return;
-    const raw = (request.params as Record<string, string | undefined>)[resource.param] ?? '';
-    const id = Number(raw);
-    if (!/^\d+$/.test(raw)) throw resource.invalidId?.() ?? notFound(NOT_FOUND[resource.kind]);
-    if (id < 1 || id > MAX_ID) throw notFound(NOT_FOUND[resource.kind]);
-    request.authorizedResource = await load(db, request.actor, resource.kind, id, resource.action as never);
+    // Runs before the route's own schema: the raw path value, read with the shared id schema.
+    const raw = pathParams.safeParse(request.params).data?.[resource.param] ?? '';
+    const id = idParamSchema.safeParse(raw);
+    if (!id.success) {
+      // Not digits at all: the spec's own answer where it names one; digits out of range name no row.
+      const notDigits = !/^\d+$/.test(raw);
+      throw (notDigits && resource.invalidId?.()) || notFound(NOT_FOUND[resource.kind]);
+    }
+    request.authorizedResource = await load(db, request.actor, resource.kind, id.data, resource.action as never);
   };
 }

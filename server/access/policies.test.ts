@@ -1,12 +1,12 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../auth/sessions.ts';
+import type { users } from '../db/schema.ts';
 import { type Actor, reader, signedIn } from './actor.ts';
 import { authorize, can, type ResourceRows } from './policies.ts';
 import { pathResource } from './path-resource.ts';
 import { recordRoutes, type RouteEntry } from './route-table.ts';
 
-const user = (id: string) => ({ id }) as UserRow;
+const user = (id: string) => ({ id }) as typeof users.$inferSelect;
 const owner = signedIn(user('owner'));
 const stranger = signedIn(user('stranger'));
 const coAuthor = (storyId: number, keyHash: string | null = 'browser-key'): Actor => ({
@@ -89,6 +89,20 @@ describe('the route table', () => {
     await expect(start()).rejects.toThrow(/say which resource :id names/);
   });
 
+  it('refuses a link route without its link in :token, or with another parameter that names no resource', async () => {
+    for (const url of ['/api/co-author/recordings', '/api/co-author/:token/recordings/:id']) {
+      const app = Fastify();
+      const start = async () => {
+        await app.register(async (scope) => {
+          recordRoutes(scope, [], 'link');
+          scope.delete(url, async () => 'no check');
+        });
+        await app.ready();
+      };
+      await expect(start(), url).rejects.toThrow(/carries its link in :token|say which resource :id names/);
+    }
+  });
+
   it('records routes with their access and resource', async () => {
     const app = Fastify();
     const table: RouteEntry[] = [];
@@ -99,5 +113,16 @@ describe('the route table', () => {
     });
     await app.ready();
     expect(table).toContainEqual({ method: 'GET', url: '/api/stories/:id', access: 'signedIn', resource: storyToRead.config.resource });
+  });
+
+  it("records a link route whose only parameter is its link's token", async () => {
+    const app = Fastify();
+    const table: RouteEntry[] = [];
+    await app.register(async (scope) => {
+      recordRoutes(scope, table, 'link');
+      scope.get('/api/co-author/:token', async () => 'the link is checked by the scope');
+    });
+    await app.ready();
+    expect(table).toContainEqual({ method: 'GET', url: '/api/co-author/:token', access: 'link', resource: undefined });
   });
 });

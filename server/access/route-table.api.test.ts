@@ -1,5 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRIBUTOR_KEY_HEADER } from '../../contract/co-author.ts';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
@@ -13,14 +15,16 @@ import type { RouteEntry } from './route-table.ts';
 let server: TestApp;
 let routes: RouteEntry[];
 beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', PUBLIC_RATE_LIMIT: '1000', CONTRIBUTION_RATE_LIMIT: '1000' });
   routes = server.app.routeTable.filter((route) => route.method !== 'HEAD');
 });
 afterAll(() => server?.close());
 
 const signedInRoutes = () => routes.filter((route) => route.access === 'signedIn');
+const linkRoutes = () => routes.filter((route) => route.access === 'link');
 const withBody = (method: string) => !['GET', 'DELETE'].includes(method);
 const pathOf = (route: RouteEntry, id: number | string) => route.url.replace(/:\w+/g, String(id));
+const linkPathOf = (route: RouteEntry, token: string, id: number | string) => pathOf({ ...route, url: route.url.replace(':token', token) }, id);
 
 it('has signed-in routes for every resource kind the API serves', () => {
   const kinds = new Set(signedInRoutes().map((route) => route.resource?.kind));
@@ -94,6 +98,70 @@ describe("another user's ids", () => {
       const response = await stranger.get(`/api/stories/${id}`);
       expect(response.status, id).toBe(404);
     }
+  });
+});
+
+describe('co-author link routes', () => {
+  it('are in the link scope, each with its link in :token', () => {
+    expect(linkRoutes().map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/co-author/:token', 'POST /api/co-author/:token/recordings', 'DELETE /api/co-author/:token/recordings/:id']),
+    );
+    for (const route of linkRoutes()) expect(route.url, route.url).toContain(':token');
+  });
+
+  it('answer the invalid-link 404 and nothing else without a live link, whatever the session or the body', async () => {
+    const { client: owner, id: ownerId } = await signedUpClient(server.url, 'no-link-owner@example.com');
+    const story = await seeder(server.database.db).story(ownerId, { title: 'Revoked' });
+    const revoked = await seeder(server.database.db).coAuthorToken(ownerId, story.id);
+    await server.database.db.delete(coAuthorTokens).where(eq(coAuthorTokens.id, revoked.id));
+    const before = await ownerData(ownerId);
+    expect(linkRoutes().length).toBeGreaterThan(0);
+    for (const token of ['not-a-token', randomBytes(32).toString('base64url'), revoked.token]) {
+      for (const client of [new HttpClient(server.url), owner]) {
+        for (const route of linkRoutes()) {
+          const body = route.method === 'GET' ? undefined : { contributorName: 'Pekka', storyId: 'x' };
+          const response = await client.request(route.method, linkPathOf(route, token, 1), body);
+          expect(response.status, `${route.method} ${route.url} ${token}`).toBe(404);
+          expect(await response.json()).toEqual({ code: 'invalid_token', message: 'Invalid or expired collaboration token' });
+        }
+      }
+    }
+    expect(await ownerData(ownerId)).toEqual(before);
+  });
+
+  it("give another link's holder 404 on every route that names a resource, even from the same browser, and change nothing", async () => {
+    const seed = seeder(server.database.db, server.store);
+    const { id: ownerId } = await signedUpClient(server.url, 'link-owner@example.com');
+    const { id: otherId } = await signedUpClient(server.url, 'other-link-owner@example.com');
+    const story = await seed.story(ownerId, { title: 'Shared' });
+    const link = await seed.coAuthorToken(ownerId, story.id);
+    const browserKey = randomBytes(32).toString('base64url');
+    const contribution = await seed.recording(ownerId, {
+      storyId: story.id,
+      contributorName: 'Pekka',
+      coAuthorTokenId: link.id,
+      contributorKeyHash: createHash('sha256').update(browserKey).digest('hex'),
+    });
+    const otherLink = await seed.coAuthorToken(otherId, (await seed.story(otherId, { title: 'Theirs' })).id);
+    const ids: Partial<Record<ResourceKind, number>> = { story: story.id, recording: contribution.id };
+    const browser = new HttpClient(server.url);
+    const asHolderOf = (token: string, route: RouteEntry) =>
+      browser.request(route.method, linkPathOf(route, token, ids[route.resource!.kind]!), route.method === 'GET' ? undefined : { contributorName: 'Pekka' }, {
+        [CONTRIBUTOR_KEY_HEADER]: browserKey,
+      });
+
+    const before = await ownerData(ownerId);
+    const covered = linkRoutes().filter((route) => route.resource);
+    expect(covered.length).toBeGreaterThan(0);
+    for (const route of covered) {
+      expect(ids[route.resource!.kind], `a seeded ${route.resource!.kind} for ${route.url}`).toBeDefined();
+      const response = await asHolderOf(otherLink.token, route);
+      expect(response.status, `${route.method} ${route.url}`).toBe(404);
+      expect((await response.json()).code, `${route.method} ${route.url}`).toBe('not_found');
+    }
+    expect(await ownerData(ownerId)).toEqual(before);
+    // The link's own holder, from the browser that made it, still reaches every one of them.
+    for (const route of covered) expect((await asHolderOf(link.token, route)).status, `${route.method} ${route.url}`).toBeLessThan(300);
   });
 });
 

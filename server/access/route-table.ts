@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { PathResource } from './path-resource.ts';
 
-/** Who may call a route: anyone, or only a signed-in person. */
-export type RouteAccess = 'public' | 'signedIn';
+/** Who may call a route: anyone, only a signed-in person, or only the holder of a live co-author link. */
+export type RouteAccess = 'public' | 'signedIn' | 'link';
 
 export interface RouteEntry {
   method: string;
@@ -18,17 +18,24 @@ declare module 'fastify' {
   }
 }
 
+/** The path parameter that carries a link route's credential, resolved by the link scope. */
+export const LINK_PARAM = 'token';
+
 /**
- * Records each route registered in this scope. A signed-in route whose path has a
- * parameter must say which resource it names, so it is authorized before anything else
- * and the generated cross-user test covers it.
+ * Records each route registered in this scope. A signed-in or link route whose path has
+ * a parameter must say which resource it names (a link route's `:token` being the link
+ * itself), so it is authorized before anything else and the generated tests cover it.
  */
 export function recordRoutes(scope: FastifyInstance, table: RouteEntry[], access: RouteAccess): void {
   scope.addHook('onRoute', (route) => {
     const resource = route.config?.resource;
     const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
-    const unnamed = params.filter((param) => param !== resource?.param);
-    if (access === 'signedIn' && unnamed.length > 0) {
+    if (access === 'link' && !params.includes(LINK_PARAM)) {
+      throw new Error(`${route.url}: a link route carries its link in :${LINK_PARAM}`);
+    }
+    const named = new Set([resource?.param, access === 'link' ? LINK_PARAM : undefined]);
+    const unnamed = params.filter((param) => !named.has(param));
+    if (access !== 'public' && unnamed.length > 0) {
       throw new Error(`${route.url}: say which resource :${unnamed[0]} names (pathResource), so it is authorized first`);
     }
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access, resource });

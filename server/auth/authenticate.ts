@@ -1,21 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type Actor, reader, type SignedInActor, signedIn } from '../access/actor.ts';
-import { unauthorized } from '../http/errors.ts';
+import { reader, signedIn } from '../access/actor.ts';
+import { signedInActor } from '../access/signed-in-scope.ts';
 import { readSessionToken, type SessionStore, type UserRow } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, when the session cookie names a live session. */
     user: UserRow | null;
-    /** Who is asking: a signed-in person, or an anonymous reader (a co-author on link routes). */
-    actor: Actor;
   }
 }
 
 const SIGNED_COOKIES_REMEMBERED = 10_000;
 
-/** Reads the session cookie on every request: the user and the actor go on the request. */
+/**
+ * Reads the session cookie on every request: the user and the actor (server/access) go on
+ * the request. Authentication says who is asking; what they may do is server/access's.
+ */
 export function registerAuthentication(app: FastifyInstance, sessions: SessionStore): void {
   app.decorateRequest('user', null);
   // Set on every request by the hook below; null only until then.
@@ -28,12 +29,6 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionSt
     request.user = token ? await sessions.findUser(token) : null;
     request.actor = request.user ? signedIn(request.user) : reader;
   });
-}
-
-/** The signed-in person making the request, or a 401. */
-export function signedInActor(request: FastifyRequest): SignedInActor {
-  if (request.actor.kind !== 'user') throw unauthorized();
-  return request.actor;
 }
 
 /** The signed-in user making the request, or a 401. */

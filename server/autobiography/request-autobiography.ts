@@ -2,10 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { signatureName } from '../../contract/author-name.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { PointOfView, StoryStyle } from '../../contract/story-options.ts';
+import type { SignedInActor } from '../access/actor.ts';
+import { loadAll } from '../access/loaders.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
 import { autobiographies, autobiographyStories, chapters, stories, users } from '../db/schema.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { sendJob } from '../jobs/send-job.ts';
 import { planBook } from './book-plan.ts';
@@ -33,17 +35,11 @@ export async function authorNameOf(db: Database, userId: string): Promise<string
  * plans the chapters, and stores the book with its stories and queues the job in one
  * transaction. Stories not written yet (no text) are left out; with none left, a 422.
  */
-export async function requestAutobiography(db: Database, queue: Queue, userId: string, body: AutobiographyRequestBody) {
-  const storyIds = [...new Set(body.storyIds)];
-  const chapterIds = [...new Set(body.chapterIds)];
-  const chosenChapters = chapterIds.length
-    ? await db.select().from(chapters).where(and(eq(chapters.userId, userId), inArray(chapters.id, chapterIds)))
-    : [];
-  if (chosenChapters.length < chapterIds.length) throw notFound('Chapter not found');
-  const chosenStories = storyIds.length
-    ? await db.select().from(stories).where(and(eq(stories.userId, userId), inArray(stories.id, storyIds)))
-    : [];
-  if (chosenStories.length < storyIds.length) throw notFound('Story not found');
+export async function requestAutobiography(db: Database, queue: Queue, actor: SignedInActor, body: AutobiographyRequestBody) {
+  const userId = actor.user.id;
+  // The chosen chapters and stories, each one the person's (the policies' read), else a 404.
+  const chapterIds = (await loadAll(db, actor, 'chapter', body.chapterIds, 'read')).map((chapter) => chapter.id);
+  const chosenStories = await loadAll(db, actor, 'story', body.storyIds, 'read');
   const inChapters = chapterIds.length
     ? await db.select().from(stories).where(and(eq(stories.userId, userId), inArray(stories.chapterId, chapterIds)))
     : [];

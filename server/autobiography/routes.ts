@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTOBIOGRAPHY_LIST_LIMIT, autobiographyCreateSchema, EXPORT_FORMATS } from '../../contract/autobiography.ts';
 import { languageQuery } from '../../contract/languages.ts';
 import { pathResource } from '../access/path-resource.ts';
+import { signedInActor } from '../access/signed-in-scope.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { autobiographies } from '../db/schema.ts';
@@ -49,7 +50,7 @@ export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Data
   });
 
   api.post('/api/autobiography', { schema: { body: autobiographyCreateSchema } }, async (request, reply) => {
-    const row = await requestAutobiography(db, queue, currentUser(request).id, request.body);
+    const row = await requestAutobiography(db, queue, signedInActor(request), request.body);
     return reply.status(202).send(presentDetail(row));
   });
 

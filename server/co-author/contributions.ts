@@ -10,7 +10,7 @@ import {
 import { toLanguage } from '../../contract/languages.ts';
 import type { CoAuthorActor } from '../access/actor.ts';
 import { load } from '../access/loaders.ts';
-import { can, type ResourceRows } from '../access/policies.ts';
+import { type Authorized, can, type ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
 import { recordings, users } from '../db/schema.ts';
 import { HttpError, notFound } from '../http/errors.ts';
@@ -97,7 +97,7 @@ export async function addContribution(
   });
   const key = contributorKeyOf(request) ?? newContributorKey();
   const keyHash = hashContributorKey(key);
-  const result = await uploadRecording(deps, owner, contributionForm(form), {
+  const result = await uploadRecording(deps, { actor, owner }, contributionForm(form), {
     kind: 'story',
     row: story,
     contributor: { name: name!, tokenId: actor.tokenId, keyHash },
@@ -125,18 +125,12 @@ function contributionForm(form: UploadForm): UploadForm {
   return { ...form, fields: { duration, clientTimestamp, userAgent } };
 }
 
-/** Ids are PostgreSQL integers; anything else names no recording. */
-const MAX_ID = 2_147_483_647;
-
 /**
- * Deletes a contribution and its audio, as the owner's delete does: only one made through
- * this link from this browser (the policy) under the name given. Anything else is the
- * same 404 as a recording that does not exist.
+ * Deletes a contribution and its audio, as the owner's delete does: one the policy let
+ * this link's holder delete (made through this link from this browser), under the name
+ * given. Another name is the same 404 as a recording that does not exist.
  */
-export async function deleteContribution(db: Database, store: BlobStore, actor: CoAuthorActor, rawId: string, name: string): Promise<void> {
-  const id = Number(rawId);
-  if (!/^\d+$/.test(rawId) || id < 1 || id > MAX_ID) throw notFound('Recording not found');
-  const recording = await load(db, actor, 'recording', id, 'delete');
+export async function deleteContribution(db: Database, store: BlobStore, recording: Authorized<RecordingRow, 'delete'>, name: string): Promise<void> {
   if (recording.contributorName !== name) throw notFound('Recording not found');
   await deleteRecording(db, store, recording);
 }

@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../contract/publishing.ts';
+import { loadBySlug } from '../access/loaders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { publishedStories } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { perAddress } from '../http/rate-limit/index.ts';
 import type { SiteOrigin } from '../http/site-origin.ts';
 import { sendStoredAudio } from '../recordings/serve-audio.ts';
@@ -27,11 +25,16 @@ interface PublicStoryDeps {
   clientDir?: string;
 }
 
-/** The public copy a slug names; a value that cannot be a slug names none. */
-async function copyBySlug(db: Database, slug: string) {
-  if (slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return undefined;
-  const [copy] = await db.select().from(publishedStories).where(eq(publishedStories.slug, slug));
-  return copy;
+/**
+ * The public copy at this slug the request's actor may read (the published-read policy),
+ * or none: unknown, unpublished, retired and refused look alike. The JSON, the audio and
+ * the page each answer none in their own way.
+ */
+async function readableCopy(db: Database, request: FastifyRequest<{ Params: { slug: string } }>) {
+  return loadBySlug(db, request.actor, request.params.slug, 'read').catch((error: unknown) => {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  });
 }
 
 /** The built client's index.html, read each time (the server may rebuild it), or a bare page without one. */
@@ -56,13 +59,12 @@ export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryD
   const route = { config: { rateLimit: perAddress(config.publicRateLimit) }, schema: { params: z.object({ slug: z.string() }) } };
 
   api.get('/api/published/:slug', route, async (request, reply) => {
-    const copy = await copyBySlug(db, request.params.slug);
-    if (!copy) throw notFound('Story not found');
+    const copy = await loadBySlug(db, request.actor, request.params.slug, 'read');
     return sendCacheable(request, reply, JSON.stringify(presentPublicStory(copy)), 'application/json; charset=utf-8');
   });
 
   api.get('/api/published/:slug/audio', route, async (request, reply) => {
-    const copy = await copyBySlug(db, request.params.slug);
+    const copy = await readableCopy(db, request);
     if (!copy || copy.audioStatus !== 'ready' || !copy.audioKey) throw notFound('Audio not found');
     // Each narration has its own key: the key is the version.
     const etag = etagOf(copy.audioKey);
@@ -79,7 +81,7 @@ export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryD
   });
 
   api.get('/published/:slug', route, async (request, reply) => {
-    const [copy, index] = await Promise.all([copyBySlug(db, request.params.slug), indexHtml(deps.clientDir)]);
+    const [copy, index] = await Promise.all([readableCopy(db, request), indexHtml(deps.clientDir)]);
     if (!copy) {
       // The app shows "Story Not Found"; a page published a moment later must not be hidden by a cache.
       return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderMissingPage(index));

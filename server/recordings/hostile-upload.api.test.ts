@@ -11,11 +11,13 @@ import { HttpClient, signedUpClient, uploadForm } from '../../test/support/http-
 import { CLIPS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
+import { signedIn } from '../access/actor.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { recordings, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { startQueue } from '../jobs/queue.ts';
 import { localBlobStore } from '../storage/local-store.ts';
+import { ownUpload } from './save-recording.ts';
 import { uploadFieldsSchema } from './upload-form.ts';
 import { uploadRecording } from './upload-recording.ts';
 
@@ -193,7 +195,7 @@ describe('a full audio disk', () => {
         fields: uploadFieldsSchema.parse({ appLanguage: 'en' }),
         discard: () => rm(formDir, { recursive: true, force: true }),
       };
-      const error = await uploadRecording({ db: database.db, store: fullStore, queue }, user, form).catch((e: unknown) => e);
+      const error = await uploadRecording({ db: database.db, store: fullStore, queue }, ownUpload(signedIn(user)), form).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(HttpError);
       expect(error).toMatchObject({ statusCode: 507, code: 'storage_full' });
       expect((error as HttpError).message).toMatch(/no room to store the recording/);

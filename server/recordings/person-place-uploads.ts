@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { pathResource } from '../access/path-resource.ts';
+import { signedInActor } from '../access/signed-in-scope.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { uploadResponse, type RecordingRouteDependencies } from './routes.ts';
+import { ownUpload } from './save-recording.ts';
 import { uploadRecording } from './upload-recording.ts';
 
 const personToRecordAbout = pathResource('person', 'update');
@@ -17,12 +19,12 @@ export async function personPlaceUploadRoutes(app: FastifyInstance, deps: Record
   app.post('/api/people/:id/recordings', { config: personToRecordAbout.config }, async (request, reply) => {
     const person = personToRecordAbout.of(request);
     const form = await deps.quotas.readUpload({ userId: currentUser(request).id }, request, reply);
-    return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form, { kind: 'person', row: person })));
+    return reply.status(201).send(uploadResponse(await uploadRecording(deps, ownUpload(signedInActor(request)), form, { kind: 'person', row: person })));
   });
 
   app.post('/api/places/:id/recordings', { config: placeToRecordAbout.config }, async (request, reply) => {
     const place = placeToRecordAbout.of(request);
     const form = await deps.quotas.readUpload({ userId: currentUser(request).id }, request, reply);
-    return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form, { kind: 'place', row: place })));
+    return reply.status(201).send(uploadResponse(await uploadRecording(deps, ownUpload(signedInActor(request)), form, { kind: 'place', row: place })));
   });
 }

@@ -9,7 +9,8 @@ import {
   retranscribeSchema,
 } from '../../contract/library.ts';
 import { pathResource } from '../access/path-resource.ts';
-import { currentUser, signedInActor } from '../auth/authenticate.ts';
+import { signedInActor } from '../access/signed-in-scope.ts';
+import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
@@ -23,6 +24,7 @@ import { correctTranscription, deleteRecording, retranscribe, setRecordingTime }
 import { sendAudio } from './serve-audio.ts';
 import { deleteStuckRecordings, pendingRecordings, transcribeStoryAgain } from './story-recordings.ts';
 import type { UploadQuotas } from './upload-quota.ts';
+import { ownUpload } from './save-recording.ts';
 import { uploadRecording, type UploadResult } from './upload-recording.ts';
 
 export interface RecordingRouteDependencies {
@@ -56,13 +58,13 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
 
   api.post('/api/recordings', async (request, reply) => {
     const form = await deps.quotas.readUpload({ userId: currentUser(request).id }, request, reply);
-    return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form)));
+    return reply.status(201).send(uploadResponse(await uploadRecording(deps, ownUpload(signedInActor(request)), form)));
   });
 
   api.post('/api/stories/:id/recordings', { config: storyToAddTo.config }, async (request, reply) => {
     const story = storyToAddTo.of(request);
     const form = await deps.quotas.readUpload({ userId: currentUser(request).id }, request, reply);
-    return reply.status(201).send(uploadResponse(await uploadRecording(deps, currentUser(request), form, { kind: 'story', row: story })));
+    return reply.status(201).send(uploadResponse(await uploadRecording(deps, ownUpload(signedInActor(request)), form, { kind: 'story', row: story })));
   });
 
   api.get('/api/recordings', { schema: { querystring: recordingListQuerySchema } }, async (request, reply) =>

@@ -1,6 +1,6 @@
 import { toLanguage } from '../../contract/languages.ts';
 import { STORY_PLACEHOLDERS } from '../../contract/story-status.ts';
-import { signedIn } from '../access/actor.ts';
+import type { Actor, SignedInActor } from '../access/actor.ts';
 import { load } from '../access/loaders.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { UserRow } from '../auth/sessions.ts';
@@ -36,10 +36,23 @@ export type UploadTarget =
   | { kind: 'person'; row: Authorized<ResourceRows['person'], 'update'> }
   | { kind: 'place'; row: Authorized<ResourceRows['place'], 'update'> };
 
+/**
+ * Who uploads: the request's actor, who must be allowed whatever the form's context names,
+ * and the account the recording is stored and counted under (a contribution's is the
+ * story owner's, its actor the link's holder).
+ */
+export interface Uploader {
+  actor: Actor;
+  owner: UserRow;
+}
+
+/** A signed-in person's own upload. */
+export const ownUpload = (actor: SignedInActor): Uploader => ({ actor, owner: actor.user });
+
 /** Commits the recording row (and a new story, person or place its context asks for) in one transaction. */
 export async function saveRecording(
   db: Database,
-  user: UserRow,
+  { actor, owner: user }: Uploader,
   form: UploadForm,
   audio: StoredAudio,
   target: UploadTarget | undefined,
@@ -52,7 +65,6 @@ export async function saveRecording(
   const contextType = target?.kind ?? fields.contextType ?? 'new_story';
 
   return db.transaction(async (tx) => {
-    const actor = signedIn(user);
     let storyId: number | null = null;
     let orderIndex = 0;
     let personId: number | null = null;

@@ -3,7 +3,6 @@ import { AiError } from '../ai/errors.ts';
 import { type AudioType, sniffAudioFile } from '../audio/audio-type.ts';
 import { measureDuration } from '../audio/decode.ts';
 import { keptDecodes } from '../audio/kept-decodes.ts';
-import type { UserRow } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
 import type { recordings } from '../db/schema.ts';
 import type { Queue } from '../jobs/queue.ts';
@@ -11,7 +10,7 @@ import { enqueueTranscription } from '../pipeline/queues.ts';
 import { StorageFullError } from '../storage/blob-store.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { recordingAudioKey } from './audio-key.ts';
-import { saveRecording, type UploadTarget } from './save-recording.ts';
+import { saveRecording, type Uploader, type UploadTarget } from './save-recording.ts';
 import { uploadRefusal } from './upload-errors.ts';
 import type { UploadForm } from './upload-form.ts';
 
@@ -31,13 +30,13 @@ export interface UploadResult {
  * Stores an uploaded recording for good and queues its transcription: the audio is on
  * disk (or in S3) and the row committed before this resolves. The type is sniffed from
  * the file's first bytes and the real duration measured by decoding it (refused past the
- * length limit); the store is written from the file. `story` is the story of
- * `POST /api/stories/{id}/recordings`, authorized by its route; otherwise the form's
- * context decides. The form's temporary file is removed whatever happens.
+ * length limit); the store is written from the file, under the uploader's owner. `target`
+ * is what the route's path named, authorized by its route; otherwise the form's context
+ * decides, authorized for the uploader's actor. The form's temporary file is removed whatever happens.
  */
 export async function uploadRecording(
   deps: UploadDependencies,
-  user: UserRow,
+  uploader: Uploader,
   form: UploadForm,
   target?: UploadTarget,
 ): Promise<UploadResult> {
@@ -45,7 +44,7 @@ export async function uploadRecording(
   try {
     const type = await sniffAudioFile(form.audioFile);
     if (!type) throw uploadRefusal.unprocessable();
-    audioKey = recordingAudioKey(user.id, type.extension);
+    audioKey = recordingAudioKey(uploader.owner.id, type.extension);
     // The decode that measures the recording is kept for its transcription when a worker runs here.
     const durationSeconds = await measure(form.audioFile, type, audioKey);
     if (durationSeconds < RECORDING_LIMITS.minDurationSeconds) throw uploadRefusal.tooShort();
@@ -55,7 +54,7 @@ export async function uploadRecording(
     });
     let result: UploadResult;
     try {
-      result = await saveRecording(deps.db, user, form, { audioKey, mimeType: type.mimeType, durationSeconds }, target);
+      result = await saveRecording(deps.db, uploader, form, { audioKey, mimeType: type.mimeType, durationSeconds }, target);
     } catch (error) {
       // Should this fail too, the orphan sweep removes the blob later.
       await deps.store.delete(audioKey).catch(() => undefined);
