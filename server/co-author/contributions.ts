@@ -7,6 +7,7 @@ import {
   type CoAuthorView,
   contributorNameSchema,
 } from '../../contract/co-author.ts';
+import { signatureName } from '../../contract/author-name.ts';
 import { toLanguage } from '../../contract/languages.ts';
 import type { CoAuthorActor } from '../access/actor.ts';
 import { load } from '../access/loaders.ts';
@@ -21,6 +22,7 @@ import { type UploadDependencies, uploadRecording } from '../recordings/upload-r
 import type { BlobStore } from '../storage/index.ts';
 import { contributorKeyOf, hashContributorKey, newContributorKey } from './contributor-key.ts';
 import { invalidLink } from './link-actor.ts';
+import { isPgError } from '../db/pg-error.ts';
 
 type RecordingRow = ResourceRows['recording'];
 
@@ -55,7 +57,10 @@ export function presentContribution(row: RecordingRow, actor: CoAuthorActor): Co
  */
 export async function coAuthorView(db: Database, actor: CoAuthorActor): Promise<CoAuthorView> {
   const story = await load(db, actor, 'story', actor.storyId, 'read');
-  const [owner] = await db.select({ authorName: users.authorName, firstName: users.firstName }).from(users).where(eq(users.id, story.userId));
+  const [owner] = await db
+    .select({ authorName: users.authorName, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, story.userId));
   const rows = await db
     .select()
     .from(recordings)
@@ -64,7 +69,7 @@ export async function coAuthorView(db: Database, actor: CoAuthorActor): Promise<
     .limit(CONTRIBUTIONS_LIMIT);
   return {
     story: { title: story.title, content: story.content, language: toLanguage(story.language) },
-    ownerName: owner?.authorName?.trim() || owner?.firstName?.trim() || null,
+    ownerName: owner ? signatureName(owner) : null,
     recordings: rows.map((row) => presentContribution(row, actor)),
   };
 }
@@ -103,17 +108,9 @@ export async function addContribution(
     contributor: { name: name!, tokenId: actor.tokenId, keyHash },
   }).catch((error: unknown) => {
     // The link was revoked while the audio arrived: nothing was kept, the link is gone.
-    throw violatesForeignKey(error) ? invalidLink() : error;
+    throw isPgError(error, 'foreignKeyViolation') ? invalidLink() : error;
   });
   return { recording: presentContribution(result.recording, { ...actor, contributorKeyHash: keyHash }), contributorKey: key };
-}
-
-/** PostgreSQL's foreign key violation, however deep the driver wrapped it. */
-function violatesForeignKey(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === '23503') return true;
-  }
-  return false;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { signatureName } from '../../contract/author-name.ts';
 import { toLanguage } from '../../contract/languages.ts';
 import { STORY_PLACEHOLDERS } from '../../contract/story-status.ts';
 import type { StoryMetadata } from '../../contract/story-options.ts';
@@ -219,7 +220,7 @@ async function storyRequest(ctx: PipelineContext, story: StoryRow, transcripts: 
     creativity: story.creativity ?? settings.creativity,
     temperature: settings.temperature,
     promptQuestion: story.promptQuestion ?? undefined,
-    authorName: user?.authorName ?? user?.firstName ?? undefined,
+    authorName: (user && signatureName(user)) ?? undefined,
     knownPeople: vocabulary.people,
     knownPlaces: vocabulary.places,
   };

@@ -88,7 +88,7 @@ export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryD
     }
     const story = presentPublicStory(copy);
     // The site's own address (never the request's Host); relative when the server does not know it.
-    const origin = deps.site.knowsLinks() ? deps.site.forLinks() : '';
+    const origin = deps.site.linksOrNull() ?? '';
     const html = renderPublishedPage(index, story, {
       page: `${origin}${publicPagePath(copy.slug)}`,
       audio: story.audioUrl ? `${origin}${story.audioUrl}` : null,
