@@ -41,7 +41,6 @@ import { realtimeRoutes } from './live/realtime-routes.ts';
 import { liveSlots } from './live/slots.ts';
 import { liveSocketRoutes, registerWebSockets } from './live/socket-routes.ts';
 import { peopleRoutes } from './people/routes.ts';
-import { createPipelineQueues } from './pipeline/queues.ts';
 import { placeRoutes } from './places/routes.ts';
 import { publicStoryRoutes } from './publishing/public-routes.ts';
 import { keepOwnerReads, ownerReadCache } from './read-cache/keep-owner-reads.ts';
@@ -69,6 +68,7 @@ export const SERVER_WORK_MS = 10 * 60_000;
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** The job queue, its queues created already (background/queues.ts createJobQueues). */
   queue: Queue;
   store: BlobStore;
   /** Folder of the built client; unset in API tests. */
@@ -119,7 +119,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(multipart);
   await registerWebSockets(app);
-  await createPipelineQueues(deps.queue);
 
   // SMTP when configured, else an outbox folder in DATA_DIR.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });

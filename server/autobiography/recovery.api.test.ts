@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/support/database.ts';
 import { seeder } from '../../test/support/seed.ts';
+import { createJobQueues } from '../background/queues.ts';
+import { queueUnfinishedWork } from '../background/recovery.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { takeLease } from '../jobs/leases.ts';
 import { type Queue, startQueue } from '../jobs/queue.ts';
-import type { PipelineContext } from '../pipeline/context.ts';
-import { createPipelineQueues } from '../pipeline/queues.ts';
-import { recoverAutobiographies } from './recovery.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { writeAutobiographyJob } from './write-autobiography-job.ts';
 
 // A book cut off by a crash (still processing, its job gone) is queued again by the
@@ -20,7 +20,7 @@ const queueErrors: unknown[] = [];
 beforeAll(async () => {
   database = await freshDatabase();
   queue = await startQueue(database, { error: (error) => queueErrors.push(error) });
-  await createPipelineQueues(queue);
+  await createJobQueues(queue);
 });
 afterEach(() => {
   expect(queueErrors).toEqual([]);
@@ -41,10 +41,10 @@ it('queues again a book being written that no job holds, once, and leaves the ot
   await seed.autobiography(user.id, 'Failed', { processingStatus: 'failed', error: 'quota_exceeded' });
   expect(await takeLease(db, writeAutobiographyJob.entityOf({ id: running.id }), 'a live job')).toBe(true);
 
-  const ctx = { db, queue } as unknown as PipelineContext;
-  expect(await recoverAutobiographies(ctx)).toBe(1);
+  const ctx = { db, queue } as unknown as JobContext;
+  expect(await queueUnfinishedWork(ctx, [writeAutobiographyJob])).toEqual({ [writeAutobiographyJob.name]: 1 });
   // Its job waits now: the next pass sends nothing more.
-  expect(await recoverAutobiographies(ctx)).toBe(0);
+  expect(await queueUnfinishedWork(ctx, [writeAutobiographyJob])).toEqual({});
   const [job] = await queue.fetch<{ id: number }>(writeAutobiographyJob.name);
   expect(job.data).toMatchObject({ id: cutOff.id });
 });

@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/support/database.ts';
 import { seeder } from '../../test/support/seed.ts';
+import { createJobQueues } from '../background/queues.ts';
+import { queueUnfinishedWork } from '../background/recovery.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { people, places, users } from '../db/schema.ts';
 import { takeLease } from '../jobs/leases.ts';
 import { type Queue, startQueue } from '../jobs/queue.ts';
-import type { PipelineContext } from '../pipeline/context.ts';
-import { createPipelineQueues } from '../pipeline/queues.ts';
-import { recoverInfoRefreshes } from './recovery.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { refreshInfoJob } from './refresh-info-job.ts';
 
 // A refresh cut off by a crash (still marked refreshing, its job gone) is queued again by
@@ -21,7 +21,7 @@ const queueErrors: unknown[] = [];
 beforeAll(async () => {
   database = await freshDatabase();
   queue = await startQueue(database, { error: (error) => queueErrors.push(error) });
-  await createPipelineQueues(queue);
+  await createJobQueues(queue);
 });
 afterEach(() => {
   expect(queueErrors).toEqual([]);
@@ -42,10 +42,10 @@ it('queues again a refresh no job holds, once, and leaves a running one alone', 
   await db.update(places).set({ enrichmentRefreshing: true }).where(eq(places.id, running.id));
   expect(await takeLease(db, refreshInfoJob.entityOf({ kind: 'place', id: running.id }), 'a live job')).toBe(true);
 
-  const ctx = { db, queue } as unknown as PipelineContext;
-  expect(await recoverInfoRefreshes(ctx)).toBe(1);
+  const ctx = { db, queue } as unknown as JobContext;
+  expect(await queueUnfinishedWork(ctx, [refreshInfoJob])).toEqual({ [refreshInfoJob.name]: 1 });
   // Its job waits now: the next pass sends nothing more.
-  expect(await recoverInfoRefreshes(ctx)).toBe(0);
+  expect(await queueUnfinishedWork(ctx, [refreshInfoJob])).toEqual({});
   const [job] = await queue.fetch<{ kind: string; id: number }>(refreshInfoJob.name);
   expect(job.data).toMatchObject({ kind: 'person', id: cutOff.id });
 });

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { toLanguage } from '../../contract/languages.ts';
 import { AiError } from '../ai/errors.ts';
 import { people, places } from '../db/schema.ts';
-import { defineJob } from '../jobs/job.ts';
-import type { PipelineContext } from '../pipeline/context.ts';
+import { defineJob, UNFINISHED_BATCH } from '../jobs/job.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { groundedProfile } from './grounded-profile.ts';
 import { type EnrichmentKind, enrichmentSources } from './sources.ts';
 
@@ -31,13 +31,14 @@ const TABLES = { person: people, place: places } as const;
  * run out the old information stays and the reason is kept. Running it twice only asks
  * the writer twice; a person or place deleted meanwhile ends it.
  */
-export const refreshInfoJob = defineJob<PipelineContext, RefreshInfoPayload>({
+export const refreshInfoJob = defineJob<JobContext, RefreshInfoPayload>({
   name: REFRESH_INFO,
   payload: z.object({ kind: z.enum(['person', 'place']), id: z.number().int().positive() }),
   // Each try is a whole paid request; two more are enough for a passing failure or a bad answer.
   retry: { retries: 2, baseDelayMs: 8000, maxDelayMs: 60_000 },
   expireInSeconds: 30 * 60,
   entityOf: ({ kind, id }) => `refresh-info:${kind}:${id}`,
+  unfinished: askedRefreshes,
   async ownerOf(ctx, { kind, id }) {
     const table = TABLES[kind];
     const [row] = await ctx.db.select({ userId: table.userId }).from(table).where(eq(table.id, id));
@@ -87,11 +88,21 @@ export const refreshInfoJob = defineJob<PipelineContext, RefreshInfoPayload>({
 
 /** Ends the refresh: the new profile (whole) or the reason, in one update. */
 async function finish(
-  ctx: PipelineContext,
+  ctx: JobContext,
   kind: EnrichmentKind,
   id: number,
   changes: { enrichedInfo?: Record<string, unknown>; enrichmentError: string | null },
 ): Promise<void> {
   const table = TABLES[kind];
   await ctx.db.update(table).set({ ...changes, enrichmentRefreshing: false, updatedAt: new Date() }).where(eq(table.id, id));
+}
+
+/** Refreshes still asked for (a person or place still marked refreshing): the job's unfinished work. */
+async function askedRefreshes(ctx: JobContext): Promise<RefreshInfoPayload[]> {
+  const asked = async (kind: EnrichmentKind) => {
+    const table = TABLES[kind];
+    const rows = await ctx.db.select({ id: table.id }).from(table).where(eq(table.enrichmentRefreshing, true)).orderBy(table.id).limit(UNFINISHED_BATCH);
+    return rows.map(({ id }) => ({ kind, id }));
+  };
+  return [...(await asked('person')), ...(await asked('place'))];
 }
