@@ -19,7 +19,7 @@ import { conversationRoutes } from './conversation/routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
-import { emailRoutes } from './email/routes.ts';
+import { emailRoutes } from './auth/welcome-email-routes.ts';
 import { refreshInfoRoutes } from './enrichment/routes.ts';
 import { followUpRoutes } from './follow-ups/routes.ts';
 import { engineRoutes } from './health/engine-routes.ts';

@@ -78,7 +78,7 @@ async function main() {
   // The background work starts a moment after the server listens (below).
   let background: Promise<Background | undefined> = Promise.resolve(undefined);
   let stopping = false;
-  const startBackground = async () => {
+  const startWhenServing = async () => {
     await new Promise((resolve) => setTimeout(resolve, BACKGROUND_START_DELAY_MS));
     if (!config.runWorkerInline || stopping) return undefined;
     return startBackground({ db: database.db, store, queue, engines, log: app.log }, { recoverInterrupted: database.kind === 'pglite' });
@@ -116,7 +116,7 @@ async function main() {
   // Where e-mailed and shared links point, decided once here; without PUBLIC_URL on a public interface, why there are none.
   if (site.knowsLinks()) app.log.info(`Site address: ${site.describe()}`);
   else app.log.warn(`Site address unknown: ${site.describe()}`);
-  background = startBackground();
+  background = startWhenServing();
   await background;
 }
 

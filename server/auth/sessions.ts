@@ -4,9 +4,11 @@ import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
+import { SESSION_COOKIE } from '../http/session-cookie.ts';
 import { sessionCache } from './session-cache.ts';
 
-export const SESSION_COOKIE = 'saaga_session';
+/** The session cookie's name (the HTTP layer asks for it too). */
+export { SESSION_COOKIE };
 
 export type UserRow = typeof users.$inferSelect;
 
