@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/support/database.ts';
 import { seeder } from '../../test/support/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { people, places, users } from '../db/schema.ts';
+import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
+import { refreshInfoJob } from '../enrichment/refresh-info-job.ts';
 import type { JobContext } from '../jobs/context.ts';
 import { takeLease } from '../jobs/leases.ts';
 import { type Queue, startQueue } from '../jobs/queue.ts';
@@ -13,9 +16,8 @@ import { BACKGROUND_JOBS } from './jobs.ts';
 import { createJobQueues } from './queues.ts';
 import { queueUnfinishedWork } from './recovery.ts';
 
-// The one recovery pass over the record-to-story jobs' unfinished work (the other jobs'
-// cases are in their folders): what counts as unfinished, a held lease left alone, a job
-// that waits not sent twice. No worker runs here.
+// The one recovery pass, job by job: what counts as unfinished work, a held lease left
+// alone, a job that waits not sent twice (a narration's case is in publishing/). No worker runs here.
 let database: DatabaseHandle;
 let queue: Queue;
 const queueErrors: unknown[] = [];
@@ -75,4 +77,40 @@ it('queues again the transcriptions and story writings no job holds, once each',
     { storyId: first.id, regenerate: false },
     { storyId: rewrite.id, regenerate: true },
   ]);
+});
+
+it('queues again a refresh of gathered information no job holds, once, and leaves a running one alone', async () => {
+  const db = database.db;
+  const [user] = await db.insert(users).values({ email: `${randomUUID()}@example.com` }).returning();
+  const seed = seeder(db);
+  const cutOff = await seed.person(user.id, 'Anna');
+  const running = await seed.place(user.id, 'Tampere');
+  await seed.person(user.id, 'Not asked for');
+  await db.update(people).set({ enrichmentRefreshing: true }).where(eq(people.id, cutOff.id));
+  await db.update(places).set({ enrichmentRefreshing: true }).where(eq(places.id, running.id));
+  expect(await takeLease(db, refreshInfoJob.entityOf({ kind: 'place', id: running.id }), 'a live job')).toBe(true);
+
+  const ctx = { db, queue } as unknown as JobContext;
+  expect(await queueUnfinishedWork(ctx, [refreshInfoJob])).toEqual({ [refreshInfoJob.name]: 1 });
+  expect(await queueUnfinishedWork(ctx, [refreshInfoJob])).toEqual({});
+  const [job] = await queue.fetch<{ kind: string; id: number }>(refreshInfoJob.name);
+  expect(job.data).toMatchObject({ kind: 'person', id: cutOff.id });
+});
+
+it('queues again a book being written that no job holds, once, and leaves the others alone', async () => {
+  const db = database.db;
+  const [user] = await db.insert(users).values({ email: `${randomUUID()}@example.com` }).returning();
+  const seed = seeder(db);
+  const half = [{ title: 'One', storyIds: [1], content: 'Written.', removed: [] }, { title: 'Two', storyIds: [2], content: null, removed: [] }];
+  const cutOff = await seed.autobiography(user.id, 'Cut off', { processingStatus: 'processing', chapters: half });
+  const running = await seed.autobiography(user.id, 'Running', { processingStatus: 'processing', chapters: half });
+  await seed.autobiography(user.id, 'Done', { processingStatus: 'generated' });
+  await seed.autobiography(user.id, 'Failed', { processingStatus: 'failed', error: 'quota_exceeded' });
+  expect(await takeLease(db, writeAutobiographyJob.entityOf({ id: running.id }), 'a live job')).toBe(true);
+
+  const ctx = { db, queue } as unknown as JobContext;
+  expect(await queueUnfinishedWork(ctx, [writeAutobiographyJob])).toEqual({ [writeAutobiographyJob.name]: 1 });
+  expect(await queueUnfinishedWork(ctx, [writeAutobiographyJob])).toEqual({});
+  const [job] = await queue.fetch<{ id: number }>(writeAutobiographyJob.name);
+  expect(job.data).toMatchObject({ id: cutOff.id });
 });
