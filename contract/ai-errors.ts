@@ -152,3 +152,43 @@ export function matchAiError(message: string): AiErrorText | undefined {
   }
   return undefined;
 }
+
+export interface AiErrorOptions {
+  retryable?: boolean;
+  retryAfterMs?: number;
+  /** The provider's or tool's own words, for logs; never shown to users as is. */
+  detail?: string;
+  status?: number;
+  cause?: unknown;
+}
+
+/**
+ * The one error every engine throws. `message` is the catalogue's English server message
+ * (the spec's clients match it by substring); `code` picks the translated user text.
+ */
+export class AiError extends Error {
+  readonly code: AiErrorCode;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  readonly detail: string | undefined;
+  readonly status: number | undefined;
+
+  constructor(code: AiErrorCode, options: AiErrorOptions = {}) {
+    super(AI_ERRORS[code].server, { cause: options.cause });
+    this.name = 'AiError';
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+    this.retryAfterMs = options.retryAfterMs;
+    this.detail = options.detail;
+    this.status = options.status;
+  }
+
+  /** Message plus detail, for logs. */
+  describe(): string {
+    return this.detail ? `${this.message} (${this.detail})` : this.message;
+  }
+}
+
+export function isAiError(error: unknown): error is AiError {
+  return error instanceof AiError;
+}

@@ -21,7 +21,7 @@ import { conversationRoutes } from './conversation/routes.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
-import { emailRoutes } from './email/routes.ts';
+import { emailRoutes } from './auth/welcome-email-routes.ts';
 import { followUpRoutes } from './follow-ups/routes.ts';
 import { engineRoutes } from './health/engine-routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
@@ -42,7 +42,6 @@ import { realtimeRoutes } from './live/realtime-routes.ts';
 import { liveSlots } from './live/slots.ts';
 import { liveSocketRoutes, registerWebSockets } from './live/socket-routes.ts';
 import { peopleAndPlacesRoutes } from './people-and-places/routes.ts';
-import { createPipelineQueues } from './pipeline/queues.ts';
 import { publicStoryRoutes } from './publishing/public-routes.ts';
 import { keepOwnerReads, ownerReadCache } from './read-cache/keep-owner-reads.ts';
 import { publishingRoutes } from './publishing/routes.ts';
@@ -69,6 +68,7 @@ export const SERVER_WORK_MS = 10 * 60_000;
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** The job queue, its queues created already (background/queues.ts createJobQueues). */
   queue: Queue;
   store: BlobStore;
   /** Folder of the built client; unset in API tests. */
@@ -119,7 +119,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(multipart);
   await registerWebSockets(app);
-  await createPipelineQueues(deps.queue);
 
   // SMTP when configured, else an outbox folder in DATA_DIR.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });

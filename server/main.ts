@@ -3,13 +3,13 @@ import path from 'node:path';
 import { createEngines } from './ai/engines.ts';
 import { aiHealth } from './ai/health.ts';
 import { buildApp } from './app.ts';
+import { createJobQueues } from './background/queues.ts';
+import { type Background, closeAfterJobs, startBackground } from './background/start.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
 import { ensureModelsInBackground } from './models/background.ts';
-import { type PipelineWorkers, startPipelineWorkers } from './pipeline/workers.ts';
 import { logUnhandledRejections, type ProcessLog } from './process-errors.ts';
-import { scheduleOrphanSweep } from './recordings/orphan-sweeper.ts';
 import { REPO_ROOT } from './repo-root.ts';
 import { startGraceClock } from './shutdown-grace.ts';
 import { createBlobStore } from './storage/index.ts';
@@ -50,6 +50,7 @@ async function main() {
     log: { warn: (detail, message) => log.warn(detail, message) },
   });
   const queue = await startQueue(database, { error: (detail, message) => log.error(detail, message) });
+  await createJobQueues(queue);
   const store = createBlobStore(config);
   const engines = createEngines({
     openaiApiKey: config.openai.apiKey,
@@ -75,16 +76,12 @@ async function main() {
   });
   log = app.log;
   // The background work starts a moment after the server listens (below).
-  let background: Promise<{ workers: PipelineWorkers; sweeper: { stop(): void } } | undefined> = Promise.resolve(undefined);
+  let background: Promise<Background | undefined> = Promise.resolve(undefined);
   let stopping = false;
-  const startBackground = async () => {
+  const startWhenServing = async () => {
     await new Promise((resolve) => setTimeout(resolve, BACKGROUND_START_DELAY_MS));
     if (!config.runWorkerInline || stopping) return undefined;
-    const workers = await startPipelineWorkers(
-      { db: database.db, store, queue, engines, log: app.log },
-      { recoverInterrupted: database.kind === 'pglite' },
-    );
-    return { workers, sweeper: scheduleOrphanSweep(database.db, store, app.log) };
+    return startBackground({ db: database.db, store, queue, engines, log: app.log }, { recoverInterrupted: database.kind === 'pglite' });
   };
 
   const shutdown = async (signal: string) => {
@@ -99,18 +96,11 @@ async function main() {
     // The jobs are aborted at once (a voice detection stops between its spans) while requests
     // in flight (a slow upload, audio to a slow listener) get most of the grace, then their
     // connections are closed. A start still under way finishes first, so that what it started is stopped too.
-    const jobs = background.catch(() => undefined).then(async (started) => {
-      started?.sweeper.stop();
-      await started?.workers.stop();
-    });
+    const jobs = background.catch(() => undefined).then((started) => started?.stop());
     const cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs * REQUESTS_SHARE);
     await app.close();
     clearTimeout(cutOff);
-    const jobsStopped = await grace.within(jobs);
-    await queue.stop({ graceful: true, wait: true, timeout: grace.left() });
-    // A native call still running must keep its model: the engines are left to the exit then.
-    if (jobsStopped) await engines.close();
-    await database.close();
+    await closeAfterJobs(grace, jobs, { queue, engines, database });
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -126,7 +116,7 @@ async function main() {
   // Where e-mailed and shared links point, decided once here; without PUBLIC_URL on a public interface, why there are none.
   if (site.knowsLinks()) app.log.info(`Site address: ${site.describe()}`);
   else app.log.warn(`Site address unknown: ${site.describe()}`);
-  background = startBackground();
+  background = startWhenServing();
   await background;
 }
 

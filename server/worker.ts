@@ -1,13 +1,12 @@
 import 'dotenv/config';
 import pino from 'pino';
 import { createEngines } from './ai/engines.ts';
+import { createJobQueues } from './background/queues.ts';
+import { closeAfterJobs, startBackground } from './background/start.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
-import { createPipelineQueues } from './pipeline/queues.ts';
-import { startPipelineWorkers } from './pipeline/workers.ts';
 import { logUnhandledRejections } from './process-errors.ts';
-import { scheduleOrphanSweep } from './recordings/orphan-sweeper.ts';
 import { startGraceClock } from './shutdown-grace.ts';
 import { createBlobStore } from './storage/index.ts';
 import { sweepStaleTempFolders } from './storage/temp-folders.ts';
@@ -25,7 +24,7 @@ async function main() {
   if (swept) log.warn(`removed ${swept} temporary folders a stopped process left`);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, log });
   const queue = await startQueue(database, log);
-  await createPipelineQueues(queue);
+  await createJobQueues(queue);
   const engines = createEngines({
     openaiApiKey: config.openai.apiKey,
     openaiBaseUrl: config.openai.baseUrl,
@@ -34,8 +33,7 @@ async function main() {
     log: (level, message) => log[level](message),
   });
   const store = createBlobStore(config);
-  const workers = await startPipelineWorkers({ db: database.db, store, queue, engines, log }, { recoverInterrupted: false });
-  const sweeper = scheduleOrphanSweep(database.db, store, log);
+  const background = await startBackground({ db: database.db, store, queue, engines, log }, { recoverInterrupted: false });
   log.info(`Saaga worker running (AI: ${engines.summary})`);
 
   const shutdown = async (signal: string) => {
@@ -45,12 +43,7 @@ async function main() {
       log.warn(`${signal}: work still running after ${config.shutdownGraceMs} ms is cut off; it is taken over later`);
       process.exit(1);
     });
-    sweeper.stop();
-    const jobsStopped = await grace.within(workers.stop());
-    await queue.stop({ graceful: true, wait: true, timeout: grace.left() });
-    // A native call still running must keep its model: the engines are left to the exit then.
-    if (jobsStopped) await engines.close();
-    await database.close();
+    await closeAfterJobs(grace, background.stop(), { queue, engines, database });
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,5 +1,5 @@
 import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
-import { AiError } from '../ai/errors.ts';
+import { AiError } from '../../contract/ai-errors.ts';
 import type { AudioType } from './audio-type.ts';
 import { inDecodeSlot } from './decode-slots.ts';
 import type { DecodeKeeper } from './kept-decodes.ts';

@@ -1,4 +1,4 @@
-import type { SpeechSegment } from './vad.ts';
+import type { SpeechSegment } from './split.ts';
 import { readPcm, SAMPLE_RATE } from './wav.ts';
 
 /** Loudness is measured over frames this long (seconds). */

@@ -1,6 +1,6 @@
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AiError } from '../ai/errors.ts';
+import { AiError } from '../../contract/ai-errors.ts';
 import { makeTempFolder } from '../storage/temp-folders.ts';
 import { type AudioType, sniffAudioFile } from './audio-type.ts';
 import { decodeToWav, type DecodeOptions } from './decode.ts';

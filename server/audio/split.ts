@@ -1,4 +1,8 @@
-import type { SpeechSegment } from './vad.ts';
+/** A stretch of speech, in seconds from the start of the recording. */
+export interface SpeechSegment {
+  start: number;
+  end: number;
+}
 
 export interface AudioSpan {
   start: number;

@@ -1,5 +1,5 @@
 import { open, stat } from 'node:fs/promises';
-import { AiError } from '../ai/errors.ts';
+import { AiError } from '../../contract/ai-errors.ts';
 
 /** Every engine works on 16 kHz mono signed 16-bit PCM. */
 export const SAMPLE_RATE = 16_000;

@@ -5,9 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { SiteOrigin } from '../http/site-origin.ts';
+import { SESSION_COOKIE } from '../http/session-cookie.ts';
 import { sessionCache } from './session-cache.ts';
 
-export const SESSION_COOKIE = 'saaga_session';
+/** The session cookie's name (the HTTP layer asks for it too). */
+export { SESSION_COOKIE };
 
 export type UserRow = typeof users.$inferSelect;
 

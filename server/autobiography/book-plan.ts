@@ -3,16 +3,10 @@
  * gets. Planned once when the book is asked for, so a restart continues the same book.
  */
 
-/** One chapter of a book as stored (autobiographies.chapters). */
-export interface StoredBookChapter {
-  /** The person's chapter title, or null: the writer names a chapter of stories in no chapter. */
-  title: string | null;
-  storyIds: number[];
-  /** The chapter's Markdown text, null until the job has written it. */
-  content: string | null;
-  /** Sentences taken out because they named a person, place or year no story of the chapter holds. */
-  removed: string[];
-}
+import type { StoredBookChapter } from '../db/book-chapters.ts';
+
+// The stored shape lives with the schema, which names it for its column.
+export type { StoredBookChapter };
 
 /** A story as the plan sees it. */
 export interface PlannedStory {

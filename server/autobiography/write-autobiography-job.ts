@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { toLanguage } from '../../contract/languages.ts';
 import { AiError } from '../ai/errors.ts';
 import { autobiographies } from '../db/schema.ts';
-import { defineJob } from '../jobs/job.ts';
-import type { PipelineContext } from '../pipeline/context.ts';
+import { defineJob, UNFINISHED_BATCH } from '../jobs/job.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { bookOf } from './book.ts';
 import type { StoredBookChapter } from './book-plan.ts';
 import { chapterSources } from './book-sources.ts';
@@ -20,13 +20,14 @@ export const WRITE_AUTOBIOGRAPHY = 'write-autobiography';
  * chapter not yet written. Once all are written the book is `generated`; a failure for
  * good leaves it `failed` with the reason, its written chapters kept for a retry.
  */
-export const writeAutobiographyJob = defineJob<PipelineContext, { id: number }>({
+export const writeAutobiographyJob = defineJob<JobContext, { id: number }>({
   name: WRITE_AUTOBIOGRAPHY,
   payload: z.object({ id: z.number().int().positive() }),
   // Each try continues where the last one stopped; two more are enough for a passing failure.
   retry: { retries: 2, baseDelayMs: 8000, maxDelayMs: 60_000 },
   expireInSeconds: 2 * 60 * 60,
   entityOf: ({ id }) => `autobiography:${id}`,
+  unfinished: booksBeingWritten,
   async ownerOf(ctx, { id }) {
     const [row] = await ctx.db.select({ userId: autobiographies.userId }).from(autobiographies).where(eq(autobiographies.id, id));
     return row?.userId;
@@ -82,3 +83,13 @@ export const writeAutobiographyJob = defineJob<PipelineContext, { id: number }>(
       .where(eq(autobiographies.id, id));
   },
 });
+
+/** Autobiographies still being written (its job goes on from the first chapter not written): the job's unfinished work. */
+async function booksBeingWritten(ctx: JobContext): Promise<{ id: number }[]> {
+  return ctx.db
+    .select({ id: autobiographies.id })
+    .from(autobiographies)
+    .where(eq(autobiographies.processingStatus, 'processing'))
+    .orderBy(autobiographies.id)
+    .limit(UNFINISHED_BATCH);
+}

@@ -5,7 +5,7 @@ import { recordings, stories } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { sendJob } from '../jobs/send-job.ts';
-import type { PipelineContext } from '../pipeline/context.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { writeStoryJob } from '../pipeline/write-story-job.ts';
 
 export const FINISH_CONVERSATION = 'finish-conversation';
@@ -29,7 +29,7 @@ interface FinishPayload {
  * transcription queues no writing of its own), then marks the story processing and queues
  * its rewriting in one transaction: written once, from every answer.
  */
-export const finishConversationJob = defineJob<PipelineContext, FinishPayload>({
+export const finishConversationJob = defineJob<JobContext, FinishPayload>({
   name: FINISH_CONVERSATION,
   payload: z.object({ storyId: z.number().int().positive(), endedAt: z.iso.datetime() }),
   retry: { retries: 2, baseDelayMs: 8000, maxDelayMs: 60_000 },

@@ -23,7 +23,7 @@ import { TEMPORAL_TYPES } from '../../contract/temporal.ts';
 import type { RecordingSettings } from './recording-settings.ts';
 import { AUTOBIOGRAPHY_STATUSES } from '../../contract/autobiography.ts';
 import { NARRATION_STATES } from '../../contract/publishing.ts';
-import type { StoredBookChapter } from '../autobiography/book-plan.ts';
+import type { StoredBookChapter } from './book-chapters.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

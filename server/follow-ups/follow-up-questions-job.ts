@@ -6,7 +6,7 @@ import { followUpQuestions, recordings, stories } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { sendJob, type Transaction } from '../jobs/send-job.ts';
-import type { PipelineContext } from '../pipeline/context.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { followUpTask } from './follow-up-task.ts';
 
 export const FOLLOW_UP_QUESTIONS = 'follow-up-questions';
@@ -24,7 +24,7 @@ interface FollowUpPayload {
  * question that stays grounded, the ones there were stay, but for any a recording of the
  * story has answered since (its prompt question).
  */
-export const followUpQuestionsJob = defineJob<PipelineContext, FollowUpPayload>({
+export const followUpQuestionsJob = defineJob<JobContext, FollowUpPayload>({
   name: FOLLOW_UP_QUESTIONS,
   payload: z.object({ storyId: z.number().int().positive() }),
   retry: { retries: 2, baseDelayMs: 8000, maxDelayMs: 60_000 },
@@ -38,7 +38,7 @@ export const followUpQuestionsJob = defineJob<PipelineContext, FollowUpPayload>(
   async run(ctx, { storyId }, { signal }) {
     // The moment the story is read: a change after it is news to the next Refresh.
     const readAt = new Date();
-    const checked = (db: Pick<PipelineContext['db'], 'update'>) =>
+    const checked = (db: Pick<JobContext['db'], 'update'>) =>
       db.update(stories).set({ followUpsCheckedAt: readAt }).where(eq(stories.id, storyId));
     const [story] = await ctx.db.select().from(stories).where(eq(stories.id, storyId));
     if (!story || story.processingStatus === 'processing' || !story.content.trim()) return;

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { languageFromLocale, type Language } from '../../contract/language-codes.ts';
 import { landingFile } from '../../contract/page-preloads.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 import { appPageSender } from './page-preloads.ts';
 
 /** The visitor's first language as the browser states it (what the client would pick too). */

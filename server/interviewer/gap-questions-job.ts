@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { languageSchema, type Language } from '../../contract/languages.ts';
 import { stories, users } from '../db/schema.ts';
 import { defineJob } from '../jobs/job.ts';
-import type { PipelineContext } from '../pipeline/context.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { storedGapQuestions, storeGapQuestions } from './gap-question-store.ts';
 import { gapQuestionsTask } from './gap-questions-task.ts';
 import { lifeGaps } from './life-gaps.ts';
@@ -21,7 +21,7 @@ interface GapQuestionsPayload {
 }
 
 /** The gaps of this user's life that have no stored question yet. */
-async function unasked(ctx: PipelineContext, { userId, language }: GapQuestionsPayload) {
+async function unasked(ctx: JobContext, { userId, language }: GapQuestionsPayload) {
   const { gaps, told } = await lifeGaps(ctx.db, userId);
   const stored = await storedGapQuestions(ctx.db, userId, language, gaps.map((gap) => gap.key));
   return { gaps: gaps.filter((gap) => !stored.has(gap.key)).slice(0, GAPS_PER_RUN), told };
@@ -35,7 +35,7 @@ async function unasked(ctx: PipelineContext, { userId, language }: GapQuestionsP
  * every gap when the writer fails for good, is stored as '' so the screen asks its plain
  * question instead of waiting.
  */
-export const gapQuestionsJob = defineJob<PipelineContext, GapQuestionsPayload>({
+export const gapQuestionsJob = defineJob<JobContext, GapQuestionsPayload>({
   name: WRITE_GAP_QUESTIONS,
   payload: z.object({ userId: z.uuid(), language: languageSchema }),
   retry: { retries: 2, baseDelayMs: 8000, maxDelayMs: 60_000 },

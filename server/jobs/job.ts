@@ -33,7 +33,17 @@ export interface JobDefinition<Ctx, P> {
   onDelay?(ctx: Ctx, payload: P): Promise<void>;
   /** The job failed for good: leaves its entity in a clear failed state. */
   onFailure(ctx: Ctx, payload: P, error: AiError): Promise<void>;
+  /**
+   * The work of this kind its entities still say is unfinished (a step cut off by a crash,
+   * or left between two steps), read from the app's own tables, at most
+   * `UNFINISHED_BATCH` rows of each table a time: the payloads to queue again. The one
+   * recovery pass (background/recovery.ts) skips those a live job holds and sends the rest.
+   */
+  unfinished?(ctx: Ctx): Promise<P[]>;
 }
+
+/** How many unfinished rows of one table a recovery pass looks at; the next pass takes the rest. */
+export const UNFINISHED_BATCH = 500;
 
 /** Declares a job (an identity function that checks the definition's types). */
 export function defineJob<Ctx, P>(definition: JobDefinition<Ctx, P>): JobDefinition<Ctx, P> {

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { toLanguage } from '../../contract/languages.ts';
 import { AiError } from '../ai/errors.ts';
-import { people, places } from '../db/schema.ts';
-import { defineJob } from '../jobs/job.ts';
-import type { PipelineContext } from '../pipeline/context.ts';
+import type { JobContext } from '../jobs/context.ts';
+import { defineJob, UNFINISHED_BATCH } from '../jobs/job.ts';
 import { enrichPersonTask, enrichPlaceTask } from './enrichment-tasks.ts';
 import { groundedProfile } from './grounded-profile.ts';
+import { KINDS } from './kinds.ts';
 import { type EnrichmentKind, enrichmentSources } from './refresh-info-sources.ts';
 
 export const REFRESH_INFO = 'refresh-info';
@@ -22,8 +22,6 @@ interface RefreshInfoPayload {
   id: number;
 }
 
-const TABLES = { person: people, place: places } as const;
-
 /**
  * Gathers "Information gathered from recordings" for a person or place (spec 3,
  * enrichedInfo): every transcript and story about it goes to the writer, the answer is
@@ -32,21 +30,22 @@ const TABLES = { person: people, place: places } as const;
  * run out the old information stays and the reason is kept. Running it twice only asks
  * the writer twice; a person or place deleted meanwhile ends it.
  */
-export const refreshInfoJob = defineJob<PipelineContext, RefreshInfoPayload>({
+export const refreshInfoJob = defineJob<JobContext, RefreshInfoPayload>({
   name: REFRESH_INFO,
   payload: z.object({ kind: z.enum(['person', 'place']), id: z.number().int().positive() }),
   // Each try is a whole paid request; two more are enough for a passing failure or a bad answer.
   retry: { retries: 2, baseDelayMs: 8000, maxDelayMs: 60_000 },
   expireInSeconds: 30 * 60,
   entityOf: ({ kind, id }) => `refresh-info:${kind}:${id}`,
+  unfinished: askedRefreshes,
   async ownerOf(ctx, { kind, id }) {
-    const table = TABLES[kind];
+    const table = KINDS[kind].table;
     const [row] = await ctx.db.select({ userId: table.userId }).from(table).where(eq(table.id, id));
     return row?.userId;
   },
 
   async run(ctx, { kind, id }, { signal }) {
-    const table = TABLES[kind];
+    const table = KINDS[kind].table;
     const [row] = await ctx.db.select().from(table).where(eq(table.id, id));
     if (!row) return;
     // A refresh asked for while the previous one ran finds the flag cleared by it: it runs, and shows it.
@@ -86,11 +85,21 @@ export const refreshInfoJob = defineJob<PipelineContext, RefreshInfoPayload>({
 
 /** Ends the refresh: the new profile (whole) or the reason, in one update. */
 async function finish(
-  ctx: PipelineContext,
+  ctx: JobContext,
   kind: EnrichmentKind,
   id: number,
   changes: { enrichedInfo?: Record<string, unknown>; enrichmentError: string | null },
 ): Promise<void> {
-  const table = TABLES[kind];
+  const table = KINDS[kind].table;
   await ctx.db.update(table).set({ ...changes, enrichmentRefreshing: false, updatedAt: new Date() }).where(eq(table.id, id));
+}
+
+/** Refreshes still asked for (a person or place still marked refreshing): the job's unfinished work. */
+async function askedRefreshes(ctx: JobContext): Promise<RefreshInfoPayload[]> {
+  const asked = async (kind: EnrichmentKind) => {
+    const table = KINDS[kind].table;
+    const rows = await ctx.db.select({ id: table.id }).from(table).where(eq(table.enrichmentRefreshing, true)).orderBy(table.id).limit(UNFINISHED_BATCH);
+    return rows.map(({ id }) => ({ kind, id }));
+  };
+  return [...(await asked('person')), ...(await asked('place'))];
 }

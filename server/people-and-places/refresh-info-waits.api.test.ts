@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import type { Engines } from '../ai/engines.ts';
 import { AiError } from '../ai/errors.ts';
 import { people, recordingPeople, recordings } from '../db/schema.ts';
-import type { PipelineContext } from '../pipeline/context.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { refreshInfoJob } from './refresh-info-job.ts';
 
 // A refresh asked for while a recording about the person is still being transcribed waits
@@ -40,7 +40,7 @@ it('waits for a transcription still under way, then gathers from it', async () =
 
   // Only a recording on its way, no transcript yet: the refresh is accepted and waits.
   expect((await client.post(`/api/people/${person.id}/refresh-info`)).status).toBe(202);
-  const ctx = { db, store: server.store, engines, log: console } as unknown as PipelineContext;
+  const ctx = { db, store: server.store, engines, log: console } as unknown as JobContext;
   const run = { attempt: 0, signal: new AbortController().signal };
   const waited = await refreshInfoJob.run(ctx, { kind: 'person', id: person.id }, run).then(() => undefined, (error: unknown) => error);
   expect(waited).toBeInstanceOf(AiError);

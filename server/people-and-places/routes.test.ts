@@ -54,13 +54,11 @@ it('serves people and places the same endpoints, each naming its own kind of rec
 const SERVER = path.resolve(import.meta.dirname, '..');
 const FOLDER = import.meta.dirname;
 const TABLES = /import\s*\{[^}]*\b(people|places|personLabels|placeLabels|recordingPeople|recordingPlaces)\b[^}]*\}\s*from\s*'\.\.\/db\/schema\.ts'/;
-// Being reshaped by other parts of issue 25 (the writer's tasks, the generic recovery); they should read KINDS too.
-const NOT_YET = ['refresh-info-job.ts', 'refresh-info-recovery.ts'];
 
 it('keeps people, places and their enrichment in one folder, the kinds described only in kinds.ts', () => {
   for (const old of ['people', 'places', 'enrichment']) expect(existsSync(path.join(SERVER, old)), `server/${old}/`).toBe(false);
   const naming = readdirSync(FOLDER)
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !NOT_YET.includes(file))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     .filter((file) => TABLES.test(readFileSync(path.join(FOLDER, file), 'utf8')));
   expect(naming).toEqual(['kinds.ts']);
 });

@@ -1,17 +1,10 @@
-import { ensureJobQueue, type Queue } from '../jobs/queue.ts';
+import type { Queue } from '../jobs/queue.ts';
 import { sendJob } from '../jobs/send-job.ts';
-import { PIPELINE_JOBS } from './jobs.ts';
 import { TRANSCRIBE_RECORDING, transcribeRecordingJob } from './transcribe-recording-job.ts';
 import { WRITE_STORY, writeStoryJob } from './write-story-job.ts';
 
 /** Background jobs of the record-to-story pipeline; their definitions live in their own files. */
 export { TRANSCRIBE_RECORDING, WRITE_STORY };
-
-/** Creates the pipeline's queues (pg-boss needs a queue before anything is sent to it). */
-export async function createPipelineQueues(queue: Queue): Promise<void> {
-  const existing = await queue.getQueues();
-  for (const job of PIPELINE_JOBS) await ensureJobQueue(queue, job, existing);
-}
 
 /**
  * Queues a recording's transcription (nothing more while one already waits). A correction

@@ -11,9 +11,10 @@ import { defineJob } from '../jobs/job.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { sendJob, type Transaction } from '../jobs/send-job.ts';
 import { withBlobAsFile } from '../storage/blob-file.ts';
-import type { PipelineContext } from './context.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { keepsHandEdit } from './hand-edits.ts';
 import { userVocabulary } from '../people-and-places/vocabulary.ts';
+import { unsettledRecordings } from './unfinished.ts';
 import { writeStoryJob } from './write-story-job.ts';
 
 export const TRANSCRIBE_RECORDING = 'transcribe-recording';
@@ -27,13 +28,14 @@ export const TRANSCRIBE_RECORDING = 'transcribe-recording';
  * transcript corrected by hand is kept (even when corrected while this ran), unless the
  * person asked to replace that correction (`replaceCorrectionUpTo`, see hand-edits.ts).
  */
-export const transcribeRecordingJob = defineJob<PipelineContext, { recordingId: number; replaceCorrectionUpTo?: string }>({
+export const transcribeRecordingJob = defineJob<JobContext, { recordingId: number; replaceCorrectionUpTo?: string }>({
   name: TRANSCRIBE_RECORDING,
   payload: z.object({ recordingId: z.number().int().positive(), replaceCorrectionUpTo: z.iso.datetime().optional() }),
   // A lasting provider failure costs four calls over about a minute, then the recording fails.
   retry: { retries: 3, baseDelayMs: 8000, maxDelayMs: 60_000 },
   expireInSeconds: 6 * 60 * 60,
   entityOf: ({ recordingId }) => `recording:${recordingId}`,
+  unfinished: unsettledRecordings,
   async ownerOf(ctx, { recordingId }) {
     const [row] = await ctx.db.select({ userId: recordings.userId }).from(recordings).where(eq(recordings.id, recordingId));
     return row?.userId;

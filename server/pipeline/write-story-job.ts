@@ -11,10 +11,11 @@ import { recordings, stories, users } from '../db/schema.ts';
 import { queueFollowUpQuestions } from '../follow-ups/follow-up-questions-job.ts';
 import { defineJob } from '../jobs/job.ts';
 import type { Transaction } from '../jobs/send-job.ts';
-import type { PipelineContext } from './context.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { keepsHandEdit, mergeAdditions, mergeWrittenStory, type ReplaceEditsUpTo } from './hand-edits.ts';
 import type { AdditionsRequest, StoryRequest } from './story-prompt.ts';
 import { addToStoryTask, regenerateStoryTask, writeStoryTask, type StoryAdditions } from './story-tasks.ts';
+import { unwrittenStories } from './unfinished.ts';
 import { userVocabulary } from '../people-and-places/vocabulary.ts';
 
 export const WRITE_STORY = 'write-story';
@@ -42,7 +43,7 @@ interface WriteStoryPayload {
  * the writer works; a text edited by hand gets the new recordings as new paragraphs
  * around it (addToEditedText), or stays as it is with the recordings still marked new.
  */
-export const writeStoryJob = defineJob<PipelineContext, WriteStoryPayload>({
+export const writeStoryJob = defineJob<JobContext, WriteStoryPayload>({
   name: WRITE_STORY,
   payload: z.object({
     storyId: z.number().int().positive(),
@@ -55,6 +56,7 @@ export const writeStoryJob = defineJob<PipelineContext, WriteStoryPayload>({
   entityOf: ({ storyId }) => `story:${storyId}`,
   // A rewrite asked for while a first writing waits is its own job, not swallowed by it.
   queueKeyOf: ({ storyId, regenerate }) => `story:${storyId}${regenerate ? ':rewrite' : ''}`,
+  unfinished: unwrittenStories,
   async ownerOf(ctx, { storyId }) {
     const [row] = await ctx.db.select({ userId: stories.userId }).from(stories).where(eq(stories.id, storyId));
     return row?.userId;
@@ -103,7 +105,7 @@ export const writeStoryJob = defineJob<PipelineContext, WriteStoryPayload>({
  * story is read again under a row lock, so an edit saved while the writer worked is seen.
  */
 async function storeStoryText(
-  ctx: PipelineContext,
+  ctx: JobContext,
   storyId: number,
   text: { title: string; content: string },
   changes: Partial<typeof stories.$inferInsert>,
@@ -135,7 +137,7 @@ async function storeStoryText(
  * stays); a failing writer does the same through onFailure.
  */
 async function addToEditedText(
-  ctx: PipelineContext,
+  ctx: JobContext,
   story: StoryRow,
   request: AdditionsRequest,
   options: RunOptions,
@@ -184,7 +186,7 @@ function withMentions(metadata: StoryMetadata, additions: StoryAdditions): Story
 }
 
 /** The story and its transcripts when there is something to write, else undefined. */
-async function storyWork(ctx: PipelineContext, storyId: number, regenerate: boolean) {
+async function storyWork(ctx: JobContext, storyId: number, regenerate: boolean) {
   const [story] = await ctx.db.select().from(stories).where(eq(stories.id, storyId));
   if (!story || (story.processingStatus === 'generated' && !regenerate)) return undefined;
   const rows = await ctx.db.select().from(recordings).where(eq(recordings.storyId, storyId)).orderBy(asc(recordings.orderIndex));
@@ -193,7 +195,7 @@ async function storyWork(ctx: PipelineContext, storyId: number, regenerate: bool
   return { story, rows, transcripts, rewriting: regenerate && story.generatedAt !== null };
 }
 
-async function showWhatThereIs(ctx: PipelineContext, storyId: number, regenerate: boolean): Promise<void> {
+async function showWhatThereIs(ctx: JobContext, storyId: number, regenerate: boolean): Promise<void> {
   const work = await storyWork(ctx, storyId, regenerate);
   if (!work) return;
   if (work.rewriting) await restoreWritten(ctx, work.story);
@@ -202,7 +204,7 @@ async function showWhatThereIs(ctx: PipelineContext, storyId: number, regenerate
 }
 
 /** What the writer is told about a story, and the model the person chose (OpenAI only). */
-async function storyRequest(ctx: PipelineContext, story: StoryRow, transcripts: RecordingRow[]): Promise<{ request: StoryRequest; model?: string }> {
+async function storyRequest(ctx: JobContext, story: StoryRow, transcripts: RecordingRow[]): Promise<{ request: StoryRequest; model?: string }> {
   const settings = readRecordingSettings(transcripts[0].settings);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, story.userId));
   const vocabulary = await userVocabulary(ctx.db, story.userId);
@@ -231,14 +233,14 @@ async function storyRequest(ctx: PipelineContext, story: StoryRow, transcripts: 
  * The transcript as the story's text, marked draft, titled by its first words (a title the
  * person typed for the new story is a hand edit, and stays).
  */
-async function keepTranscriptAsDraft(ctx: PipelineContext, story: StoryRow, transcripts: RecordingRow[]) {
+async function keepTranscriptAsDraft(ctx: JobContext, story: StoryRow, transcripts: RecordingRow[]) {
   const content = transcripts.map((r) => r.transcription!.trim()).join('\n\n');
   const title = titleFromText(content) || UNTITLED[toLanguage(story.language)];
   await storeStoryText(ctx, story.id, { title, content }, { processingStatus: 'draft' });
 }
 
 /** A rewrite that could not be made leaves the story as it was. */
-async function restoreWritten(ctx: PipelineContext, story: StoryRow) {
+async function restoreWritten(ctx: JobContext, story: StoryRow) {
   await ctx.db.update(stories).set({ processingStatus: 'generated', updatedAt: new Date() }).where(eq(stories.id, story.id));
 }
 
@@ -246,7 +248,7 @@ async function restoreWritten(ctx: PipelineContext, story: StoryRow) {
  * A new story none of whose recordings could be transcribed: it stops "processing" and
  * waits, untitled, for a re-transcription (its audio is kept).
  */
-async function markStoryUnwritten(ctx: PipelineContext, story: StoryRow): Promise<void> {
+async function markStoryUnwritten(ctx: JobContext, story: StoryRow): Promise<void> {
   if (story.processingStatus !== 'processing') return;
   const title = story.title === STORY_PLACEHOLDERS.title ? UNTITLED[toLanguage(story.language)] : story.title;
   await storeStoryText(ctx, story.id, { title, content: '' }, { processingStatus: 'draft' });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { toLanguage } from '../../contract/languages.ts';
 import type { NarrationState } from '../../contract/publishing.ts';
@@ -6,10 +6,10 @@ import { AiError } from '../ai/errors.ts';
 import { splitForSpeech } from '../ai/speech-pieces.ts';
 import type { Narration } from '../ai/ports.ts';
 import { publishedStories } from '../db/schema.ts';
-import { defineJob } from '../jobs/job.ts';
+import { defineJob, UNFINISHED_BATCH } from '../jobs/job.ts';
 import { narrationAudioKey } from '../recordings/audio-key.ts';
 import { makeTempFolder } from '../storage/temp-folders.ts';
-import type { PipelineContext } from '../pipeline/context.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { joinNarration, NARRATION_MIME_TYPE } from './join-narration.ts';
 
 export const NARRATE_STORY = 'narrate-story';
@@ -33,7 +33,7 @@ export function narrationText(copy: { title: string; content: string }): string 
 type Changes = Partial<Pick<typeof publishedStories.$inferInsert, 'audioKey' | 'narrationError'>> & { audioStatus: NarrationState };
 
 /** Writes the narration's state only while this job's narration is still the one wanted; false when it is not. */
-async function setState(ctx: PipelineContext, { publishedStoryId, narrationId }: NarrateStoryPayload, changes: Changes): Promise<boolean> {
+async function setState(ctx: JobContext, { publishedStoryId, narrationId }: NarrateStoryPayload, changes: Changes): Promise<boolean> {
   const updated = await ctx.db
     .update(publishedStories)
     .set(changes)
@@ -42,7 +42,7 @@ async function setState(ctx: PipelineContext, { publishedStoryId, narrationId }:
   return updated.length === 1;
 }
 
-async function wantedCopy(ctx: PipelineContext, { publishedStoryId, narrationId }: NarrateStoryPayload) {
+async function wantedCopy(ctx: JobContext, { publishedStoryId, narrationId }: NarrateStoryPayload) {
   const [copy] = await ctx.db
     .select()
     .from(publishedStories)
@@ -59,7 +59,7 @@ async function wantedCopy(ctx: PipelineContext, { publishedStoryId, narrationId 
  * write checks the narration id, and audio stored for a narration nobody wants any more
  * is removed. A narrator that is not ready makes it wait, as the other jobs wait.
  */
-export const narrateStoryJob = defineJob<PipelineContext, NarrateStoryPayload>({
+export const narrateStoryJob = defineJob<JobContext, NarrateStoryPayload>({
   name: NARRATE_STORY,
   payload: z.object({ publishedStoryId: z.number().int().positive(), narrationId: z.string().min(1).max(64) }),
   // Each try speaks the whole story again; two more are enough for a passing failure.
@@ -68,6 +68,7 @@ export const narrateStoryJob = defineJob<PipelineContext, NarrateStoryPayload>({
   entityOf: ({ publishedStoryId }) => `published-story:${publishedStoryId}`,
   // A republish is a new narration: its job is queued even while the older one still waits.
   queueKeyOf: ({ publishedStoryId, narrationId }) => `published-story:${publishedStoryId}:${narrationId}`,
+  unfinished: unfinishedNarrations,
   async ownerOf(ctx, { publishedStoryId }) {
     const [row] = await ctx.db.select({ userId: publishedStories.userId }).from(publishedStories).where(eq(publishedStories.id, publishedStoryId));
     return row?.userId;
@@ -113,3 +114,17 @@ export const narrateStoryJob = defineJob<PipelineContext, NarrateStoryPayload>({
     await setState(ctx, payload, { audioStatus: 'failed', narrationError: error.message });
   },
 });
+
+/** Narrations still under way: queued, or cut off while speaking or joining. */
+const UNFINISHED = ['waiting', 'generating', 'finalizing'] as const;
+
+/** Narrations still wanted and not made: the job's unfinished work. */
+async function unfinishedNarrations(ctx: JobContext): Promise<NarrateStoryPayload[]> {
+  const rows = await ctx.db
+    .select({ id: publishedStories.id, narrationId: publishedStories.narrationId })
+    .from(publishedStories)
+    .where(and(inArray(publishedStories.audioStatus, UNFINISHED), isNotNull(publishedStories.narrationId)))
+    .orderBy(publishedStories.id)
+    .limit(UNFINISHED_BATCH);
+  return rows.map(({ id, narrationId }) => ({ publishedStoryId: id, narrationId: narrationId! }));
+}

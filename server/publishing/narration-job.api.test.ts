@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/support/database.ts';
 import { seeder } from '../../test/support/seed.ts';
+import { createJobQueues } from '../background/queues.ts';
+import { queueUnfinishedWork } from '../background/recovery.ts';
 import { AiError } from '../ai/errors.ts';
 import { LocalNarrator } from '../ai/local/narrator.ts';
 import type { Narrator } from '../ai/ports.ts';
@@ -13,12 +15,10 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { publishedStories, users } from '../db/schema.ts';
 import { takeLease } from '../jobs/leases.ts';
 import { type Queue, startQueue } from '../jobs/queue.ts';
-import type { PipelineContext } from '../pipeline/context.ts';
-import { createPipelineQueues } from '../pipeline/queues.ts';
+import type { JobContext } from '../jobs/context.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { localBlobStore } from '../storage/local-store.ts';
 import { NARRATOR_MISSING_RETRY_MS, narrateStoryJob } from './narrate-story-job.ts';
-import { recoverNarrations } from './recovery.ts';
 
 // The narrate-story job's own rules, run by hand (no worker): it waits for a narrator that
 // is not ready, stores nothing for a narration a publish has replaced, and recovery queues
@@ -32,7 +32,7 @@ const log = { info: () => {}, warn: () => {}, error: (obj: object) => queueError
 beforeAll(async () => {
   database = await freshDatabase();
   queue = await startQueue(database, { error: (error) => queueErrors.push(error) });
-  await createPipelineQueues(queue);
+  await createJobQueues(queue);
   store = localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-test-narration-')));
 });
 afterEach(() => expect(queueErrors).toEqual([]));
@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 const context = (narrator: Narrator, blobs: BlobStore = store) =>
-  ({ db: database.db, queue, store: blobs, engines: { narrator }, log }) as unknown as PipelineContext;
+  ({ db: database.db, queue, store: blobs, engines: { narrator }, log }) as unknown as JobContext;
 const run = { attempt: 0, signal: new AbortController().signal };
 
 async function waitingCopy(narrationId = randomUUID()) {
@@ -110,8 +110,8 @@ it('queues again a narration no job holds, once, and leaves a running one alone'
 
   const ctx = context(new LocalNarrator());
   // Copies from the tests above are unfinished too; only the ones named here matter.
-  await recoverNarrations(ctx);
-  expect(await recoverNarrations(ctx)).toBe(0);
+  await queueUnfinishedWork(ctx, [narrateStoryJob]);
+  expect(await queueUnfinishedWork(ctx, [narrateStoryJob])).toEqual({});
   const queued = [];
   for (let job = (await queue.fetch<{ publishedStoryId: number; narrationId: string }>(narrateStoryJob.name))[0]; job; job = (await queue.fetch<{ publishedStoryId: number; narrationId: string }>(narrateStoryJob.name))[0]) {
     queued.push(job.data);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { transcriptionPreview, wordsOf } from '../../contract/reading.ts';
 import type { recordings } from '../db/schema.ts';
-import { TEXT_START_CHARACTERS } from '../stories/presenter.ts';
+import { TEXT_START_CHARACTERS } from '../db/text-start.ts';
 import { presentRecordingSummary } from './presenter.ts';
 
 type RecordingRow = typeof recordings.$inferSelect;

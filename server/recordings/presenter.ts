@@ -2,7 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { RecordingDto, RecordingSummaryDto, RecordingWithLinksDto } from '../../contract/library.ts';
 import { firstWordsOf, RECORDING_PREVIEW_WORDS, transcriptionPreview, wordsOf } from '../../contract/reading.ts';
 import { recordings } from '../db/schema.ts';
-import { TEXT_START_CHARACTERS, textStart, withoutCutEnd } from '../stories/presenter.ts';
+import { TEXT_START_CHARACTERS, textStart, withoutCutEnd } from '../db/text-start.ts';
 
 type RecordingRow = typeof recordings.$inferSelect;
 

@@ -1,16 +1,14 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import type { StoryDto, StorySummaryDto } from '../../contract/library.ts';
 import { minutesToRead, wordsOf } from '../../contract/reading.ts';
 import { stories } from '../db/schema.ts';
+import { TEXT_START_CHARACTERS, textStart, withoutCutEnd } from '../db/text-start.ts';
 
 type StoryRow = typeof stories.$inferSelect;
 
 const EXCERPT_CHARACTERS = 200;
-/** The lists read this much of a text for its excerpt, never the whole (decision 023). */
-export const TEXT_START_CHARACTERS = 1000;
-
-/** The first TEXT_START_CHARACTERS + 1 characters of a text: one more tells that it goes on. */
-export const textStart = (column: unknown) => sql<string | null>`left(${column}, ${sql.raw(String(TEXT_START_CHARACTERS + 1))})`;
+// Stories and recordings read only the start of a text for their lists (db/text-start.ts).
+export { TEXT_START_CHARACTERS, textStart, withoutCutEnd };
 
 /** A story as the API presents it (spec 3, "Story"). */
 export function presentStory(row: StoryRow): StoryDto {
@@ -40,9 +38,6 @@ export function presentStory(row: StoryRow): StoryDto {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-/** The start of a longer text without the tag or word its end cut in half. */
-export const withoutCutEnd = (start: string) => start.replace(/<[^>]*$/, '').replace(/\S*$/, '');
 
 /** The words of a text joined by single spaces; given only its start (`goesOn`), without a tag or word cut in half at its end. */
 function joinedWords(content: string, goesOn: boolean): string {

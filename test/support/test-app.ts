@@ -8,7 +8,8 @@ import type { DatabaseHandle } from '../../server/db/client.ts';
 import type { Engines } from '../../server/ai/engines.ts';
 import { aiHealth } from '../../server/ai/health.ts';
 import { startQueue } from '../../server/jobs/queue.ts';
-import { type PipelineWorkerOptions, type PipelineWorkers, startPipelineWorkers } from '../../server/pipeline/workers.ts';
+import { createJobQueues } from '../../server/background/queues.ts';
+import { type JobWorkerOptions, type JobWorkers, startJobWorkers } from '../../server/background/workers.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
 import { localBlobStore } from '../../server/storage/local-store.ts';
 import { freshDatabase } from './database.ts';
@@ -30,10 +31,10 @@ export interface TestApp {
 /** The real server on a fresh database, listening on a free port of this machine. */
 export interface TestAppOptions {
   clientDir?: string;
-  /** With engines, the pipeline's workers run in the app as they do in production. */
+  /** With engines, the job workers run in the app as they do in production. */
   engines?: Engines;
   /** Worker settings; tests default to two workers and retries without backoff. */
-  workers?: Partial<Omit<PipelineWorkerOptions, 'recoverInterrupted'>>;
+  workers?: Partial<Omit<JobWorkerOptions, 'recoverInterrupted'>>;
   /** Shorter connection limits, for tests of requests that stall. */
   timeouts?: AppDependencies['timeouts'];
 }
@@ -52,6 +53,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const database = await freshDatabase();
   const backgroundErrors: string[] = [];
   const queue = await startQueue(database, { error: (error, msg) => backgroundErrors.push(describeError(error, msg)) });
+  await createJobQueues(queue);
   const store = localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-test-audio-')));
   const engines = options.engines;
   const app = await buildApp({
@@ -65,14 +67,14 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     engineStatus: engines ? () => aiHealth(engines) : undefined,
     engines,
   });
-  let workers: PipelineWorkers | undefined;
+  let workers: JobWorkers | undefined;
   if (options.engines) {
     const log = {
       info: () => {},
       warn: () => {},
       error: (obj: object, msg?: string) => backgroundErrors.push(describeError((obj as { err?: unknown }).err ?? obj, msg)),
     };
-    workers = await startPipelineWorkers(
+    workers = await startJobWorkers(
       { db: database.db, store, queue, engines: options.engines, log },
       { recoverInterrupted: false, concurrency: 2, retryDelayMs: 0, ...options.workers },
     );

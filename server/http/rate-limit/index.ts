@@ -1,6 +1,6 @@
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser } from '../../auth/authenticate.ts';
+import { unauthorized } from '../errors.ts';
 import type { RateLimitCounters } from './counters.ts';
 
 /**
@@ -26,8 +26,17 @@ export const perUser = (max: number, hook: 'onRequest' | 'preHandler' = 'onReque
   max,
   timeWindow: WINDOW,
   hook,
-  keyGenerator: (request: FastifyRequest) => `user:${currentUser(request).id}`,
+  keyGenerator: (request: FastifyRequest) => `user:${signedInUserId(request)}`,
 });
+
+/**
+ * The signed-in user's id, from the user that authentication (auth/authenticate.ts) puts
+ * on every request before any route's hooks run; a 401 without one.
+ */
+function signedInUserId(request: FastifyRequest): string {
+  if (!request.user) throw unauthorized();
+  return request.user.id;
+}
 
 /** @fastify/rate-limit's store interface over the shared counters; each route gets its own key space. */
 function databaseStore(counters: RateLimitCounters): FastifyRateLimitStoreCtor {

@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import { initWhisperVad, type WhisperVadContext } from '@fugood/whisper.node';
-import { OneAtATime } from '../ai/one-at-a-time.ts';
-import { loudStretches } from './loudness.ts';
-import { pcmFileSeconds, pcmSeconds, readPcm, slicePcm, toArrayBuffer } from './wav.ts';
+import { OneAtATime } from '../one-at-a-time.ts';
+import { loudStretches } from '../../audio/loudness.ts';
+import type { SpeechSegment } from '../../audio/split.ts';
+import { pcmFileSeconds, pcmSeconds, readPcm, slicePcm, toArrayBuffer } from '../../audio/wav.ts';
 
-/** A stretch of speech, in seconds from the start of the recording. */
-export interface SpeechSegment {
-  start: number;
-  end: number;
-}
+export type { SpeechSegment };
 
 /**
  * Speech is looked for this many seconds at a time. A native call cannot be stopped: a

@@ -3,8 +3,8 @@ import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
 
-/** What the pipeline's job handlers work with. */
-export interface PipelineContext {
+/** What every background job's handler works with (background/ builds it from the process's parts). */
+export interface JobContext {
   db: Database;
   store: BlobStore;
   queue: Queue;

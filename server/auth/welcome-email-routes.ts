@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { signatureName } from '../../contract/author-name.ts';
 import { toLanguage } from '../../contract/languages.ts';
-import { currentUser } from '../auth/authenticate.ts';
+import { currentUser } from './authenticate.ts';
 import { HttpError } from '../http/errors.ts';
 import { perUser } from '../http/rate-limit/index.ts';
 import type { SiteOrigin } from '../http/site-origin.ts';
-import type { Mailer } from './mailer.ts';
-import { welcomeMessage } from './welcome-message.ts';
+import type { Mailer } from '../email/mailer.ts';
+import { welcomeMessage } from '../email/welcome-message.ts';
 
 const HOUR = '1 hour';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 import type { BlobStore } from '../storage/index.ts';
-import { sweepOrphanAudio } from './sweep-orphan-audio.ts';
+import { sweepOrphanAudio } from '../recordings/sweep-orphan-audio.ts';
 
 /** The sweep runs a minute after start (out of start-up's way), then this often. */
 const FIRST_SWEEP_AFTER_MS = 60_000;
