@@ -15,7 +15,7 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import { RECORDING_LIMITS } from '../contract/recording-limits.ts';
 import { normaliseAudio } from '../server/audio/normalise.ts';
-import { SpeechDetector } from '../server/ai/local/vad.ts';
+import { SpeechDetector } from '../server/ai/vad.ts';
 import { LocalJsonGenerator } from '../server/ai/local/generator.ts';
 import { LocalTranscriber } from '../server/ai/local/transcriber.ts';
 import { OpenAiJsonGenerator } from '../server/ai/openai/generator.ts';

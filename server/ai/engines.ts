@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_STORY_MODEL, DEFAULT_TRANSCRIPTION_MODEL, DEFAULT_TTS_VOICE } from '../../contract/ai-settings.ts';
-import { SpeechDetector } from './local/vad.ts';
+import { SpeechDetector } from './vad.ts';
 import { defaultModel, LIVE_PARTIAL_MODEL_IDS, MODEL_CATALOGUE } from '../models/catalogue.ts';
 import { LocalJsonGenerator } from './local/generator.ts';
 import { LocalLiveTranscriber } from './local/live-transcriber.ts';

@@ -1,7 +1,7 @@
 import { checkTranscript } from '../audio/transcript-quality.ts';
 import type { KeptDecode } from '../audio/kept-decodes.ts';
 import { type NormaliseOptions, withNormalisedAudio } from '../audio/normalise.ts';
-import type { SpeechAssessment } from './local/vad.ts';
+import type { SpeechAssessment } from './vad.ts';
 import type { Language } from '../../contract/languages.ts';
 import type { Engines } from './engines.ts';
 import { AiError } from './errors.ts';

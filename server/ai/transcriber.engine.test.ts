@@ -5,7 +5,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../../test/fakes/openai-server
 import { clipDir, concatClips, encodeClip } from '../../test/support/audio-clips.ts';
 import { CLIPS, TEST_MODELS } from '../../test/support/shared-files.ts';
 import { normaliseAudio } from '../audio/normalise.ts';
-import { SpeechDetector } from './local/vad.ts';
+import { SpeechDetector } from './vad.ts';
 import { parseWav, pcmToWav, slicePcm } from '../audio/wav.ts';
 import { AiError } from './errors.ts';
 import type { WhisperContext } from '@fugood/whisper.node';

@@ -14,7 +14,7 @@ import { measureDuration } from './decode.ts';
 import { FFMPEG_PATH } from './ffmpeg.ts';
 import { KeptDecodes } from './kept-decodes.ts';
 import { normaliseAudio } from './normalise.ts';
-import { assessSpeech, type SpeechSegment } from '../ai/local/vad.ts';
+import { assessSpeech, type SpeechSegment } from '../ai/vad.ts';
 import { readPcm } from './wav.ts';
 
 // One ffmpeg run and one VAD pass per upload, counted through the seams the code takes: the

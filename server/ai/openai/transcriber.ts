@@ -1,7 +1,7 @@
 import OpenAI, { toFile } from 'openai';
 import { DEFAULT_TRANSCRIPTION_MODEL } from '../../../contract/ai-settings.ts';
 import { planChunks, type AudioSpan } from '../../audio/split.ts';
-import type { SpeechDetector } from '../local/vad.ts';
+import type { SpeechDetector } from '../vad.ts';
 import { BYTES_PER_SECOND, pcmFileSeconds, pcmSeconds, pcmToWav, readPcm } from '../../audio/wav.ts';
 import { AiError, fromOpenAiError } from '../errors.ts';
 import type { EngineStatus, Transcriber, TranscribeInput, Transcript, TranscriptSegment } from '../ports.ts';

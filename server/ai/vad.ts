@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { initWhisperVad, type WhisperVadContext } from '@fugood/whisper.node';
-import { OneAtATime } from '../one-at-a-time.ts';
-import { loudStretches } from '../../audio/loudness.ts';
-import type { SpeechSegment } from '../../audio/split.ts';
-import { pcmFileSeconds, pcmSeconds, readPcm, slicePcm, toArrayBuffer } from '../../audio/wav.ts';
+import { OneAtATime } from './one-at-a-time.ts';
+import { loudStretches } from '../audio/loudness.ts';
+import type { SpeechSegment } from '../audio/split.ts';
+import { pcmFileSeconds, pcmSeconds, readPcm, slicePcm, toArrayBuffer } from '../audio/wav.ts';
 
 export type { SpeechSegment };
 

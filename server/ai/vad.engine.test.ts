@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clipDir, concatClips, noiseClip, silenceClip } from '../../../test/support/audio-clips.ts';
-import { waitFor } from '../../../test/support/pipeline.ts';
-import { CLIPS, TEST_MODELS } from '../../../test/support/shared-files.ts';
-import { normaliseAudio, normalisedWav } from '../../audio/normalise.ts';
+import { clipDir, concatClips, noiseClip, silenceClip } from '../../test/support/audio-clips.ts';
+import { waitFor } from '../../test/support/pipeline.ts';
+import { CLIPS, TEST_MODELS } from '../../test/support/shared-files.ts';
+import { normaliseAudio, normalisedWav } from '../audio/normalise.ts';
 import { assessSpeech, FIRST_LOOK_SECONDS, MIN_SPEECH_SECONDS, PROBE_BUDGET_SECONDS, probeSpans, SpeechDetector, VAD_WINDOW_SECONDS } from './vad.ts';
 
 const detector = new SpeechDetector({ modelPath: TEST_MODELS.vad, threads: 2 });
