@@ -45,7 +45,7 @@ import { peopleAndPlacesRoutes } from './people-and-places/routes.ts';
 import { publicStoryRoutes } from './publishing/public-routes.ts';
 import { keepOwnerReads, ownerReadCache } from './read-cache/keep-owner-reads.ts';
 import { publishingRoutes } from './publishing/routes.ts';
-import { personPlaceUploadRoutes } from './recordings/person-place-uploads.ts';
+import { personPlaceRecordingRoutes } from './recordings/person-place-recordings.ts';
 import { recordingRoutes } from './recordings/routes.ts';
 import { uploadQuotas } from './recordings/upload-quota.ts';
 import type { BlobStore } from './storage/index.ts';
@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(accountRoutes, { db, sessions });
     await signedIn.register(verificationResendRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });
-    await signedIn.register(personPlaceUploadRoutes, { db, store: deps.store, queue: deps.queue, quotas });
+    await signedIn.register(personPlaceRecordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
     await signedIn.register(searchRoutes, { db });

@@ -35,8 +35,6 @@ function endpoints(base: string, kind: string, linkParam: string) {
     ['PATCH', `${base}/:id`, `${kind} update`],
     ['DELETE', `${base}/:id`, `${kind} delete`],
     ['GET', `${base}/:id/linked-labels`, `${kind} read`],
-    ['GET', `${base}/:id/recordings`, `${kind} read`],
-    ['GET', `${base}/:id/stories`, `${kind} read`],
     ['POST', `${base}/:${linkParam}/link-labels`, `${kind} update`],
     ['POST', `${base}/:id/refresh-info`, `${kind} update`],
   ];

@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { languageQuery } from '../../contract/languages.ts';
-import { pageQuerySchema } from '../../contract/pagination.ts';
 import { linkLabelsSchema } from '../../contract/people-places.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { sendPage } from '../http/pagination.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { KINDS, RECORD_KINDS, type RecordKind } from './kinds.ts';
 import { linkLabels, unlinkedLabels } from './labels.ts';
-import { recordingsOf } from './linked-recordings.ts';
-import { storiesMentioning } from './mentions.ts';
 import { listRecords, recordDetail } from './queries.ts';
 import { createRecord, deleteRecord, updateRecord } from './record-changes.ts';
 import { requestInfoRefresh } from './refresh-info.ts';
@@ -23,8 +19,9 @@ interface Deps {
 
 /**
  * People (spec 7.9) under /api/people and places (spec 7.10) under /api/places: the same
- * endpoints, written once. The recording upload lives with the recordings. A userId in a
- * body is accepted and ignored: the owner is the signed-in user.
+ * endpoints, written once. A record's recordings (their upload and list) live with the
+ * recordings, the stories that mention it with the stories, whose cards they are. A userId in
+ * a body is accepted and ignored: the owner is the signed-in user.
  */
 export async function peopleAndPlacesRoutes(app: FastifyInstance, deps: Deps) {
   for (const kind of RECORD_KINDS) recordRoutes(app, deps, kind);
@@ -80,13 +77,6 @@ function recordRoutes(app: FastifyInstance, { db, queue }: Deps, kind: RecordKin
     const record = toRead.of(request);
     return (await recordDetail(db, kind, record.id, record.userId)).linkedLabels;
   });
-
-  api.get(`${base}/:id/recordings`, { config: toRead.config }, async (request) => recordingsOf(db, kind, toRead.of(request).id));
-
-  // The stories that mention the record, a page at a time (its detail screen lists them).
-  api.get(`${base}/:id/stories`, { config: toRead.config, schema: { querystring: pageQuerySchema } }, async (request, reply) =>
-    sendPage(request, reply, await storiesMentioning(db, kind, toRead.of(request), request.query)),
-  );
 
   api.post(`${base}/:${linkParam}/link-labels`, { config: toLink.config, schema: { body: linkLabelsSchema } }, async (request) => {
     const record = toLink.of(request);

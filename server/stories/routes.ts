@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { chapterLinkSchema, regenerateSchema, reorderSchema, storyListQuerySchema, storyPatchSchema } from '../../contract/library.ts';
+import { pageQuerySchema } from '../../contract/pagination.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { signedInActor } from '../access/signed-in-scope.ts';
 import { currentUser } from '../auth/authenticate.ts';
@@ -8,9 +9,11 @@ import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { sendPage } from '../http/pagination.ts';
+import { KINDS, RECORD_KINDS } from '../people-and-places/kinds.ts';
 import { temporalColumnsOrBadRequest } from '../temporal/http.ts';
 import { temporalContextBody } from '../temporal/temporal-context.ts';
 import { presentStory } from './presenter.ts';
+import { storiesMentioning } from './mentioning.ts';
 import { listStories, storyCounts, storyWithRecordings } from './queries.ts';
 import { regenerateStory } from './regenerate-story.ts';
 import { deleteStory, editStory, moveStoryToChapter, reorderRecordings, setStoryTime } from './story-changes.ts';
@@ -40,6 +43,14 @@ export async function storyRoutes(app: FastifyInstance, deps: StoryRouteDependen
   );
 
   api.get('/api/stories/counts', async (request) => storyCounts(db, currentUser(request).id));
+
+  // The stories that mention a person or place, a page at a time (its detail screen lists them).
+  for (const kind of RECORD_KINDS) {
+    const recordToRead = pathResource(kind, 'read');
+    api.get(`/api/${KINDS[kind].path}/:id/stories`, { config: recordToRead.config, schema: { querystring: pageQuerySchema } }, async (request, reply) =>
+      sendPage(request, reply, await storiesMentioning(db, kind, recordToRead.of(request), request.query)),
+    );
+  }
 
   api.get('/api/stories/:id', { config: storyToRead.config }, async (request) => presentStory(storyToRead.of(request)));
 

@@ -2,13 +2,13 @@ import { desc, inArray, sql } from 'drizzle-orm';
 import type { RecordingSummaryDto } from '../../contract/library.ts';
 import type { Database } from '../db/client.ts';
 import { recordings } from '../db/schema.ts';
-import { linksOf } from '../recordings/links.ts';
-import { presentRecordingSummary } from '../recordings/presenter.ts';
-import { rowsOf, tables } from './held-names.ts';
-import type { RecordKind } from './kinds.ts';
+import { rowsOf, tables } from '../people-and-places/held-names.ts';
+import type { RecordKind } from '../people-and-places/kinds.ts';
+import { linksOf } from './links.ts';
+import { presentRecordingSummary } from './presenter.ts';
 
 /** The recordings linked to a record, newest first, as list cards (like GET /api/recordings). */
-export async function recordingsOf(db: Database, kind: RecordKind, recordId: number): Promise<RecordingSummaryDto[]> {
+export async function recordingsAbout(db: Database, kind: RecordKind, recordId: number): Promise<RecordingSummaryDto[]> {
   const t = tables(kind);
   const linked = await rowsOf<{ recording_id: number }>(db, sql`select recording_id from ${t.links} where ${t.linkOwner} = ${recordId}`);
   const ids = linked.map((row) => Number(row.recording_id));
