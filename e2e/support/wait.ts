@@ -13,14 +13,15 @@ export const WAIT = { timeout: 15_000 };
  * would have done (an autosave, an automatic start, a clock tick): a timer of `ms` set in the
  * page now fires after every page timer due sooner, however slow the machine; a later request
  * then comes back after any request those timers made was reported (a page's requests are
- * reported in the order it makes them), and each of those is waited for until answered, so
- * what it would have written is in the database. Call it once the page shows the state whose
+ * reported in the order it makes them), and each write among them is waited for until
+ * answered, so what it would have written is in the database. Call it once the page shows the state whose
  * timers matter; then assert the absence.
  */
 export async function pastPageTimers(page: Page, ms: number): Promise<void> {
   const open = new Set<Request>();
   const started = (request: Request) => {
-    if (request.resourceType() !== 'eventsource') open.add(request);
+    // Writes only: a read left open (a stream, a long poll) changes nothing to wait for.
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method())) open.add(request);
   };
   const ended = (request: Request) => open.delete(request);
   page.on('request', started);
@@ -29,7 +30,7 @@ export async function pastPageTimers(page: Page, ms: number): Promise<void> {
   try {
     await page.evaluate((delay) => new Promise<void>((resolve) => setTimeout(resolve, delay)), ms);
     await page.evaluate(() => fetch('/api/health').then((response) => response.text()));
-    await waitFor(() => open.size, (size) => size === 0, WAIT.timeout, 'the requests the page made meanwhile to be answered');
+    await waitFor(() => open.size, (size) => size === 0, WAIT.timeout, 'the writes the page sent meanwhile to be answered');
   } finally {
     page.off('request', started);
     page.off('requestfinished', ended);
