@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['client/**/*.test.ts', 'contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['client/**/*.test.ts', 'contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'test/support/*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/*.engine.test.ts', '**/node_modules/**'],
           setupFiles: [noNetwork],
         },
@@ -59,6 +59,10 @@ export default defineConfig({
           setupFiles: [noNetwork, quietNativeLogs],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // As in the API project: each file builds its own server, database and fakes
+          // (e2e/support/browser-app.ts); sharing the loaded modules between a worker's files
+          // spares the import of the whole server per file and lets them share one Chromium.
+          isolate: false,
         },
       },
     ],

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeSmtp, startFakeSmtp } from '../test/fakes/smtp-server.ts';
 import { verificationLinkIn } from '../test/support/mail-messages.ts';
 import { seeder } from '../test/support/seed.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // The admin page sends the welcome e-mail through a real SMTP server of this machine and
 // says so; Settings shows this month's words against the free plan, over it too (in Finnish).
@@ -23,14 +22,9 @@ let browser: Browser;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   smtp = await startFakeSmtp();
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', SMTP_URL: smtp.url }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium({ splash: 'skip' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
+useBrowserApp({ engines: 'none', env: () => ({ SMTP_URL: smtp.url }) }, (app) => ({ server, browser } = app));
+afterAll(() => smtp?.close());
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `admin-usage-${name}.png`), fullPage: true });
 

@@ -3,15 +3,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { users } from '../server/db/schema.ts';
-import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import type { ChatRequestInfo, FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { seeder } from '../test/support/seed.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // The autobiography at phone size: chapters and a story are chosen, the book is written
 // chapter by chapter while the screen shows which, it is read, its EPUB and PDF are
@@ -34,17 +32,9 @@ function retelling(request: ChatRequestInfo) {
   return { title: finnish ? 'Työvuodet' : 'Journeys', content: texts.join('\n\n') };
 }
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
+useBrowserApp({ noFakeErrors: true }, (app) => {
+  ({ server, browser, fake } = app);
   fake.setChatReply(retelling);
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
-  browser = await launchChromium({ splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  expect(fake.errors).toEqual([]);
-  await fake?.close();
 });
 
 async function signedIn(email: string, language: 'en' | 'fi'): Promise<{ page: Page; userId: string }> {

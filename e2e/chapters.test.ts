@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { TIMINGS } from '../contract/timings.ts';
 import { chapters, stories } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
-import { WAIT } from './support/wait.ts';
+import { pastPageTimers, WAIT } from './support/wait.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // Chapters on the Biography tab at phone size: one made from a suggestion, two stories put
 // in it from the chapter view and one from story detail, the library's filter counts
@@ -20,14 +20,7 @@ mkdirSync(SHOTS, { recursive: true });
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium({ splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserApp({ engines: 'none' }, (app) => ({ server, browser } = app));
 
 const db = () => server.database.db;
 
@@ -142,8 +135,8 @@ it('makes a chapter from a suggestion, fills it, and the library counts follow; 
   await page.getByText('A blank title is not saved.').waitFor(WAIT);
   await shot(page, 'edit-blank-en');
   await page.getByLabel('Description (optional)').fill('From the first job on.');
-  // Longer than the autosave's 1.5 s: still nothing saved while the title is blank.
-  await page.waitForTimeout(2500);
+  // Past the autosave's 1.5 s (timed in the page): still nothing saved while the title is blank.
+  await pastPageTimers(page, 2 * TIMINGS.chapterAutosaveMs);
   expect((await chapterRows(userId))[0]).toMatchObject({ title: 'Working life', description: null });
   await title.fill('Working years');
   await page.getByText('Unsaved changes…').waitFor(WAIT);

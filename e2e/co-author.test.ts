@@ -6,15 +6,14 @@ import { contributorStorageKey } from '../contract/co-author.ts';
 import { hashLinkToken } from '../server/co-author/links.ts';
 import { coAuthorTokens, recordings, stories } from '../server/db/schema.ts';
 import { clipDir, silenceClip } from '../test/support/audio-clips.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
-import { WAIT } from './support/wait.ts';
+import { pastPageTimers, WAIT } from './support/wait.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // Co-author links at phone size: the owner makes a story's link; relatives open it signed
 // out, give their name, record with the fake microphone, see and delete their own
@@ -34,21 +33,17 @@ let browser: Browser;
 let silentBrowser: Browser;
 let clips: { dir: string; remove: () => Promise<void> };
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
+useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true, env: { CONTRIBUTION_RATE_LIMIT: '1000' } }, (app) => {
+  ({ server, browser, fake } = app);
   fake.setTranscript(clipTranscript(CLIPS.jfk));
   fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do.', people: [], locations: [], dates: [], storyType: 'other' });
+});
+beforeAll(async () => {
   clips = await clipDir();
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', CONTRIBUTION_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
-  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
   silentBrowser = await launchChromium({ fakeAudioFile: await silenceClip(8, clips.dir, 'silent-microphone.wav'), splash: 'skip' });
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
   await silentBrowser?.close();
-  await server?.close();
-  expect(fake.errors).toEqual([]);
-  await fake?.close();
   await clips?.remove();
 });
 
@@ -144,7 +139,8 @@ it('a relative records through the link, deletes and records again; a stranger c
   await page.getByText('Paused', { exact: true }).waitFor();
   const pausedAt = await timer.textContent();
   await shot(page, 'paused-en');
-  await page.waitForTimeout(1500);
+  // Past a tick the running clock would have made (timed in the page).
+  await pastPageTimers(page, 1500);
   expect(await timer.textContent()).toBe(pausedAt);
   // Leaving mid-take asks first; staying keeps the take.
   await page.getByRole('link', { name: 'Saaga' }).click();

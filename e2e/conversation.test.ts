@@ -1,15 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { recordings, stories } from '../server/db/schema.ts';
 import { clipDir, concatClips, silenceClip } from '../test/support/audio-clips.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { CLIPS } from '../test/support/shared-files.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import type { ChatRequestInfo, FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { launchChromium, skipSplash } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // "Talk with Saaga" at phone size: a spoken interview of two turns from an interviewer
 // question (fake microphone, the fake OpenAI server speaking, asking and writing) ends as
@@ -21,8 +20,8 @@ let fake: FakeOpenAi;
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
+useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
+  ({ server, browser, fake } = app);
   fake.setTranscript('We had a red house by the road, and my grandmother kept hens in the yard.');
   // Live text: every utterance the fake's VAD hears is these words (the default script runs out).
   fake.realtime.setTranscript(() => 'we had a red house');
@@ -35,14 +34,6 @@ beforeAll(async () => {
         content: JSON.stringify(request.messages).includes(SECOND_ANSWER) ? `${FIRST_ANSWER} ${SECOND_ANSWER}` : FIRST_ANSWER,
         people: [], locations: [], dates: [], storyType: 'childhood',
       });
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
-  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  expect(fake.errors).toEqual([]);
-  await fake?.close();
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/conversation-${name}.png`, fullPage: true });

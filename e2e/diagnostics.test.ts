@@ -1,10 +1,10 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CLIPS } from '../test/support/shared-files.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium, skipSplash } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import { skipSplash } from './support/browser.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // The recording diagnostics at /debug-recording in Chromium with its fake microphone: all
 // green when the microphone is allowed; the permission line fails with the spec's words and
@@ -15,14 +15,7 @@ const SETTLED = 20_000;
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserApp({ engines: 'none', microphone: CLIPS.jfk }, (app) => ({ server, browser } = app));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/diagnostics-${name}.png`, fullPage: true });
 const line = (page: Page, id: string) => page.locator(`[data-check="${id}"]`);

@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { chapters, people, recordings, stories, users } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // Typed text is never lost silently: every way out of a text editor asks (Save, Discard,
 // Stay) as the recorder does, and a reload offers the unsaved text back. No AI is needed:
@@ -19,14 +18,7 @@ mkdirSync(SHOTS, { recursive: true });
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium({ splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserApp({ engines: 'none' }, (app) => ({ server, browser } = app));
 
 const WORDS = {
   en: {

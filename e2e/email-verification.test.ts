@@ -5,9 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedUpClient } from '../test/support/http-client.ts';
 import { readMessage, verificationLinkIn } from '../test/support/mail-messages.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import { waitFor } from '../test/support/wait-for.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // A new person creates an account on a phone and lands in the app at once, told that a
 // link is on its way; opens the link from the outbox (no SMTP server here) and the address
@@ -20,29 +20,23 @@ let dataDir: string;
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
+beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'saaga-e2e-verify-'));
   mkdirSync(SHOTS, { recursive: true });
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium({ splash: 'skip' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+useBrowserApp({ engines: 'none', env: () => ({ DATA_DIR: dataDir }) }, (app) => ({ server, browser } = app));
+afterAll(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The e-mail to `to` with this subject from the outbox, waiting for it to be written. */
 async function mailFromOutbox(to: string, subject: string) {
   const outbox = path.join(dataDir, 'outbox');
-  const deadline = Date.now() + MAIL_WAIT_MS;
-  for (;;) {
+  const find = () => {
     const files = existsSync(outbox) ? readdirSync(outbox) : [];
-    const mail = files.map((file) => readMessage(readFileSync(path.join(outbox, file), 'utf8'))).find((m) => m.to === to && m.subject === subject);
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" to ${to} in the outbox within ${MAIL_WAIT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return files.map((file) => readMessage(readFileSync(path.join(outbox, file), 'utf8'))).find((m) => m.to === to && m.subject === subject);
+  };
+  return (await waitFor(find, (mail) => mail !== undefined, MAIL_WAIT_MS, `the e-mail "${subject}" to ${to} in the outbox`))!;
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `verify-${name}.png`), fullPage: true });

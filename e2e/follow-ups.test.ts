@@ -3,18 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createEngines } from '../server/ai/engines.ts';
 import { followUpQuestions } from '../server/db/schema.ts';
-import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import type { ChatRequestInfo, FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { waitFor } from '../test/support/pipeline.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // Follow-up questions at phone size: they appear on a new story, are refreshed and
 // deleted, and one is answered by recording with the fake microphone; the unanswered
@@ -35,18 +34,10 @@ let server: TestApp;
 let browser: Browser;
 let questions: string[] = [];
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
+useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
+  ({ server, browser, fake } = app);
   fake.setTranscript(clipTranscript(CLIPS.jfk));
   fake.setChatReply((request: ChatRequestInfo) => (request.schemaName === 'follow_up_questions' ? { questions } : STORY));
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
-  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  expect(fake.errors).toEqual([]);
-  await fake?.close();
 });
 
 const signedIn = (email: string, language: 'en' | 'fi' = 'en', on: TestApp = server) =>

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium, skipSplash } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import { beforeAll, expect, it } from 'vitest';
+import type { TestApp } from '../test/support/test-app.ts';
+import { skipSplash } from './support/browser.ts';
 import { WAIT } from './support/wait.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // A new person signs up, chooses Finnish, keeps it across a reload, sets an author
 // name and signs out, in Debian's Chromium at phone width.
@@ -11,14 +11,9 @@ let server: TestApp;
 let browser: Browser;
 let page: Page;
 
+useBrowserApp({ engines: 'none', splash: 'show' }, (app) => ({ server, browser } = app));
 beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const splashGone = () => page.getByTestId('splash').waitFor({ state: 'detached' });

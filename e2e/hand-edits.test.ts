@@ -4,12 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipDir, encodeClip } from '../test/support/audio-clips.ts';
 import { type HttpClient, signedUpClient, uploadForm } from '../test/support/http-client.ts';
 import { settledStory } from '../test/support/pipeline.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // The regenerate dialog of a story edited by hand says what is kept, and replaces the
 // person's edits only when they tick the box; in English and in Finnish.
@@ -22,20 +20,15 @@ let browser: Browser;
 let audio: Buffer;
 let clips: { dir: string; remove: () => Promise<void> };
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  clips = await clipDir();
-  audio = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
-  browser = await launchChromium({ splash: 'skip' });
+useBrowserApp({}, (app) => {
+  ({ server, browser, fake } = app);
   fake.setTranscript(clipTranscript(CLIPS.jfk));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await fake?.close();
-  await clips?.remove();
+beforeAll(async () => {
+  clips = await clipDir();
+  audio = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
 });
+afterAll(() => clips?.remove());
 
 /** A signed-in user with one written story whose title they edited by hand. */
 async function storyWithEditedTitle(email: string, language: 'en' | 'fi', title: string) {

@@ -1,15 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PAGE_LIMIT } from '../contract/pagination.ts';
 import { and, eq } from 'drizzle-orm';
 import { recordings, stories } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // The long lists at phone size: a library of 120 stories read a page at a time as it is
 // scrolled (every title once), the filter counts from the server, Show more for keyboards,
@@ -22,14 +21,7 @@ mkdirSync(SHOTS, { recursive: true });
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium({ splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserApp({ engines: 'none' }, (app) => ({ server, browser } = app));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/infinite-scroll-${name}.png` });
 const title = (n: number) => `Memory ${String(n).padStart(3, '0')}`;

@@ -6,14 +6,12 @@ import { clipDir, encodeClip } from '../test/support/audio-clips.ts';
 import { type HttpClient, signedUpClient, uploadForm } from '../test/support/http-client.ts';
 import { settledStory } from '../test/support/pipeline.ts';
 import { seeder } from '../test/support/seed.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { stories } from '../server/db/schema.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
 import { WAIT } from './support/wait.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // Stories made through the API (uploads written by the fake OpenAI server), then a person
 // works with them in Chromium: filters, inline title, long-press reorder, links, a year
@@ -27,21 +25,15 @@ let browser: Browser;
 let audio: Buffer;
 let clips: { dir: string; remove: () => Promise<void> };
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
-  clips = await clipDir();
-  audio = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
-  const engines = fakeOpenAiEngines(fake);
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines });
-  browser = await launchChromium({ splash: 'skip' });
+useBrowserApp({}, (app) => {
+  ({ server, browser, fake } = app);
   fake.setTranscript(JFK);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await fake?.close();
-  await clips?.remove();
+beforeAll(async () => {
+  clips = await clipDir();
+  audio = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
 });
+afterAll(() => clips?.remove());
 
 const reply = (title: string) => ({
   title,

@@ -1,16 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { LIVE_TRANSCRIPTION_PATH } from '../contract/live.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // The limits as a person meets them (decision 029), in Chromium with the fake microphone
 // speaking a clip: live text refused because the account's live streams are all open is
@@ -23,21 +21,11 @@ let fake: FakeOpenAi;
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
+useBrowserApp({ microphone: CLIPS.jfk, env: { UPLOADS_PER_HOUR: '1', LIVE_STREAMS_PER_ACCOUNT: '1' } }, (app) => {
+  ({ server, browser, fake } = app);
   fake.setTranscript(clipTranscript(CLIPS.jfk));
   fake.realtime.setTranscript(clipTranscript(CLIPS.jfk));
   fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do.', people: [], locations: [], dates: [], storyType: 'other' });
-  server = await startTestApp(
-    { LOGIN_RATE_LIMIT: '1000', UPLOADS_PER_HOUR: '1', LIVE_STREAMS_PER_ACCOUNT: '1' },
-    { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) },
-  );
-  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await fake?.close();
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/limits-${name}.png` });

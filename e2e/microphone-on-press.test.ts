@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { expect, it } from 'vitest';
+import { TIMINGS } from '../contract/timings.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
-import { WAIT } from './support/wait.ts';
+import { pastPageTimers, WAIT } from './support/wait.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // The microphone turns on only when the person presses Record: Back from the story a take
 // became, a reload of the post-upload screen or of the recorder never opens it, and leaves
@@ -20,18 +19,10 @@ let fake: FakeOpenAi;
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
+useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
+  ({ server, browser, fake } = app);
   fake.setTranscript(clipTranscript(CLIPS.jfk));
   fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do.', people: [], locations: [], dates: [], storyType: 'other' });
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
-  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  expect(fake.errors).toEqual([]);
-  await fake?.close();
 });
 
 const WORDS = {
@@ -63,8 +54,8 @@ async function countingPage(email: string, language: Language): Promise<Page> {
 
 const microphoneOpened = (page: Page) => page.evaluate(() => window.microphoneOpened ?? 0);
 
-/** Longer than the 500 ms automatic start, so a start that should not happen would have. */
-const pastAutomaticStart = (page: Page) => page.waitForTimeout(2_000);
+/** Past the page's own 500 ms automatic start (timed in the page), so a start that should not happen would have. */
+const pastAutomaticStart = (page: Page) => pastPageTimers(page, 4 * TIMINGS.recordingAutoStartMs);
 
 /** Record from Home for a few seconds and send the take as a new story: the post-upload screen. */
 async function recordNewStory(page: Page, words: (typeof WORDS)[Language]) {

@@ -5,9 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedUpClient } from '../test/support/http-client.ts';
 import { readMessage, resetLinkIn } from '../test/support/mail-messages.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import { waitFor } from '../test/support/wait-for.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // A person has forgotten the password: asks for a link on a phone, reads it from the
 // outbox (no SMTP server here), sets a new password and is signed in; once in Finnish.
@@ -19,30 +19,24 @@ let dataDir: string;
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
+beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'saaga-e2e-outbox-'));
   mkdirSync(SHOTS, { recursive: true });
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium({ splash: 'skip' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+useBrowserApp({ engines: 'none', env: () => ({ DATA_DIR: dataDir }) }, (app) => ({ server, browser } = app));
+afterAll(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The newest reset e-mail to `to` in the outbox, waiting for it to be written. */
 async function mailFromOutbox(to: string) {
   const outbox = path.join(dataDir, 'outbox');
-  const deadline = Date.now() + MAIL_WAIT_MS;
-  for (;;) {
+  const find = () => {
     // The folder is made with the first message (nodemailer loads on first use, so a while after the click).
     const files = (existsSync(outbox) ? readdirSync(outbox, { withFileTypes: true }) : []).filter((f) => f.isFile()).map((f) => f.name).sort().reverse();
-    const mail = files.map((file) => readMessage(readFileSync(path.join(outbox, file), 'utf8'))).find((m) => m.to === to);
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in the outbox within ${MAIL_WAIT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return files.map((file) => readMessage(readFileSync(path.join(outbox, file), 'utf8'))).find((m) => m.to === to);
+  };
+  return (await waitFor(find, (mail) => mail !== undefined, MAIL_WAIT_MS, `an e-mail to ${to} in the outbox`))!;
 }
 
 async function phonePage(locale: string): Promise<Page> {

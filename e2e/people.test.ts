@@ -1,17 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { people, recordingPeople, recordings } from '../server/db/schema.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // People & Places at phone size: names found in stories become people and places, are
 // linked to existing ones or hidden; a person is edited and deleted; a recording about a
@@ -23,18 +21,10 @@ let fake: FakeOpenAi;
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
+useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
+  ({ server, browser, fake } = app);
   fake.setTranscript(clipTranscript(CLIPS.jfk));
   fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do.', people: [], locations: [], dates: [], storyType: 'other' });
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
-  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  expect(fake.errors).toEqual([]);
-  await fake?.close();
 });
 
 const signedIn = (email: string, language: 'en' | 'fi' = 'en') => signedInPage(browser, server, email, { language, microphone: true });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createEngines } from '../server/ai/engines.ts';
 import { takeLease } from '../server/jobs/leases.ts';
 import { transcribeRecordingJob } from '../server/pipeline/transcribe-recording-job.ts';
@@ -10,9 +10,9 @@ import { startFakeOpenAi } from '../test/fakes/openai-server.ts';
 import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { seeder } from '../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // Publishing at phone size: the owner publishes a written story with narration (the local
 // espeak-ng narrator) and watches the progress reach complete, copies the link; a signed-out
@@ -26,17 +26,12 @@ const PHONE = { width: 390, height: 844 };
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  // No key and no models: the transcriber and writer are not needed (the stories are
-  // seeded written); the narrator is the local one, which needs no model.
-  const engines = createEngines({ modelsDir: mkdtempSync(path.join(tmpdir(), 'saaga-publishing-')), transcriber: 'local', writer: 'local', narrator: 'local' });
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines });
-  browser = await launchChromium({ splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// No key and no models: the transcriber and writer are not needed (the stories are
+// seeded written); the narrator is the local one, which needs no model.
+useBrowserApp(
+  { engines: () => createEngines({ modelsDir: mkdtempSync(path.join(tmpdir(), 'saaga-publishing-')), transcriber: 'local', writer: 'local', narrator: 'local' }) },
+  (app) => ({ server, browser } = app),
+);
 
 /** What the phone's screen shows (390×844), or the whole page. */
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/publishing-${name}.png`, fullPage });

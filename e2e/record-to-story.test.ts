@@ -1,12 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clipDir, silenceClip } from '../test/support/audio-clips.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // A person records a memory through Chromium's fake microphone (fed from a speech clip),
 // and lands on the story written from it. The AI is the fake OpenAI server; the VAD is real.
@@ -17,16 +16,12 @@ let server: TestApp;
 let clips: { dir: string; remove: () => Promise<void> };
 const browsers: Browser[] = [];
 
+useBrowserApp({}, (app) => ({ server, fake } = app));
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
   clips = await clipDir();
-  const engines = fakeOpenAiEngines(fake);
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines });
 });
 afterAll(async () => {
   for (const browser of browsers) await browser.close();
-  await server?.close();
-  await fake?.close();
   await clips?.remove();
 });
 

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { seeder } from '../test/support/seed.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // The library's search box at phone size: ranked results with the words marked, a result
 // opens its story and Back returns to the search, clearing returns to the library, an empty
@@ -16,14 +15,7 @@ mkdirSync(SHOTS, { recursive: true });
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium({ splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserApp({ engines: 'none' }, (app) => ({ server, browser } = app));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/search-${name}.png`, fullPage: true });
 const seed = () => seeder(server.database.db);

@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import { beforeAll, expect, it } from 'vitest';
+import type { TestApp } from '../test/support/test-app.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // The built app under its real Content-Security-Policy: a person walks from the landing
 // page through sign-in and sign-up (a refused password on the way) to the signed-in home
@@ -13,9 +12,8 @@ let context: BrowserContext;
 let page: Page;
 const violations: string[] = [];
 
+useBrowserApp({ engines: 'none', splash: 'show' }, (app) => ({ server, browser } = app));
 beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
   // Each page reports the policy's refusals to the test through a binding, before any script of its own runs.
   await context.exposeBinding('reportCspViolation', ({ page: from }, text: string) => violations.push(`${from.url()}: ${text}`));
@@ -30,10 +28,6 @@ beforeAll(async () => {
     if (/content security policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => violations.push(`${page.url()}: uncaught ${error.message}`));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const splashGone = () => page.getByTestId('splash').waitFor({ state: 'detached' });

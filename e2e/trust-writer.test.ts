@@ -1,14 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
+import { expect, it } from 'vitest';
+import type { ChatRequestInfo, FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // A person's work, at phone size, in English and Finnish: a typed title stays the story's
 // title; a new recording reaches a text edited by hand as new paragraphs around it; a
@@ -22,8 +20,8 @@ let fake: FakeOpenAi;
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
+useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
+  ({ server, browser, fake } = app);
   fake.setTranscript(clipTranscript(CLIPS.jfk));
   fake.setChatReply((request: ChatRequestInfo) =>
     request.schemaName === 'follow_up_questions'
@@ -31,14 +29,6 @@ beforeAll(async () => {
       : request.schemaName === 'story_additions'
         ? { title: 'Bread', paragraphs: [{ after: 1, text: NEW_PARAGRAPH }], people: [], locations: [], dates: [] }
         : STORY);
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
-  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  expect(fake.errors).toEqual([]);
-  await fake?.close();
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/trust-writer-${name}.png`, fullPage: true });

@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createResetToken } from '../server/auth/password-reset.ts';
 import { users } from '../server/db/schema.ts';
 import { HttpClient } from '../test/support/http-client.ts';
 import { seeder } from '../test/support/seed.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
 import { WAIT } from './support/wait.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // Trust, round two, on a phone: the signed-in devices in Settings (one signed out, then all
 // the others after confirming), a spent reset link that says so on opening, and a story's
@@ -26,15 +25,10 @@ const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
 
 let server: TestApp;
 let browser: Browser;
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium({ splash: 'skip' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserApp({ engines: 'none' }, (app) => ({ server, browser } = app));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `trust-${name}.png`), fullPage: true });
 const noWiderThanPhone = async (page: Page) =>

@@ -4,15 +4,15 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipDir, encodeClip } from '../test/support/audio-clips.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { type HttpClient, signedUpClient, uploadForm } from '../test/support/http-client.ts';
 import { settledRecording, waitFor } from '../test/support/pipeline.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
+import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { createEngines } from '../server/ai/engines.ts';
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // A person's words are kept whatever the AI does: with no engine ready a recording waits
 // and the story and the library say what for; a refused transcription says why and can be
@@ -30,21 +30,16 @@ let browser: Browser;
 let audio: Buffer;
 let clips: { dir: string; remove: () => Promise<void> };
 
+useBrowserApp({}, (app) => ({ server: served, browser, fake } = app));
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  fake = await startFakeOpenAi();
   clips = await clipDir();
   audio = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
   const noModels = mkdtempSync(path.join(tmpdir(), 'saaga-no-models-'));
   idle = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: createEngines({ modelsDir: noModels }) });
-  served = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
-  browser = await launchChromium({ splash: 'skip' });
 });
 afterAll(async () => {
-  await browser?.close();
   await idle?.close();
-  await served?.close();
-  await fake?.close();
   await clips?.remove();
 });
 

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../contract/storage-keys.ts';
 import { type HttpClient, signedUpClient } from '../test/support/http-client.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { launchChromium, skipSplash } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import { skipSplash } from './support/browser.ts';
+import { useBrowserApp } from './support/browser-app.ts';
 
 // The words a person meets at phone size: a failed save told in Finnish by its error code,
 // toasts clear of the page's header, the landing page's main button with Google not
@@ -16,15 +16,10 @@ const SHOTS = '/tmp/shots';
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR });
-  browser = await launchChromium();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+useBrowserApp({ engines: 'none', splash: 'show' }, (app) => ({ server, browser } = app));
 
 const splash = (page: Page) => page.getByTestId('splash');
 /** The toast on screen (Radix also announces it in a hidden live region, which is not it). */

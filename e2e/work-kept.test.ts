@@ -1,16 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { TIMINGS } from '../contract/timings.ts';
 import { recordings, stories } from '../server/db/schema.ts';
-import { fakeOpenAiEngines } from '../test/support/engines.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
-import { startTestApp, type TestApp } from '../test/support/test-app.ts';
-import { type FakeOpenAi, startFakeOpenAi } from '../test/fakes/openai-server.ts';
-import { launchChromium } from './support/browser.ts';
-import { CLIENT_DIR } from './support/built-client.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
+import { useBrowserApp } from './support/browser-app.ts';
+import { pastPageTimers } from './support/wait.ts';
 
 // A person's take is never lost on the way out of the recorder, the time form never dates a
 // memory or overwrites a story's time by itself, and a failed transcription says why.
@@ -22,18 +22,10 @@ let fake: FakeOpenAi;
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAi();
+useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
+  ({ server, browser, fake } = app);
   fake.setTranscript(clipTranscript(CLIPS.jfk));
   fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do.', people: [], locations: [], dates: [], storyType: 'other' });
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
-  browser = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  expect(fake.errors).toEqual([]);
-  await fake?.close();
 });
 
 const signedIn = (email: string, language: 'en' | 'fi' = 'en') => signedInPage(browser, server, email, { language, microphone: true });
@@ -157,7 +149,7 @@ it("the time form starts with no time chosen, offers a story's own time and neve
   await page.waitForURL(/\/library\/\d+$/);
   // The time card shows the saved year at once, and nothing is written back over it.
   await expect.poll(() => page.getByLabel('Year', { exact: true }).inputValue(), { timeout: 10_000 }).toBe('1968');
-  await page.waitForTimeout(1_500);
+  await pastPageTimers(page, 3 * TIMINGS.timeEditorAutosaveMs);
   expect(timeWrites).toHaveLength(1);
 });
 

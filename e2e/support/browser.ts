@@ -52,3 +52,24 @@ export async function skipSplash(target: BrowserContext | Page): Promise<void> {
     window.saagaSkipSplash = true;
   });
 }
+
+const launched = new Map<string, Promise<Browser>>();
+
+/**
+ * Chromium with these options, launched once per test worker and kept for the worker's next
+ * files (the e2e project runs them in one module space). Playwright ends it when the worker exits.
+ */
+export function sharedChromium(options: LaunchOptions = {}): Promise<Browser> {
+  const key = JSON.stringify([options.fakeAudioFile ?? null, options.splash ?? 'show']);
+  let browser = launched.get(key);
+  if (!browser) {
+    browser = launchChromium(options);
+    launched.set(key, browser);
+    // A browser that crashed or failed to start is launched afresh for the next file.
+    void browser.then(
+      (started) => started.on('disconnected', () => launched.delete(key)),
+      () => launched.delete(key),
+    );
+  }
+  return browser;
+}

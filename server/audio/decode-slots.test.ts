@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DECODE_SLOTS, inDecodeSlot } from './decode-slots.ts';
+import { until } from '../../test/support/wait-for.ts';
 
 describe('decode slots', () => {
   it('run at most DECODE_SLOTS decodes at once, the rest in turn, each to its end', async () => {
@@ -17,7 +18,7 @@ describe('decode slots', () => {
     const all = Promise.all(Array.from({ length: DECODE_SLOTS + 3 }, (_, i) => decode(i)));
     // Open one gate at a time: every decode gets its turn only once a slot is free.
     for (let opened = 0; opened < DECODE_SLOTS + 3; opened += 1) {
-      await untilReady(() => gates.length > opened);
+      await until(() => gates.length > opened, 5000, `decode slot ${opened + 1} to open`);
       expect(running).toBeLessThanOrEqual(DECODE_SLOTS);
       gates[opened]!();
     }
@@ -32,8 +33,3 @@ describe('decode slots', () => {
   });
 });
 
-/** Lets queued promises run until `ready` holds (a few hundred turns of the event loop at most). */
-async function untilReady(ready: () => boolean): Promise<void> {
-  for (let turn = 0; turn < 500 && !ready(); turn += 1) await new Promise((resolve) => setImmediate(resolve));
-  expect(ready()).toBe(true);
-}

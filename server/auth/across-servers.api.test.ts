@@ -3,6 +3,7 @@ import { type FakeSmtp, startFakeSmtp } from '../../test/fakes/smtp-server.ts';
 import { HttpClient } from '../../test/support/http-client.ts';
 import { resetLinkIn } from '../../test/support/mail-messages.ts';
 import { type SecondServer, startSecondServer, startTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { until } from '../../test/support/wait-for.ts';
 
 // Two API servers on ONE database, as behind a load balancer. A remembers sessions for a
 // minute (so only eviction can end one there at once), B for a second.
@@ -68,15 +69,6 @@ async function signedIn(email: string) {
   return person;
 }
 
-/** Polls until `check` holds; fails after `timeoutMs`. */
-async function eventually(check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('rate limits shared by the servers', () => {
   it('counts sign-in attempts from one address on both servers together', async () => {
     const attacker = browser();
@@ -111,7 +103,7 @@ describe('remembered sessions', () => {
     const withOldCookie = (server: { url: string }) =>
       new HttpClient(server.url).get('/api/auth/user', { cookie: person.cookie, 'x-forwarded-for': person.ip });
     expect((await withOldCookie(a)).status).toBe(401);
-    await eventually(async () => (await withOldCookie(b)).status === 401, POLL_TIMEOUT_MS);
+    await until(async () => (await withOldCookie(b)).status === 401, POLL_TIMEOUT_MS, 'the old cookie refused on server b');
   });
 
   it('ends every session of a person on the server that reset their password, at once', async () => {
@@ -137,7 +129,7 @@ describe('remembered sessions', () => {
     expect((await withSecondCookie(b)).status).toBe(200);
     expect((await first.post(a, '/api/auth/sessions/sign-out-others', {})).status).toBe(204);
     expect((await withSecondCookie(a)).status).toBe(401);
-    await eventually(async () => (await withSecondCookie(b)).status === 401, POLL_TIMEOUT_MS);
+    await until(async () => (await withSecondCookie(b)).status === 401, POLL_TIMEOUT_MS, 'the second cookie refused on server b');
     expect((await first.get(b, '/api/auth/user')).status).toBe(200);
   });
 
@@ -149,6 +141,6 @@ describe('remembered sessions', () => {
     expect((await put('/api/auth/language-preference', { language: 'fi' })).status).toBe(200);
     expect((await put('/api/auth/author-name', { authorName: 'Aino V.' })).status).toBe(200);
     expect(await (await person.get(a, '/api/auth/user')).json()).toMatchObject({ languagePreference: 'fi', authorName: 'Aino V.' });
-    await eventually(async () => (await (await person.get(b, '/api/auth/user')).json()).languagePreference === 'fi', POLL_TIMEOUT_MS);
+    await until(async () => (await (await person.get(b, '/api/auth/user')).json()).languagePreference === 'fi', POLL_TIMEOUT_MS, 'Finnish on server b');
   });
 });

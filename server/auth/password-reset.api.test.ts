@@ -9,6 +9,7 @@ import { HttpClient } from '../../test/support/http-client.ts';
 import { readMessage, resetLinkIn } from '../../test/support/mail-messages.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { passwordResetTokens, sessions } from '../db/schema.ts';
+import { waitFor } from '../../test/support/wait-for.ts';
 
 const OLD_PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'lakeside sauna in july';
@@ -273,17 +274,12 @@ describe('without SMTP_URL', () => {
     expect((await client.post('/api/auth/local/forgot-password', { email })).status).toBe(202);
 
     const outbox = path.join(dataDir, 'outbox');
-    const deadline = Date.now() + MAIL_WAIT_MS;
     // Sign-up wrote its verification e-mail there too; the reset e-mail is the other one.
     const resetMail = () =>
       (existsSync(outbox) ? readdirSync(outbox, { withFileTypes: true }).filter((f) => f.isFile()) : [])
         .map((f) => ({ name: f.name, mail: readMessage(readFileSync(path.join(outbox, f.name), 'utf8')) }))
         .find(({ mail }) => mail.subject === 'Reset your Saaga password');
-    let found = resetMail();
-    while (!found && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      found = resetMail();
-    }
+    const found = await waitFor(resetMail, (mail) => mail !== undefined, MAIL_WAIT_MS, 'the reset e-mail in the outbox');
     expect(found?.name).toMatch(/\.eml$/);
     const mail = found!.mail;
     expect(mail.to).toBe(email);

@@ -21,6 +21,7 @@ import { CLIPS, clipTranscript } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { type FakeOpenAi, sampleFromSchema, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
 import { recordings, stories, users } from '../db/schema.ts';
+import { until } from '../../test/support/wait-for.ts';
 
 // The link holder's side: the story and its contributions, a recording added through the
 // owner's own upload path and transcribed by the pipeline, and deleting only one's own.
@@ -450,11 +451,3 @@ describe('the owner regenerating the story', () => {
   });
 });
 
-/** Polls `ready` every 20 ms until it holds, failing after `timeoutMs`. */
-async function until(ready: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { followUpQuestionId, followUpQuestionSchema, UNANSWERED_LIMIT, unansweredQuestionSchema } from '../../contract/follow-ups.ts';
 import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
@@ -11,6 +11,7 @@ import { seeder } from '../../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { followUpQuestions } from '../db/schema.ts';
+import { FOLLOW_UP_QUESTIONS } from './follow-up-questions-job.ts';
 
 // Spec 7.5 through the real server; the follow-up job through the openai adapter against
 // a local server that speaks the OpenAI API.
@@ -48,6 +49,13 @@ const db = () => server.database.db;
 const seed = () => seeder(db());
 const questionRows = (storyId: number) => db().select().from(followUpQuestions).where(eq(followUpQuestions.storyId, storyId)).orderBy(followUpQuestions.id);
 const questionRow = async (id: number) => (await db().select().from(followUpQuestions).where(eq(followUpQuestions.id, id)))[0];
+/** How many follow-up jobs were ever queued for the story (pg-boss keeps finished ones). */
+const followUpJobsFor = async (storyId: number) =>
+  (
+    (await db().execute(sql`select id from pgboss.job where name = ${FOLLOW_UP_QUESTIONS} and (data->>'storyId')::int = ${storyId}`)) as unknown as {
+      rows: unknown[];
+    }
+  ).rows.length;
 const followUpChats = () => fake.requestsTo('chat').filter((r) => r.json.response_format?.json_schema?.name === 'follow_up_questions');
 
 /** The writer answers a story request with a story and a follow-up request with these questions. */
@@ -277,9 +285,13 @@ describe('POST /api/stories/{id}/regenerate-follow-up-questions and the follow-u
     writerAnswers(['Who taught you to row?']);
     expect((await owner.post(`/api/stories/${theirs.id}/regenerate-follow-up-questions`)).status).toBe(404);
     expect((await new HttpClient(server.url).post(`/api/stories/${theirs.id}/regenerate-follow-up-questions`)).status).toBe(401);
-    // Wait a moment for any job wrongly queued, then look.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(followUpChats()).toHaveLength(0);
+    // Past the point: a refresh of the owner's own story, asked afterwards, has finished, so a
+    // job wrongly queued for theirs would be in the queue by now and would have asked first.
+    const own = await seed().story(ownerId, { content: 'We skated on the frozen bay every winter.' });
+    const { requestedAt } = await (await owner.post(`/api/stories/${own.id}/regenerate-follow-up-questions`)).json();
+    await waitFor(refreshState(own.id), (state) => finishedSince(state, requestedAt), SETTLED, "the refresh of the owner's own story, asked after the refused one");
+    expect(await followUpJobsFor(theirs.id)).toBe(0);
+    expect(followUpChats().filter((chat) => JSON.stringify(chat.json.messages).includes('Näsijärvi'))).toHaveLength(0);
     expect((await questionRows(theirs.id)).map((q) => q.id)).toEqual([kept.id]);
   });
 });

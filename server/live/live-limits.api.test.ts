@@ -14,6 +14,7 @@ import { type HttpClient, signedUpClient } from '../../test/support/http-client.
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { realtimeTiming } from './realtime-routes.ts';
 import { liveResources } from './resources.ts';
+import { waitFor } from '../../test/support/wait-for.ts';
 
 // Live streams open at once, over both transports: two per account, three on this server.
 let testApp: TestApp;
@@ -108,13 +109,8 @@ async function expectRefused(connection: Connection, code: 'too_many_live_stream
 }
 
 /** Streams open on this server: the engine sessions, which are freed with the slots. */
-async function waitForSessions(count: number) {
-  const until = Date.now() + WAIT_MS;
-  while (liveResources().sessions !== count) {
-    if (Date.now() > until) throw new Error(`still ${liveResources().sessions} live sessions after ${WAIT_MS} ms, not ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const waitForSessions = (count: number) =>
+  waitFor(() => liveResources().sessions, (sessions) => sessions === count, WAIT_MS, `${count} live sessions`);
 
 const postChunk = (as: HttpClient, index: number) =>
   fetch(`${testApp.url}/api/realtime`, {

@@ -16,6 +16,7 @@ import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { realtimeTiming } from './realtime-routes.ts';
 import { liveResources } from './resources.ts';
 import { LiveSession } from './session.ts';
+import { waitFor } from '../../test/support/wait-for.ts';
 
 let testApp: TestApp;
 let client: HttpClient;
@@ -119,16 +120,6 @@ async function open(as: HttpClient = client): Promise<Connection> {
 
 const chunk = (bytes: Buffer) => ({ type: 'audio_chunk', audio: bytes.toString('base64'), format: 'audio/webm;codecs=opus' });
 
-async function waitFor<T>(read: () => T, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (ok(value)) return value;
-    if (Date.now() > until) throw new Error(`still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('WebSocket /ws/transcription', () => {
   it('turns a stream of webm/opus chunks into partials, a final and the complete text', async () => {
     const connection = await open();
@@ -143,7 +134,7 @@ describe('WebSocket /ws/transcription', () => {
     // The test-size whisper model hears nothing: the text is the finals joined, all empty here.
     const finals = connection.messages.filter((m) => m.type === 'final').map((m) => (m as { text: string }).text);
     expect((complete as { text: string }).text).toBe(finals.filter(Boolean).join(' '));
-    await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0);
+    await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0, 10_000, 'every live session and decoder freed');
   }, 30_000);
 
   it('ends the utterance on pause, and goes on after resume', async () => {
@@ -168,7 +159,7 @@ describe('WebSocket /ws/transcription', () => {
     try {
       const connection = await open(finnish);
       // The engine is told the speaker's language and the names of their people.
-      await waitFor(() => started.length, (n) => n === 1);
+      await waitFor(() => started.length, (n) => n === 1, 10_000, 'one started session');
       expect(started[0]).toMatchObject({ language: 'fi', vocabulary: ['Mummo'] });
       connection.send(chunk(chunks[0]));
       connection.send(chunk(chunks[1]));
@@ -228,7 +219,7 @@ describe('WebSocket /ws/transcription', () => {
     await connection.next('partial');
     expect(liveResources()).toEqual({ sessions: 1, decoders: 1 });
     connection.socket.terminate();
-    await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0);
+    await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0, 10_000, 'every live session and decoder freed');
   }, 30_000);
 
   it('refuses a message over the size limit and more messages a second than allowed', async () => {
@@ -241,7 +232,7 @@ describe('WebSocket /ws/transcription', () => {
     for (let i = 0; i <= LIVE_MAX_MESSAGES_PER_SECOND; i++) chatty.send({ type: 'pause' });
     expect(await chatty.next('error')).toMatchObject({ code: 'too_many_messages' });
     await chatty.closed;
-    await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0);
+    await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0, 10_000, 'every live session and decoder freed');
   });
 
   it("tells the client with the catalogue's words when the engine cannot start", async () => {
@@ -271,10 +262,10 @@ describe('LiveSession', () => {
       failed: (failure) => failures.push(failure.code),
     });
     session.chunk(Buffer.concat(chunks), 'audio/webm');
-    await waitFor(() => failures, (f) => f.length > 0);
+    await waitFor(() => failures, (f) => f.length > 0, 10_000, 'a failure');
     expect(failures).toEqual(['too_long']);
     expect(await session.end()).toBeUndefined();
-    await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0);
+    await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0, 10_000, 'every live session and decoder freed');
   });
 });
 
@@ -330,7 +321,7 @@ describe('the streaming test page: POST /api/realtime and GET /api/realtime-stre
       realtimeTiming.idleMs = 200;
       expect((await post(3, chunks[3])).status).toBe(200);
       expect(await events.next()).toEqual({ text: 'ask not' });
-      await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0);
+      await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0, 10_000, 'every live session and decoder freed');
     } finally {
       realtimeTiming.idleMs = idleMs;
       abort.abort();

@@ -7,6 +7,7 @@ import { type SecondServer, startSecondServer, startTestApp, type TestApp } from
 import type { Database } from '../db/client.ts';
 import { recordingPeople, stories } from '../db/schema.ts';
 import { PROBE, USER_CHANGES_CHANNEL } from './keep-owner-reads.ts';
+import { until, waitFor } from '../../test/support/wait-for.ts';
 
 // The owner read cache (decision 026) on the server under test, and a second API server on the
 // same database, as behind a load balancer: a change made anywhere must show on both.
@@ -57,19 +58,9 @@ async function noticesHeard(): Promise<void> {
   try {
     await subscription.ready;
     await server.database.executor.executeSql('select pg_notify($1, $2)', [USER_CHANGES_CHANNEL, marker]);
-    expect(await until(async () => heard, Boolean), 'the marker notice was heard').toBe(true);
+    await until(() => heard, POLL_TIMEOUT_MS, 'the marker notice to be heard');
   } finally {
     await subscription.stop();
-  }
-}
-
-/** Reads until `check` holds, or fails after POLL_TIMEOUT_MS. */
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + POLL_TIMEOUT_MS;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -84,8 +75,8 @@ describe('the owner read cache', () => {
     // A worker or another server writes: the notice drops the kept answer on every server.
     await seed.story(id, { title: 'The sauna' });
     const expected = ['The sauna', 'Unannounced'];
-    expect(await until(() => titles(client), (shown) => shown.length === 2)).toEqual(expected);
-    expect(await until(() => titles(client, second), (shown) => shown.length === 2)).toEqual(expected);
+    expect(await waitFor(() => titles(client), (shown) => shown.length === 2, POLL_TIMEOUT_MS, 'two titles on the first server')).toEqual(expected);
+    expect(await waitFor(() => titles(client, second), (shown) => shown.length === 2, POLL_TIMEOUT_MS, 'two titles on the second server')).toEqual(expected);
   });
 
   it('shows a change made through the API at the very next read on the same server, and soon on the other', async () => {
@@ -98,7 +89,7 @@ describe('the owner read cache', () => {
     expect(patched.status).toBe(200);
     expect(await titles(client)).toEqual(['After']);
     expect(((await (await client.get(`/api/stories/${story.id}`)).json()) as { title: string }).title).toBe('After');
-    expect(await until(() => titles(client, second), (shown) => shown[0] === 'After')).toEqual(['After']);
+    expect(await waitFor(() => titles(client, second), (shown) => shown[0] === 'After', POLL_TIMEOUT_MS, "the second server's read to show 'After'")).toEqual(['After']);
   });
 
   it('keeps each person their own answers to the same URL', async () => {
@@ -151,7 +142,7 @@ describe('the owner read cache', () => {
       ((await (await client.get('/api/recordings')).json()) as { people?: { name: string }[] }[]).map((r) => (r.people ?? []).map((p) => p.name));
     expect(await names()).toEqual([[]]);
     await server.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
-    expect(await until(names, (shown) => shown[0]?.length === 1)).toEqual([['Aunt Helmi']]);
+    expect(await waitFor(names, (shown) => shown[0]?.length === 1, POLL_TIMEOUT_MS, 'one name in the first read')).toEqual([['Aunt Helmi']]);
   });
 
   it('asks for a session before answering from memory', async () => {
@@ -170,6 +161,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the owner read cache without its 
     expect(await titles(client)).toEqual(['Heard']);
     await server.database.executor.executeSql(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'saaga notifications'`);
     await unannounced((tx) => tx.update(stories).set({ title: 'Changed while deaf' }).where(eq(stories.id, story.id)));
-    expect(await until(() => titles(client), (shown) => shown[0] === 'Changed while deaf')).toEqual(['Changed while deaf']);
+    expect(await waitFor(() => titles(client), (shown) => shown[0] === 'Changed while deaf', POLL_TIMEOUT_MS, "the read to show 'Changed while deaf'")).toEqual(['Changed while deaf']);
   });
 });

@@ -20,6 +20,7 @@ import { localBlobStore } from '../storage/local-store.ts';
 import { ownUpload } from './save-recording.ts';
 import { uploadFieldsSchema } from './upload-form.ts';
 import { uploadRecording } from './upload-recording.ts';
+import { until } from '../../test/support/wait-for.ts';
 
 // Uploads made to hurt the server: audio that makes ffmpeg read other files or the network,
 // bodies that are not proper multipart, uploads cut off half way. Each is refused with a
@@ -212,11 +213,3 @@ describe('a full audio disk', () => {
   });
 });
 
-/** Polls `ready` every 20 ms until it holds, failing after `timeoutMs`. */
-async function until(ready: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

@@ -9,6 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { type ReadMessage, readMessage } from '../support/mail-messages.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 export interface ReceivedMail extends ReadMessage {
   /** Envelope recipients. */
@@ -47,16 +48,10 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     async nextMailTo(address, timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = received.find((m) => !taken.has(m) && m.recipients.includes(address));
-        if (mail) {
-          taken.add(mail);
-          return mail;
-        }
-        if (Date.now() > deadline) throw new Error(`no e-mail to ${address} within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      const untaken = () => received.find((m) => !taken.has(m) && m.recipients.includes(address));
+      const mail = (await waitFor(untaken, (m) => m !== undefined, timeoutMs, `an e-mail to ${address}`))!;
+      taken.add(mail);
+      return mail;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -13,6 +13,7 @@ import { HttpClient, signedUpClient } from '../support/http-client.ts';
 import { waitFor } from '../support/pipeline.ts';
 import { type ServerProcess, spawnServer, testModelsFolder } from '../support/server-process.ts';
 import { CLIPS, REPO_ROOT } from '../support/shared-files.ts';
+import { until } from '../support/wait-for.ts';
 
 // Saaga scaled out on the parts the design names, each a process of its own: two API servers
 // (WORKER=off) and two `npm run worker` processes on one PostgreSQL database and one S3 store
@@ -73,11 +74,7 @@ function spawnWorker(env: Record<string, string>): WorkerProcess {
       if (groupAlive()) process.kill(-child.pid!, 'SIGKILL');
       await exited;
       // Its children were reparented when sh died: wait until init has reaped them too.
-      const deadline = Date.now() + 10_000;
-      while (groupAlive()) {
-        if (Date.now() > deadline) throw new Error(`worker process group ${child.pid} still has processes 10 s after SIGKILL`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await until(() => !groupAlive(), 10_000, `worker process group ${child.pid} gone after SIGKILL`);
     },
   };
 }

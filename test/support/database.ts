@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
+import { waitFor } from './wait-for.ts';
 
 /** How long a dropped test database may wait for its last connections to close. */
 const LAST_CONNECTIONS_TIMEOUT_MS = 15_000;
@@ -46,18 +47,9 @@ export async function scratchDatabase(serverUrl: string): Promise<ScratchDatabas
       asAdmin(serverUrl, async (admin) => {
         // A closed pool's connections may still be on their way out; dropping under them
         // would kill them mid-goodbye (57P01 in whoever still listens).
-        const deadline = Date.now() + LAST_CONNECTIONS_TIMEOUT_MS;
-        for (;;) {
-          const { rows } = await admin.query(
-            'select pid, application_name, state from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-            [name],
-          );
-          if (rows.length === 0) break;
-          if (Date.now() > deadline) {
-            throw new Error(`test database ${name} still has connections after ${LAST_CONNECTIONS_TIMEOUT_MS} ms: ${JSON.stringify(rows)}`);
-          }
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        const connections = async () =>
+          (await admin.query('select pid, application_name, state from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])).rows;
+        await waitFor(connections, (rows) => rows.length === 0, LAST_CONNECTIONS_TIMEOUT_MS, `the last connections to test database ${name} to close`);
         await admin.query(`drop database ${name}`);
       }),
   };

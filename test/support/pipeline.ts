@@ -1,20 +1,7 @@
-import { expect } from 'vitest';
 import type { HttpClient } from './http-client.ts';
+import { waitFor } from './wait-for.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `done` holds for what `read` returns, or fails after `timeoutMs` (every caller names its own). */
-export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  if (!(timeoutMs > 0)) throw new Error(`waitFor needs a timeout in milliseconds, got ${timeoutMs}`);
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) expect.fail(`gave up waiting; last value: ${JSON.stringify(value)}`);
-    await sleep(200);
-    value = await read();
-  }
-  return value;
-}
+export { waitFor } from './wait-for.ts';
 
 type Json = Record<string, any>;
 
@@ -24,6 +11,7 @@ export const settledRecording = (client: HttpClient, id: number, timeoutMs: numb
     async () => (await client.get(`/api/recordings/${id}/status`)).json(),
     (s) => s.processingStatus === 'transcribed' || s.processingStatus === 'failed',
     timeoutMs,
+    `recording ${id} transcribed or failed`,
   );
 
 /** The story once it is no longer processing. */
@@ -32,4 +20,5 @@ export const settledStory = (client: HttpClient, id: number, timeoutMs: number) 
     async () => (await client.get(`/api/stories/${id}`)).json(),
     (s) => s.processingStatus !== 'processing',
     timeoutMs,
+    `story ${id} no longer processing`,
   );

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { defaultModel, type ModelRole } from '../../server/models/catalogue.ts';
 import { scratchDatabase } from './database.ts';
 import { REPO_ROOT, TEST_MODELS } from './shared-files.ts';
+import { until, waitFor } from './wait-for.ts';
 
 /** How long a server process may take to answer its first request. */
 const START_TIMEOUT_MS = 60_000;
@@ -109,13 +110,9 @@ export async function spawnServer(env: Record<string, string> = {}, options: Spa
   void exited.then(() => (ended = true));
   const serverPid = async () => {
     if (!options.neverReaped) return child.pid!;
-    const deadline = Date.now() + START_TIMEOUT_MS;
-    for (;;) {
-      const said = /server pid (\d+)/.exec(output);
-      if (said) return Number(said[1]);
-      if (ended || Date.now() > deadline) throw new Error(`the shell did not say the server's pid:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const said = await waitFor(() => /server pid (\d+)/.exec(output), (match) => match !== null || ended, START_TIMEOUT_MS, "the shell to say the server's pid");
+    if (!said) throw new Error(`the shell ended before it said the server's pid:\n${output}`);
+    return Number(said[1]);
   };
 
   return {
@@ -125,18 +122,14 @@ export async function spawnServer(env: Record<string, string> = {}, options: Spa
     output: () => output,
     pid: serverPid,
     async serving() {
-      const deadline = Date.now() + START_TIMEOUT_MS;
-      for (;;) {
+      const answers = async () => {
         if (ended) throw new Error(`the server ended before it answered:\n${output}`);
-        try {
-          await fetch(`${url}/api/health`);
-          return;
-        } catch {
-          // Not listening yet.
-        }
-        if (Date.now() > deadline) throw new Error(`the server did not answer within ${START_TIMEOUT_MS} ms:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+        // Not listening yet: false.
+        return fetch(`${url}/api/health`).then(() => true, () => false);
+      };
+      await until(answers, START_TIMEOUT_MS, 'the server to answer /api/health').catch((error: Error) => {
+        throw new Error(`${error.message}:\n${output}`);
+      });
     },
     async stop(signal = 'SIGKILL') {
       if (options.neverReaped && !ended) {

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { until } from './wait-for.ts';
 
 /**
  * Whether `pid` is dead but not yet reaped by its parent: its main thread a zombie and
@@ -15,9 +16,5 @@ export function isUnreapedZombie(pid: number): boolean {
 
 /** Waits until `pid` is an unreaped zombie; fails after `timeoutMs`. */
 export async function untilUnreapedZombie(pid: number, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!isUnreapedZombie(pid)) {
-    if (Date.now() > deadline) throw new Error(`pid ${pid} did not end as an unreaped zombie within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(() => isUnreapedZombie(pid), timeoutMs, `pid ${pid} to end as an unreaped zombie`);
 }

@@ -10,6 +10,7 @@ import { fakeOpenAiEngines } from '../../../test/support/engines.ts';
 import { signedUpClient, type HttpClient } from '../../../test/support/http-client.ts';
 import { CLIPS } from '../../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { until } from '../../../test/support/wait-for.ts';
 
 /** Live text through the app's WebSocket with the OpenAI adapter, the fake speaking the realtime protocol. */
 let fake: FakeOpenAi;
@@ -71,11 +72,7 @@ describe('live text through OpenAI realtime', () => {
     });
     await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
     socket.send(JSON.stringify({ type: 'audio_chunk', audio: webm.subarray(0, 4000).toString('base64'), format: 'audio/webm;codecs=opus' }));
-    const opened = Date.now();
-    while (fake.realtime.openSessions().length === 0) {
-      if (Date.now() - opened > 10_000) throw new Error('no realtime session within 10 s');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await until(() => fake.realtime.openSessions().length > 0, 10_000, 'a realtime session at the fake');
     socket.terminate();
     const session = fake.realtime.openSessions()[0];
     await Promise.race([session.closedPromise, new Promise((_, reject) => setTimeout(() => reject(new Error('the realtime session stayed open 10 s')), 10_000))]);

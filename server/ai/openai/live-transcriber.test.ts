@@ -5,6 +5,7 @@ import { normaliseAudio } from '../../audio/normalise.ts';
 import { AiError } from '../errors.ts';
 import type { LiveTranscriptEvents } from '../ports.ts';
 import { OpenAiLiveTranscriber, realtimeUrl, Resampler16To24 } from './live-transcriber.ts';
+import { until } from '../../../test/support/wait-for.ts';
 
 /** The adapter against the fake's realtime protocol: the jfk clip, 16 kHz, in 100 ms pieces. */
 let fake: FakeOpenAi;
@@ -40,15 +41,6 @@ function pieces(pcm: Int16Array, samples = 1600): Int16Array[] {
   const out: Int16Array[] = [];
   for (let i = 0; i < pcm.length; i += samples) out.push(pcm.subarray(i, i + samples));
   return out;
-}
-
-/** Waits for a condition the fake reaches over the socket, with a bound. */
-async function until(check: () => boolean, what: string, ms = 5000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe('realtimeUrl', () => {
@@ -106,7 +98,7 @@ describe('OpenAiLiveTranscriber', () => {
     expect(seen.slice(0, firstFinal).some((e) => e.kind === 'partial' && finals()[0].startsWith(e.text))).toBe(true);
     // end() committed what the VAD had not, and resolved only after its final.
     expect(session.items.at(-1)?.transcript).toBe(finals().at(-1));
-    await until(() => session.closed, 'the socket to close');
+    await until(() => session.closed, 5000, 'the socket to close');
     expect(session.closeCode).toBe(1000);
     expect(fake.realtime.refused.filter((r) => r.code !== 'input_audio_buffer_commit_empty')).toEqual([]);
     expect(fake.errors).toEqual([]);
@@ -121,7 +113,7 @@ describe('OpenAiLiveTranscriber', () => {
     // The first second of speech, with no pause the VAD could end it at.
     for (const piece of pieces(jfk.subarray(16_000 * 0.3, 16_000 * 1.3))) stream.write(piece);
     stream.pause();
-    await until(() => finals().length === 1, 'the paused utterance');
+    await until(() => finals().length === 1, 5000, 'the paused utterance');
     expect(session.commits).toBe(1);
     expect(session.items.map((i) => i.by)).toEqual(['client']);
     expect(finals()).toEqual(['my fellow Americans']);
@@ -168,7 +160,7 @@ describe('OpenAiLiveTranscriber', () => {
     const { seen, events } = recorder();
     const stream = await transcriber().start({ signal: new AbortController().signal }, events);
     for (const piece of pieces(jfk.subarray(0, 8000))) stream.write(piece);
-    await until(() => seen.length > 0, 'the error');
+    await until(() => seen.length > 0, 5000, 'the error');
     expect(seen.map((e) => (e.error as AiError | undefined)?.code)).toEqual(['quota_exceeded']);
     await stream.end();
   });

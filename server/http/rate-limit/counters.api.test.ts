@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/support/database.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { rateLimitCounters } from './counters.ts';
+import { until } from '../../../test/support/wait-for.ts';
 
 const POLL_TIMEOUT_MS = 5_000;
 
@@ -17,12 +18,7 @@ const rows = async (key: string) =>
 
 /** Hits `key` until its window has started over (hits back to 1); fails after the timeout. */
 async function hitUntilNewWindow(counters: ReturnType<typeof rateLimitCounters>, key: string, windowMs: number) {
-  const deadline = Date.now() + POLL_TIMEOUT_MS;
-  for (;;) {
-    if ((await counters.hit(key, windowMs)).hits === 1) return;
-    if (Date.now() > deadline) throw new Error(`no new window within ${POLL_TIMEOUT_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(async () => (await counters.hit(key, windowMs)).hits === 1, POLL_TIMEOUT_MS, `a new window for ${key}`);
 }
 
 describe('the shared rate-limit counters', () => {
