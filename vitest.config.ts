@@ -7,8 +7,9 @@ import { defineConfig } from 'vitest/config';
  * chatter is switched off. Browser files run side by side with the API files, as many as
  * there are workers: each has its own server, database, browser and temporary folders (one
  * at a time they left a core idle: CI on 2 cores went from 16 to 13 min). Engine files run
- * alone at the end: whisper.cpp and llama.cpp spin a thread per core and slow down
- * manyfold when another worker takes one.
+ * one at a time: whisper.cpp and llama.cpp spin a thread per core and slow down manyfold
+ * beside each other. Together they keep about one core busy, so CI runs them beside the
+ * PostgreSQL pass of the API files (.ci/run).
  */
 const noNetwork = 'test/support/no-network.ts';
 const quietNativeLogs = 'test/support/quiet-native-logs.ts';
