@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -24,6 +25,7 @@ import type { RecordingSettings } from './recording-settings.ts';
 import { AUTOBIOGRAPHY_STATUSES } from '../../contract/autobiography.ts';
 import { NARRATION_STATES } from '../../contract/publishing.ts';
 import type { StoredBookChapter } from './book-chapters.ts';
+import { ARCHIVE_EXPORT_STATES, ARCHIVE_IMPORT_STATES } from '../../contract/archive.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -71,6 +73,8 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     /** When the person proved the address is theirs (a link opened, or a provider vouched); null: nothing but that link is mailed to it. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The person asked to delete the account: it can no longer be used, and the delete-account job removes everything (server/account-deletion). */
+    deletionStartedAt: timestamp('deletion_started_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -514,9 +518,61 @@ export const publishedStories = pgTable(
  */
 export const retiredSlugs = pgTable('retired_slugs', {
   slug: text('slug').primaryKey(),
-  userId: uuid('user_id').notNull(),
+  /** Null once the account is deleted: the slug stays held for no one until its time is up. */
+  userId: uuid('user_id'),
   retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- the archive (docs/decisions/034-the-archive.md)
+
+/** One export of the whole account as a ZIP (server/archive/export): built by a job, downloadable until expiresAt. */
+export const archiveExports = pgTable(
+  'archive_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    state: text('state', { enum: ARCHIVE_EXPORT_STATES }).notNull().default('queued'),
+    /** The interface language of the person who asked: README.txt, index.html and the e-mail are in it. */
+    language: text('language').notNull().default('en'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    /** The ZIP in blob storage, once ready: users/{userId}/exports/{id}.zip. */
+    blobKey: text('blob_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    error: text('error'),
+    errorCode: text('error_code'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('archive_exports_user').on(t.userId, t.createdAt), check('archive_exports_state_check', oneOf(t.state, ARCHIVE_EXPORT_STATES))],
+);
+
+/**
+ * One import of an archive (server/archive/import): its pieces arrive as blobs
+ * (users/{userId}/imports/{id}/{index}), then a job reads them into the account at once.
+ */
+export const archiveImports = pgTable(
+  'archive_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    state: text('state', { enum: ARCHIVE_IMPORT_STATES }).notNull().default('uploading'),
+    fileName: text('file_name'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    /** What the import added, by kind, once done. */
+    counts: jsonb('counts').$type<Record<string, number>>(),
+    error: text('error'),
+    errorCode: text('error_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('archive_imports_user').on(t.userId, t.createdAt), check('archive_imports_state_check', oneOf(t.state, ARCHIVE_IMPORT_STATES))],
+);
 
 // ---------------------------------------------------------------- background work
 

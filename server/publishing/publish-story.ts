@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { signatureName } from '../../contract/author-name.ts';
 import { type publishBodySchema, SLUG_RESERVATION_DAYS } from '../../contract/publishing.ts';
@@ -41,7 +41,14 @@ async function takenSlugs(tx: Transaction, story: StoryRow, candidates: string[]
   const reserved = await tx
     .select({ slug: retiredSlugs.slug })
     .from(retiredSlugs)
-    .where(and(inArray(retiredSlugs.slug, candidates), ne(retiredSlugs.userId, story.userId), gt(retiredSlugs.retiredAt, reservedSince)));
+    .where(
+      and(
+        inArray(retiredSlugs.slug, candidates),
+        // A deleted account's slugs are held for no one (user_id null), not free.
+        or(isNull(retiredSlugs.userId), ne(retiredSlugs.userId, story.userId)),
+        gt(retiredSlugs.retiredAt, reservedSince),
+      ),
+    );
   return new Set([...held, ...reserved].map((row) => row.slug));
 }
 

@@ -1,0 +1,266 @@
+import { z } from 'zod';
+import { AUTOBIOGRAPHY_STATUSES } from '../../contract/autobiography.ts';
+import { languageSchema } from '../../contract/languages.ts';
+import { RECORDING_STATUSES } from '../../contract/recording-limits.ts';
+import { CREATIVITY_LEVELS, POINTS_OF_VIEW, STORY_STYLES, TONES, storyMetadataSchema } from '../../contract/story-options.ts';
+import { STORY_PROCESSING_STATUSES } from '../../contract/story-status.ts';
+import { TEMPORAL_TYPES } from '../../contract/temporal.ts';
+
+/**
+ * A Saaga archive (docs/decisions/034-the-archive.md): one ZIP, written by the export and read by
+ * the import. Its layout, in the paths below:
+ *
+ *   README.txt                 what is where, in the person's language
+ *   index.html, site/          the archive to read in any browser, with no server and no network
+ *   archive.json               the manifest: format, version, when, whose
+ *   schema.json                JSON Schema of every file in data/ (from `archiveDataSchemas`)
+ *   data/<name>.json           the account's rows, one file per kind (`DATA_FILES`)
+ *   recordings/<name>.<ext>    every original recording as uploaded
+ *   transcripts/<name>.txt     every transcript as plain text, and .vtt with its timings
+ *   stories/<name>.md          every story as Markdown with YAML front matter
+ *   books/<name>.epub, .pdf    every generated autobiography
+ *   narrations/<name>.mp3      the narration of each published story
+ *
+ * Ids in data/ are the archive's own: they tie its rows together (a story's chapterId names a
+ * chapter in chapters.json) and mean nothing outside it. Files are named by date and title
+ * (`archiveFileNames`), never by id, so a round trip gives the same names. Times are ISO 8601.
+ */
+export const ARCHIVE_FORMAT = 'saaga-archive';
+export const ARCHIVE_VERSION = 1;
+
+export const ARCHIVE_PATHS = {
+  readme: 'README.txt',
+  index: 'index.html',
+  site: 'site/',
+  manifest: 'archive.json',
+  schema: 'schema.json',
+  data: 'data/',
+  recordings: 'recordings/',
+  transcripts: 'transcripts/',
+  stories: 'stories/',
+  books: 'books/',
+  narrations: 'narrations/',
+} as const;
+
+const id = z.number().int().positive();
+const time = z.iso.datetime({ offset: true });
+const day = z.iso.date();
+const text = (max: number) => z.string().max(max);
+/** A path inside the archive, as the export names it (checked again by the import's reader). */
+const archivePath = z.string().min(1).max(400);
+
+/** When a story or recording happened (spec "Temporal context"). */
+const temporalSchema = z.object({
+  type: z.enum(TEMPORAL_TYPES).nullable(),
+  specificDate: day.nullable(),
+  month: z.number().int().min(1).max(12).nullable(),
+  year: z.number().int().nullable(),
+  endYear: z.number().int().nullable(),
+});
+
+export const archiveChapterSchema = z.object({
+  id,
+  title: text(500),
+  description: text(10_000).nullable(),
+  order: z.number().int(),
+  language: languageSchema,
+  createdAt: time,
+  updatedAt: time,
+});
+
+export const archiveStorySchema = z.object({
+  id,
+  title: text(1_000),
+  content: text(2_000_000),
+  language: languageSchema,
+  status: z.enum(STORY_PROCESSING_STATUSES),
+  pointOfView: z.enum(POINTS_OF_VIEW),
+  style: z.enum(STORY_STYLES),
+  tone: z.enum(TONES).nullable(),
+  creativity: z.enum(CREATIVITY_LEVELS).nullable(),
+  promptQuestion: text(2_000).nullable(),
+  questionId: text(200).nullable(),
+  chapterId: id.nullable(),
+  chapterOrder: z.number().int().nullable(),
+  metadata: storyMetadataSchema,
+  time: temporalSchema,
+  /** When the person last edited the title or the text by hand: the writer keeps them (decision 009). */
+  titleEditedAt: time.nullable(),
+  contentEditedAt: time.nullable(),
+  generatedAt: time.nullable(),
+  createdAt: time,
+  updatedAt: time,
+  /** The public page, when the story was published from this archive's server (not restored by an import). */
+  published: z.object({ url: z.string().nullable(), publishedAt: time }).nullable(),
+  markdownFile: archivePath,
+  narrationFile: archivePath.nullable(),
+});
+
+const segmentSchema = z.object({ start: z.number().min(0), end: z.number().min(0), text: text(100_000) });
+
+export const archiveRecordingSchema = z.object({
+  id,
+  storyId: id.nullable(),
+  order: z.number().int(),
+  audioFile: archivePath,
+  mimeType: text(200),
+  sizeBytes: z.number().int().nonnegative(),
+  /** SHA-256 (hex) of the audio file's bytes: the import refuses a file that does not match. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  filename: text(500).nullable(),
+  duration: z.number().nonnegative().nullable(),
+  transcription: text(2_000_000).nullable(),
+  segments: z.array(segmentSchema).nullable(),
+  detectedLanguage: text(20).nullable(),
+  status: z.enum(RECORDING_STATUSES),
+  transcriptionEditedAt: time.nullable(),
+  promptQuestion: text(2_000).nullable(),
+  questionId: text(200).nullable(),
+  time: temporalSchema,
+  /** A co-author's contribution: the name they gave; null for the owner's own recordings. */
+  contributorName: text(200).nullable(),
+  peopleIds: z.array(id),
+  placeIds: z.array(id),
+  transcriptFile: archivePath.nullable(),
+  subtitlesFile: archivePath.nullable(),
+  createdAt: time,
+  updatedAt: time,
+});
+
+const enrichedInfoSchema = z.union([z.string(), z.record(z.string(), z.unknown())]).nullable();
+
+export const archivePersonSchema = z.object({
+  id,
+  name: text(500),
+  relationship: text(500).nullable(),
+  characterization: text(10_000).nullable(),
+  language: languageSchema,
+  enrichedInfo: enrichedInfoSchema,
+  labels: z.array(text(500)),
+  createdAt: time,
+  updatedAt: time,
+});
+
+export const archivePlaceSchema = z.object({
+  id,
+  name: text(500),
+  type: text(200).nullable(),
+  description: text(10_000).nullable(),
+  significance: text(10_000).nullable(),
+  language: languageSchema,
+  enrichedInfo: enrichedInfoSchema,
+  labels: z.array(text(500)),
+  createdAt: time,
+  updatedAt: time,
+});
+
+export const archiveFollowUpSchema = z.object({
+  id,
+  storyId: id,
+  question: text(2_000),
+  language: languageSchema,
+  isAnswered: z.boolean(),
+  answeredAt: time.nullable(),
+  answerStoryId: id.nullable(),
+  answerRecordingId: id.nullable(),
+  createdAt: time,
+});
+
+/** An interview prompt the person answered: the question, and the story or recording that answers it. */
+export const archiveInterviewAnswerSchema = z.object({
+  questionId: text(200).nullable(),
+  question: text(2_000),
+  storyId: id.nullable(),
+  recordingId: id.nullable(),
+});
+
+const bookChapterSchema = z.object({ title: text(1_000), content: text(2_000_000).nullable() }).passthrough();
+
+export const archiveAutobiographySchema = z.object({
+  id,
+  title: text(1_000),
+  content: text(10_000_000),
+  language: languageSchema,
+  status: z.enum(AUTOBIOGRAPHY_STATUSES),
+  pointOfView: z.enum(POINTS_OF_VIEW),
+  style: z.enum(STORY_STYLES),
+  authorName: text(200).nullable(),
+  chapters: z.array(bookChapterSchema),
+  /** The stories the book was written from, in its order. */
+  storyIds: z.array(id),
+  epubFile: archivePath.nullable(),
+  pdfFile: archivePath.nullable(),
+  createdAt: time,
+  updatedAt: time,
+});
+
+/** Every file in data/, by name, with the schema of its rows (each file is a JSON array). */
+export const archiveDataSchemas = {
+  chapters: z.array(archiveChapterSchema),
+  stories: z.array(archiveStorySchema),
+  recordings: z.array(archiveRecordingSchema),
+  people: z.array(archivePersonSchema),
+  places: z.array(archivePlaceSchema),
+  'follow-up-questions': z.array(archiveFollowUpSchema),
+  'interview-answers': z.array(archiveInterviewAnswerSchema),
+  autobiographies: z.array(archiveAutobiographySchema),
+} as const;
+export type ArchiveDataName = keyof typeof archiveDataSchemas;
+export const DATA_FILES = Object.keys(archiveDataSchemas) as ArchiveDataName[];
+export const dataFilePath = (name: ArchiveDataName) => `${ARCHIVE_PATHS.data}${name}.json`;
+
+export type ArchiveChapter = z.infer<typeof archiveChapterSchema>;
+export type ArchiveStory = z.infer<typeof archiveStorySchema>;
+export type ArchiveRecording = z.infer<typeof archiveRecordingSchema>;
+export type ArchivePerson = z.infer<typeof archivePersonSchema>;
+export type ArchivePlace = z.infer<typeof archivePlaceSchema>;
+export type ArchiveFollowUp = z.infer<typeof archiveFollowUpSchema>;
+export type ArchiveInterviewAnswer = z.infer<typeof archiveInterviewAnswerSchema>;
+export type ArchiveAutobiography = z.infer<typeof archiveAutobiographySchema>;
+
+/** archive.json: what the file is, so the import knows it before reading anything else. */
+export const archiveManifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.literal(ARCHIVE_VERSION),
+  exportedAt: time,
+  /** The interface language of the person, which README.txt and index.html are written in. */
+  language: languageSchema,
+  account: z.object({ name: text(500).nullable(), authorName: text(200).nullable() }),
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type ArchiveManifest = z.infer<typeof archiveManifestSchema>;
+
+/** schema.json: one JSON Schema describing every file in data/. */
+export function archiveJsonSchema(): unknown {
+  return z.toJSONSchema(z.object(archiveDataSchemas), { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+}
+
+// ---------------------------------------------------------------- file names
+
+const UNSAFE_IN_NAMES = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
+
+/** A file name part from a title: the characters no file system accepts taken out, kept short. */
+export function nameFromTitle(title: string, fallback: string): string {
+  const cleaned = title.replace(UNSAFE_IN_NAMES, ' ').replace(/\s+/g, ' ').replace(/^[\s.]+|[\s.]+$/g, '').slice(0, 80).trim();
+  return cleaned || fallback;
+}
+
+/**
+ * Gives each file a unique name in its folder: `folder/2024-05-01 Title.ext`, then
+ * `folder/2024-05-01 Title (2).ext` for the next one. Call in a fixed order (the rows' creation
+ * order) so the same archive always gets the same names.
+ */
+export function archiveFileNames() {
+  const taken = new Set<string>();
+  return (folder: string, date: Date | string, title: string, extension: string, fallback = 'untitled'): string => {
+    const dayPart = (typeof date === 'string' ? date : date.toISOString()).slice(0, 10);
+    const base = `${folder}${dayPart} ${nameFromTitle(title, fallback)}`;
+    for (let n = 1; ; n++) {
+      const name = `${base}${n === 1 ? '' : ` (${n})`}.${extension}`;
+      if (!taken.has(name.toLowerCase())) {
+        taken.add(name.toLowerCase());
+        return name;
+      }
+    }
+  };
+}
