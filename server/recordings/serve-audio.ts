@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
-import { parseByteRange } from '../http/byte-range.ts';
-import { notFound } from '../http/errors.ts';
+import { sendStoredBlob, type StoredBlobAnswer } from '../http/send-blob.ts';
 import type { BlobStore } from '../storage/index.ts';
 
 const EXTENSIONS: Record<string, string> = {
@@ -34,33 +33,9 @@ export async function sendAudio(
 }
 
 /** What `sendStoredAudio` sends: a blob, its type, and the headers that differ between callers. */
-export interface StoredAudio {
-  key: string;
-  mimeType: string;
-  disposition: string;
-  cacheControl: string;
-}
+export type StoredAudio = Omit<StoredBlobAnswer, 'missing'>;
 
 /** Sends audio from the blob store, whole or the byte range asked for (206), with nosniff. */
-export async function sendStoredAudio(request: FastifyRequest, reply: FastifyReply, store: BlobStore, audio: StoredAudio) {
-  const size = await store.size(audio.key);
-  if (size === null) throw notFound('Audio not found');
-  const range = parseByteRange(request.headers.range, size);
-  if (range === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${size}`).send({ message: 'Range not satisfiable', code: 'range' });
-  }
-  const blob = await store.get(audio.key, range ?? undefined);
-  if (!blob) throw notFound('Audio not found');
-  reply
-    .header('accept-ranges', 'bytes')
-    .header('content-type', audio.mimeType)
-    .header('content-disposition', audio.disposition)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', audio.cacheControl);
-  if (!range) return reply.header('content-length', size).send(blob.body);
-  return reply
-    .status(206)
-    .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-    .header('content-length', range.end - range.start + 1)
-    .send(blob.body);
+export function sendStoredAudio(request: FastifyRequest, reply: FastifyReply, store: BlobStore, audio: StoredAudio) {
+  return sendStoredBlob(request, reply, store, { ...audio, missing: 'Audio not found' });
 }
