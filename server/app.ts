@@ -12,6 +12,7 @@ import { registerAuthentication } from './auth/authenticate.ts';
 import { passwordResetRoutes } from './auth/password-reset-routes.ts';
 import { sessionStore } from './auth/sessions.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
+import { archiveExportRoutes } from './archive/export/routes.ts';
 import { autobiographyRoutes } from './autobiography/routes.ts';
 import { chapterRoutes } from './chapters/routes.ts';
 import { resolveLinkHolder } from './co-author/link-actor.ts';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(publishingRoutes, { site, db, queue: deps.queue, store: deps.store });
     await signedIn.register(coAuthorLinkRoutes, { site, db });
     await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });
+    await signedIn.register(archiveExportRoutes, { db, store: deps.store, queue: deps.queue });
   });
 
   await registerSpa(app, deps.clientDir);

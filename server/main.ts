@@ -7,6 +7,7 @@ import { createJobQueues } from './background/queues.ts';
 import { type Background, closeAfterJobs, startBackground } from './background/start.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { createMailer } from './email/mailer.ts';
 import { startQueue } from './jobs/queue.ts';
 import { ensureModelsInBackground } from './models/background.ts';
 import { logUnhandledRejections, type ProcessLog } from './process-errors.ts';
@@ -81,7 +82,8 @@ async function main() {
   const startWhenServing = async () => {
     await new Promise((resolve) => setTimeout(resolve, BACKGROUND_START_DELAY_MS));
     if (!config.runWorkerInline || stopping) return undefined;
-    return startBackground({ db: database.db, store, queue, engines, log: app.log }, { recoverInterrupted: database.kind === 'pglite' });
+    const mail = { mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), siteOrigin: () => app.site.linksOrNull() };
+    return startBackground({ db: database.db, store, queue, engines, log: app.log, mail }, { recoverInterrupted: database.kind === 'pglite' });
   };
 
   const shutdown = async (signal: string) => {

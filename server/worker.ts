@@ -5,6 +5,7 @@ import { createJobQueues } from './background/queues.ts';
 import { closeAfterJobs, startBackground } from './background/start.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { createMailer } from './email/mailer.ts';
 import { startQueue } from './jobs/queue.ts';
 import { logUnhandledRejections } from './process-errors.ts';
 import { startGraceClock } from './shutdown-grace.ts';
@@ -33,7 +34,10 @@ async function main() {
     log: (level, message) => log[level](message),
   });
   const store = createBlobStore(config);
-  const background = await startBackground({ db: database.db, store, queue, engines, log }, { recoverInterrupted: false });
+  // No HTTP server here: links in e-mail need PUBLIC_URL (decision 027).
+  const siteOrigin = config.publicUrl ? new URL(config.publicUrl).origin : null;
+  const mail = { mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }), siteOrigin: () => siteOrigin };
+  const background = await startBackground({ db: database.db, store, queue, engines, log, mail }, { recoverInterrupted: false });
   log.info(`Saaga worker running (AI: ${engines.summary})`);
 
   const shutdown = async (signal: string) => {

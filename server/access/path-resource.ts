@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParamSchema } from '../../contract/ids.ts';
+import { idParamSchema, uuidParamSchema } from '../../contract/ids.ts';
 import type { Database } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
-import { load } from './loaders.ts';
+import { load, UUID_KINDS } from './loaders.ts';
 import { type Authorized, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
 
 /** The resource a route's path parameter names, and what the route does to it. */
@@ -60,7 +60,7 @@ export function loadPathResource(db: Database) {
     if (!resource) return;
     // Runs before the route's own schema: the raw path value, read with the shared id schema.
     const raw = pathParams.safeParse(request.params).data?.[resource.param] ?? '';
-    const id = idParamSchema.safeParse(raw);
+    const id = (UUID_KINDS.has(resource.kind) ? uuidParamSchema : idParamSchema).safeParse(raw);
     if (!id.success) {
       // Not digits at all: the spec's own answer where it names one; digits out of range name no row.
       const notDigits = !/^\d+$/.test(raw);

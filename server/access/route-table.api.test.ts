@@ -6,7 +6,7 @@ import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import {
-  autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordingPeople, recordingPlaces, recordings, sessions, stories,
+  archiveExports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordingPeople, recordingPlaces, recordings, sessions, stories,
 } from '../db/schema.ts';
 import type { ResourceKind } from './policies.ts';
 import type { RouteEntry } from './route-table.ts';
@@ -62,7 +62,8 @@ describe("another user's ids", () => {
     const [session] = await server.database.db.select().from(sessions).where(eq(sessions.userId, ownerId));
     await server.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
     await server.database.db.insert(recordingPlaces).values({ recordingId: recording.id, placeId: place.id });
-    const ids: Partial<Record<ResourceKind, number>> = {
+    const [archiveExport] = await server.database.db.insert(archiveExports).values({ userId: ownerId, state: 'ready', blobKey: `users/${ownerId}/exports/x.zip` }).returning();
+    const ids: Partial<Record<ResourceKind, number | string>> = {
       story: story.id,
       recording: recording.id,
       person: person.id,
@@ -73,6 +74,7 @@ describe("another user's ids", () => {
       publishedStory: publishedStory.id,
       coAuthorToken: coAuthorToken.id,
       session: session.number,
+      archiveExport: archiveExport.id,
     };
 
     const before = await ownerData(ownerId);
@@ -182,6 +184,7 @@ async function ownerData(userId: string) {
     coAuthorTokens: await db.select().from(coAuthorTokens).where(eq(coAuthorTokens.userId, userId)).orderBy(coAuthorTokens.id),
     sessions: await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).orderBy(sessions.id),
     personLinks: recordingIds.length ? await db.select().from(recordingPeople).where(inArray(recordingPeople.recordingId, recordingIds)) : [],
+    archiveExports: await db.select().from(archiveExports).where(eq(archiveExports.userId, userId)).orderBy(archiveExports.id),
     placeLinks: recordingIds.length ? await db.select().from(recordingPlaces).where(inArray(recordingPlaces.recordingId, recordingIds)) : [],
   };
 }

@@ -1,5 +1,6 @@
 import type { Engines } from '../ai/engines.ts';
 import type { Database } from '../db/client.ts';
+import type { Mailer } from '../email/mailer.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
 
@@ -9,5 +10,7 @@ export interface JobContext {
   store: BlobStore;
   queue: Queue;
   engines: Pick<Engines, 'transcriber' | 'writer' | 'speech' | 'narrator'>;
+  /** E-mail from background work (an archive is ready): the mailer and the site's origin for links (null when unknown). Unset: none is sent. */
+  mail?: { mailer: Mailer; siteOrigin(): string | null };
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
+import { createMailer } from '../../server/email/mailer.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import type { Engines } from '../../server/ai/engines.ts';
 import { aiHealth } from '../../server/ai/health.ts';
@@ -75,7 +76,14 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       error: (obj: object, msg?: string) => backgroundErrors.push(describeError((obj as { err?: unknown }).err ?? obj, msg)),
     };
     workers = await startJobWorkers(
-      { db: database.db, store, queue, engines: options.engines, log },
+      {
+        db: database.db,
+        store,
+        queue,
+        engines: options.engines,
+        log,
+        mail: { mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }), siteOrigin: () => app.site.linksOrNull() },
+      },
       { recoverInterrupted: false, concurrency: 2, retryDelayMs: 0, ...options.workers },
     );
   }
