@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatRelativeTime } from './format.ts';
+import { formatDate, formatFileSize, formatNumber, formatRelativeTime } from './format.ts';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -65,5 +65,14 @@ describe('formatNumber', () => {
   it('groups digits per locale', () => {
     expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
     expect(formatNumber(1234.5, 'fi')).toBe('1\u00a0234,5');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('says a size in the unit that fits, in each language', () => {
+    expect(formatFileSize(1_234_567_890, 'en')).toBe('1.2 GB');
+    expect(formatFileSize(1_234_567_890, 'fi')).toMatch(/^1,2\s?Gt$/);
+    expect(formatFileSize(640_000, 'en')).toBe('640 kB');
+    expect(formatFileSize(400, 'en')).toBe('0.4 kB');
   });
 });

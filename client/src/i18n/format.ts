@@ -56,3 +56,16 @@ export function formatNumber(value: number, language: Language, options?: Intl.N
   const locale = DATE_LOCALES[language];
   return formatter(`number ${locale}`, options, () => new Intl.NumberFormat(locale, options)).format(value);
 }
+
+const SIZE_UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/** A file's size in the language's units: "1.2 GB" / "1,2 Gt", "640 kB" (steps of 1000, as disks and browsers count; kB at least). */
+export function formatFileSize(bytes: number, language: Language): string {
+  let unit = 0;
+  let value = bytes / 1000;
+  while (value >= 1000 && unit < SIZE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return formatNumber(value, language, { style: 'unit', unit: SIZE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: value < 10 ? 1 : 0 });
+}

@@ -4,6 +4,7 @@ import { EmailVerificationCard } from '../auth/EmailVerificationCard.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { AboutCard } from './AboutCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
+import { ArchiveExportCard } from './ArchiveExportCard.tsx';
 import { AiSettingsCard } from './AiSettingsCard.tsx';
 import { AuthorNameCard } from './AuthorNameCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
@@ -26,6 +27,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
         <LiveTextCard />
         <AboutCard />
         <SignedInDevicesCard />
+        <ArchiveExportCard />
         <AccountCard user={user} />
       </div>
     </>
