@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toLanguage, languageSchema } from '../../../contract/languages.ts';
 import { pathResource } from '../../access/path-resource.ts';
@@ -18,19 +19,20 @@ const startBody = z.object({ language: languageSchema.optional() }).optional();
 /** The person's archive (spec of issue 26): start an export, follow it, download it. Signed in. */
 export async function archiveExportRoutes(app: FastifyInstance, deps: { db: Database; store: BlobStore; queue: Queue }) {
   const { db, store, queue } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/account/export', { schema: { body: startBody } }, async (request, reply) => {
+  api.post('/api/account/export', { schema: { body: startBody } }, async (request, reply) => {
     const { user } = signedInActor(request);
-    const language = (request.body as z.infer<typeof startBody>)?.language ?? toLanguage(user.languagePreference);
+    const language = request.body?.language ?? toLanguage(user.languagePreference);
     return reply.status(202).send(presentExport(await startExport(db, queue, user.id, language)));
   });
 
-  app.get('/api/account/exports', async (request) => {
+  api.get('/api/account/exports', async (request) => {
     const now = new Date();
     return (await listExports(db, signedInActor(request).user.id)).map((row) => presentExport(row, now));
   });
 
-  app.get('/api/account/exports/:id/download', { config: exportToDownload.config }, (request, reply) =>
+  api.get('/api/account/exports/:id/download', { config: exportToDownload.config }, (request, reply) =>
     sendExportedArchive(request, reply, store, exportToDownload.of(request)),
   );
 }
