@@ -15,6 +15,7 @@ import { type Queue, startQueue } from '../../jobs/queue.ts';
 import { StorageFullError } from '../../storage/blob-store.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { localBlobStore } from '../../storage/local-store.ts';
+import { sweepOrphanAudio } from '../../recordings/sweep-orphan-audio.ts';
 import { EXPORT_ARCHIVE, exportArchiveJob } from './export-archive-job.ts';
 import { exportZipKey } from './export-row.ts';
 
@@ -79,6 +80,9 @@ it('overwrites its own ZIP when tried again, and does nothing more once the expo
 
   await run(row.id);
   expect(await rowOf(row.id)).toEqual(ready);
+  // The sweep for audio no row names leaves archives alone, however old.
+  await sweepOrphanAudio(database.db, store, { minAgeMs: 0, now: new Date(Date.now() + 60_000) });
+  expect(await store.size(ready.blobKey!)).toBe(ready.sizeBytes);
 });
 
 it('fails for good with a code the screen words, and never over a finished export', async () => {
