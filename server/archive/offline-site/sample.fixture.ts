@@ -110,6 +110,8 @@ export function sampleSiteInput(language: Language): OfflineSiteInput {
         chapterId: 7,
         chapterOrder: 1,
         time: time('month_year', 1958, { month: 9 }),
+        // Named only in the metadata: by a linked name (any case), and a place by name.
+        metadata: { people: ['aino-MUMMO'], locations: ['KUOPIO'], dates: [], storyType: 'childhood' },
         createdAt: '2024-05-02T10:00:00.000Z',
       }),
       story(3, {

@@ -8,7 +8,20 @@ type Temporal = ArchiveStory['time'];
  * person's time zone, and the same archive must always read the same.
  */
 export function dateText(language: Language, iso: string | Date): string {
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  return formatter(language, 'date').format(new Date(iso));
+}
+
+// Made once per language: a formatter costs far more to make than to use (5,000 story pages).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(language: Language, kind: 'date' | 'month'): Intl.DateTimeFormat {
+  const key = `${language}:${kind}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const options: Intl.DateTimeFormatOptions = kind === 'date' ? { dateStyle: 'long' } : { month: 'long', year: 'numeric' };
+    made = new Intl.DateTimeFormat(DATE_LOCALES[language], { ...options, timeZone: 'UTC' });
+    formatters.set(key, made);
+  }
+  return made;
 }
 
 /** A recording's length as m:ss or h:mm:ss. */
@@ -22,12 +35,11 @@ export function durationText(seconds: number): string {
 
 /** The time a story or recording tells of, in words ("May 1965", "1960–1965"), or null when it has none. */
 export function temporalText(language: Language, time: Temporal): string | null {
-  const locale = DATE_LOCALES[language];
   const type = time.type ?? inferredType(time);
   if (type === 'specific_date' && time.specificDate) return dateText(language, `${time.specificDate}T00:00:00Z`);
   if (type === 'month_year' && time.year !== null && time.month !== null) {
     const first = new Date(Date.UTC(time.year, time.month - 1, 1));
-    return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first);
+    return formatter(language, 'month').format(first);
   }
   if (type === 'year_span' && time.year !== null) {
     return time.endYear !== null && time.endYear !== time.year ? `${time.year}–${time.endYear}` : String(time.year);
