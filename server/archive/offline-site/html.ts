@@ -62,9 +62,10 @@ ul,ol{padding-left:1.25rem}
 li{margin:.3rem 0}
 .story-text{font-family:Georgia,"Times New Roman",serif;font-size:1.12rem;line-height:1.7}
 .card{background:var(--card);border:1px solid var(--line);border-radius:.75rem;padding:.75rem 1rem;margin:.75rem 0}
+.card h3{margin-top:.25rem}
 audio{width:100%;margin:.5rem 0}
 details summary{cursor:pointer;color:var(--link)}
-dl{margin:.5rem 0}dt{font-weight:600;margin-top:.6rem}dd{margin:0}
+dl{margin:.5rem 0}dt{font-weight:600;margin-top:.6rem}dd{margin:0}dd>p:first-child{margin-top:0}dd>p:last-child{margin-bottom:0}
 .url{font-family:ui-monospace,monospace;font-size:.9rem;word-break:break-all}`;
 
 /** One whole page: language, title, the policy, the style, the archive's nav, and the body. */

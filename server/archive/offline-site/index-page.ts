@@ -77,8 +77,7 @@ function storyList(model: SiteModel, stories: ArchiveStory[], tag: 'ul' | 'ol' =
 function yearsHtml(model: SiteModel): string {
   const language = model.input.language;
   const words = SITE_WORDS[language];
-  const placed = model.input.stories.map((story) => ({ story, place: model.timeline.get(story.id)! }));
-  placed.sort((a, b) => a.place.year - b.place.year || a.place.key.localeCompare(b.place.key) || a.story.id - b.story.id);
+  const placed = model.storiesInTimeline.map((story) => ({ story, place: model.timeline.get(story.id)! }));
   const out: string[] = [];
   let year: number | null = null;
   for (const { story, place } of placed) {

@@ -37,6 +37,8 @@ export interface SiteModel {
   /** Recordings that belong to no story (context recordings about a person or place). */
   loneRecordings: ArchiveRecording[];
   timeline: Map<number, TimelinePlace>;
+  /** Every story in the order of the life it tells of (the index's years). */
+  storiesInTimeline: ArchiveStory[];
   storyPeople: Map<number, ArchivePerson[]>;
   storyPlaces: Map<number, ArchivePlace[]>;
   /** Names in a story's metadata that no person or place of the archive carries. */
@@ -87,8 +89,13 @@ export function buildSiteModel(input: OfflineSiteInput): SiteModel {
     );
   }
 
-  const people = mentions(input.people, input.stories, recordingsByStory, loneRecordings, (r) => r.peopleIds, (s) => s.metadata.people);
-  const places = mentions(input.places, input.stories, recordingsByStory, loneRecordings, (r) => r.placeIds, (s) => s.metadata.locations);
+  // A person's or place's stories in the order of the life they tell of, as on the index's years.
+  const inTimeline = (a: ArchiveStory, b: ArchiveStory) => {
+    const [x, y] = [timeline.get(a.id)!, timeline.get(b.id)!];
+    return x.year - y.year || x.key.localeCompare(y.key) || a.id - b.id;
+  };
+  const people = mentions(input.people, input.stories, recordingsByStory, loneRecordings, (r) => r.peopleIds, (s) => s.metadata.people, inTimeline);
+  const places = mentions(input.places, input.stories, recordingsByStory, loneRecordings, (r) => r.placeIds, (s) => s.metadata.locations, inTimeline);
 
   return {
     input,
@@ -101,6 +108,7 @@ export function buildSiteModel(input: OfflineSiteInput): SiteModel {
     recordingsByStory,
     loneRecordings,
     timeline,
+    storiesInTimeline: [...input.stories].sort(inTimeline),
     storyPeople: people.byStory,
     storyPlaces: places.byStory,
     storyUnlinkedPeople: people.unlinked,
@@ -130,6 +138,7 @@ function mentions<T extends Named>(
   loneRecordings: ArchiveRecording[],
   linkedIds: (recording: ArchiveRecording) => number[],
   metadataNames: (story: ArchiveStory) => string[],
+  storyOrder: (a: ArchiveStory, b: ArchiveStory) => number,
 ) {
   const byId = new Map(entities.map((entity) => [entity.id, entity]));
   const byName = new Map<string, T>();
@@ -142,7 +151,7 @@ function mentions<T extends Named>(
   const byStory = new Map<number, T[]>();
   const unlinked = new Map<number, string[]>();
   const storiesOf = new Map<number, ArchiveStory[]>();
-  for (const story of [...stories].sort(byCreated)) {
+  for (const story of [...stories].sort(storyOrder)) {
     const found = new Set<T>();
     for (const recording of recordingsByStory.get(story.id) ?? []) {
       for (const id of linkedIds(recording)) {
