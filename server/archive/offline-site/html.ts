@@ -66,6 +66,7 @@ li{margin:.3rem 0}
 audio{width:100%;margin:.5rem 0}
 details summary{cursor:pointer;color:var(--link)}
 dl{margin:.5rem 0}dt{font-weight:600;margin-top:.6rem}dd{margin:0}dd>p:first-child{margin-top:0}dd>p:last-child{margin-bottom:0}
+.pager{display:grid;gap:.5rem;margin-top:2rem;padding-top:1rem;border-top:1px solid var(--line)}
 .url{font-family:ui-monospace,monospace;font-size:.9rem;word-break:break-all}`;
 
 /** One whole page: language, title, the policy, the style, the archive's nav, and the body. */

@@ -22,27 +22,30 @@ export function indexPage(model: SiteModel): string {
     words.count.places(input.places.length),
   ];
   const loose = model.storiesByChapter.get(null) ?? [];
-  const sections = [
-    model.chapters.length ? section('chapters', words.chapters, model.chapters.map((chapter, index) => chapterBlock(model, chapter.id, index)).join('\n')) : '',
-    loose.length ? section('stories', words.noChapter, storyList(model, loose)) : '',
-    input.stories.length ? section('years', words.byYear, `<p class="muted">${escapeHtml(words.byYearNote)}</p>\n${yearsHtml(model)}`) : `<p>${escapeHtml(words.noStoriesYet)}</p>`,
+  const sections: Section[] = [
+    model.chapters.length ? { id: 'chapters', heading: words.chapters, content: model.chapters.map((chapter, index) => chapterBlock(model, chapter.id, index)).join('\n') } : null,
+    loose.length ? { id: 'stories', heading: words.noChapter, content: storyList(model, loose) } : null,
+    input.stories.length ? { id: 'years', heading: words.byYear, content: `<p class="muted">${escapeHtml(words.byYearNote)}</p>\n${yearsHtml(model)}` } : null,
     model.loneRecordings.length
-      ? section('recordings', words.otherRecordings, `<p>${linkHtml(PATH, SITE_PAGES.otherRecordings, words.count.recordings(model.loneRecordings.length))}</p>`)
-      : '',
-    section(
-      'people-and-places',
-      `${words.people} · ${words.places}`,
-      `<ul><li>${linkHtml(PATH, SITE_PAGES.people, `${words.people} (${input.people.length})`)}</li><li>${linkHtml(PATH, SITE_PAGES.places, `${words.places} (${input.places.length})`)}</li></ul>`,
-    ),
-    input.autobiographies.length ? section('books', words.books, booksHtml(model)) : '',
-    section('files', words.files, filesHtml(model)),
-  ];
+      ? { id: 'recordings', heading: words.otherRecordings, content: `<p>${linkHtml(PATH, SITE_PAGES.otherRecordings, words.count.recordings(model.loneRecordings.length))}</p>` }
+      : null,
+    {
+      id: 'people-and-places',
+      heading: `${words.people} · ${words.places}`,
+      content: `<ul><li>${linkHtml(PATH, SITE_PAGES.people, `${words.people} (${input.people.length})`)}</li><li>${linkHtml(PATH, SITE_PAGES.places, `${words.places} (${input.places.length})`)}</li></ul>`,
+    },
+    input.autobiographies.length ? { id: 'books', heading: words.books, content: booksHtml(model) } : null,
+    { id: 'files', heading: words.files, content: filesHtml(model) },
+  ].filter((section) => section !== null);
+  const contents = sections.map((section) => `<a href="#${section.id}">${escapeHtml(section.heading)}</a>`).join(' · ');
   const body = [
     `<h1>${escapeHtml(title)}</h1>`,
     `<p class="muted">${escapeHtml(words.exportedOn(dateText(input.language, input.exportedAt)))}</p>`,
     `<p>${counts.map(escapeHtml).join(' · ')}</p>`,
-    ...sections.filter(Boolean),
-  ].join('\n');
+    input.stories.length ? '' : `<p>${escapeHtml(words.noStoriesYet)}</p>`,
+    `<nav aria-label="${escapeHtml(words.contents)}"><p>${contents}</p></nav>`,
+    ...sections.map((section) => `<section id="${section.id}">\n<h2>${escapeHtml(section.heading)}</h2>\n${section.content}\n</section>`),
+  ].filter(Boolean).join('\n');
   return pageHtml({ language: input.language, path: PATH, title, body });
 }
 
@@ -51,8 +54,10 @@ export function chapterAnchor(index: number): string {
   return `chapter-${index + 1}`;
 }
 
-function section(id: string, heading: string, content: string): string {
-  return `<section id="${id}">\n<h2>${escapeHtml(heading)}</h2>\n${content}\n</section>`;
+interface Section {
+  id: string;
+  heading: string;
+  content: string;
 }
 
 function chapterBlock(model: SiteModel, chapterId: number, index: number): string {
@@ -90,7 +95,9 @@ function yearsHtml(model: SiteModel): string {
     out.push(`<li>${linkHtml(PATH, model.storyPath.get(story.id)!, story.title)}${when ? ` <span class="muted">${escapeHtml(when)}</span>` : ''}</li>`);
   }
   if (year !== null) out.push('</ul>');
-  return out.join('\n');
+  const years = [...new Set(model.storiesInTimeline.map((story) => model.timeline.get(story.id)!.year))];
+  const jump = years.length > 1 ? `<p>${years.map((y) => `<a href="#year-${y}">${y}</a>`).join(' ')}</p>\n` : '';
+  return jump + out.join('\n');
 }
 
 function booksHtml(model: SiteModel): string {

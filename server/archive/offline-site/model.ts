@@ -37,6 +37,8 @@ export interface SiteModel {
   /** Recordings that belong to no story (context recordings about a person or place). */
   loneRecordings: ArchiveRecording[];
   timeline: Map<number, TimelinePlace>;
+  /** Where each story stands in reading order: the chapters' stories in order, then the stories not in one. */
+  readingOrder: { stories: ArchiveStory[]; index: Map<number, number> };
   /** Every story in the order of the life it tells of (the index's years). */
   storiesInTimeline: ArchiveStory[];
   storyPeople: Map<number, ArchivePerson[]>;
@@ -108,6 +110,7 @@ export function buildSiteModel(input: OfflineSiteInput): SiteModel {
     recordingsByStory,
     loneRecordings,
     timeline,
+    readingOrder: readingOrder(chapters, storiesByChapter),
     storiesInTimeline: [...input.stories].sort(inTimeline),
     storyPeople: people.byStory,
     storyPlaces: places.byStory,
@@ -174,6 +177,11 @@ function mentions<T extends Named>(
     for (const id of new Set(linkedIds(recording))) if (byId.has(id)) push(lone, id, recording);
   }
   return { byStory, unlinked, stories: storiesOf, lone };
+}
+
+function readingOrder(chapters: ArchiveChapter[], storiesByChapter: Map<number | null, ArchiveStory[]>) {
+  const stories = [...chapters.flatMap((chapter) => storiesByChapter.get(chapter.id) ?? []), ...(storiesByChapter.get(null) ?? [])];
+  return { stories, index: new Map(stories.map((story, i) => [story.id, i])) };
 }
 
 /** Names compared as the person would: case and surrounding spaces aside. */

@@ -67,7 +67,7 @@ describe('the pages', () => {
 
   it.each(LANGUAGES)('load nothing from anywhere else: no script, a policy that forbids the network, only known tags and attributes (%s)', (language) => {
     const tags = new Set(['html', 'head', 'meta', 'title', 'style', 'body', 'main', 'nav', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'section', 'span', 'dl', 'dt', 'dd', 'div', 'article', 'audio', 'details', 'summary', 'strong', 'em', 'br', 'blockquote', 'code', 'pre', 'hr']);
-    const attributes = new Set(['lang', 'charset', 'http-equiv', 'content', 'name', 'href', 'src', 'class', 'id', 'controls', 'preload']);
+    const attributes = new Set(['lang', 'charset', 'http-equiv', 'content', 'name', 'href', 'src', 'class', 'id', 'controls', 'preload', 'aria-label']);
     for (const { path, content } of pagesOf(sampleSiteInput(language))) {
       expect(content).toContain(`<html lang="${language}">`);
       expect(content).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline';`);
@@ -119,8 +119,9 @@ describe('a story page', () => {
 
   it('plays each recording beside the text from the archive, loaded only when played, with its date, transcript and files', () => {
     const audio = '../../recordings/2024-05-01%20Mummon%20keitti%C3%B6%20%231.webm';
-    expect(story).toContain(`<audio controls preload="none" src="${audio}">`);
-    expect(story).toContain('<audio controls preload="none" src="../../recordings/2024-05-04%20Mummon%20keitti%C3%B6%20%231.webm">');
+    expect(story).toContain(`<audio controls preload="none" aria-label="Recording 1" src="${audio}">`);
+    expect(story).toContain('<audio controls preload="none" aria-label="Recording 2" src="../../recordings/2024-05-04%20Mummon%20keitti%C3%B6%20%231.webm">');
+    expect(story).toContain('<audio controls preload="none" aria-label="Narration" src="../../narrations/2024-06-02%20Mummon%20keitti%C3%B6%20%231.mp3">');
     expect(story).toContain('Recorded May 1, 2024');
     expect(story).toContain('<a href="../../transcripts/2024-05-01%20Mummon%20keitti%C3%B6%20%231.txt">Transcript (.txt)</a>');
     expect(story).toContain('<a href="../../stories/2024-05-01%20Mummon%20keitti%C3%B6%20%231.md">');
@@ -133,6 +134,12 @@ describe('a story page', () => {
     expect(story).toContain('<a href="../../index.html#chapter-1">Lapsuus</a>');
     expect(story).toContain('<a href="../people/Mummo.html">Mummo</a>, Naapurin Pekka');
     expect(story).toContain('<a href="../places/Kuopio.html">Kuopio</a>');
+  });
+
+  it('leads on to the previous and next story in reading order: the chapters in order, then the stories not in one', () => {
+    expect(story).toContain('<nav class="pager"><span>Previous: <a href="2024-05-02%20Koulutie.html">Koulutie</a></span>\n<span>Next: <a href="2024-05-03%20script%20alert(1)%20script.html">&lt;script&gt;');
+    expect(page(pages, 'site/stories/2024-05-02 Koulutie.html')).not.toContain('Previous:');
+    expect(page(pages, HOSTILE_PAGE)).not.toContain('Next:');
   });
 
   it('marks hand edits and shows the public link as text, not as a link', () => {
@@ -158,7 +165,7 @@ describe('people and places', () => {
     expect(mummo).toContain('<a href="../stories/2024-05-01%20Mummon%20keitti%C3%B6%20%231.html">');
     expect(mummo).toContain('<a href="../stories/2024-05-02%20Koulutie.html">');
     // The recording about her alone, playable on her page.
-    expect(mummo).toContain('<audio controls preload="none" src="../../recordings/2024-05-06%20nauhoitus.webm">');
+    expect(mummo).toContain('<audio controls preload="none" aria-label="Nauhoitus 1" src="../../recordings/2024-05-06%20nauhoitus.webm">');
     expect(page(pages, 'site/people/Setä Eero & Co.html')).toContain('Yksikään tarina ei mainitse tätä henkilöä.');
   });
 
@@ -184,15 +191,17 @@ describe('index.html', () => {
     expect(index).toContain('<a href="books/2024-07-01%20El%C3%A4m%C3%A4ni.epub">EPUB</a>');
     expect(index).toContain('<a href="README.txt">');
     expect(index).toContain('<a href="data/">');
+    expect(index).toContain('<a href="#chapters">Chapters</a> · <a href="#stories">Stories not in a chapter</a> · <a href="#years">By year</a>');
   });
 
   it('by year: the time a story tells of, else the year of its first recording, marked as such', () => {
     const index = page(pagesOf(sampleSiteInput('en')), 'index.html');
     const years = index.slice(index.indexOf('id="years"'));
-    const order = ['year-1958', 'Koulutie', 'year-1962', 'Mummon keittiö #1', 'year-2023', '&lt;script&gt;'].map((s) => years.indexOf(s));
+    const order = ['id="year-1958"', 'Koulutie', 'id="year-1962"', 'Mummon keittiö #1', 'id="year-2023"', '&lt;script&gt;'].map((s) => years.indexOf(s));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(years).toContain('recorded May 3, 2023');
+    expect(years).toContain('<p><a href="#year-1958">1958</a> <a href="#year-1962">1962</a> <a href="#year-2023">2023</a></p>');
   });
 });
 

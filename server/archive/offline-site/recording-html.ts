@@ -30,7 +30,7 @@ export function recordingHtml(language: Language, page: string, recording: Archi
     recording.contributorName ? `<p><strong>${escapeHtml(words.recordedBy(recording.contributorName))}</strong></p>` : '',
     `<p class="meta">${meta.map(escapeHtml).join(' · ')}</p>`,
     recording.promptQuestion ? `<p class="meta">${escapeHtml(recording.promptQuestion)}</p>` : '',
-    `<audio controls preload="none" src="${src}"><a href="${src}">${escapeHtml(words.openAudio)}</a></audio>`,
+    `<audio controls preload="none" aria-label="${escapeHtml(heading)}" src="${src}"><a href="${src}">${escapeHtml(words.openAudio)}</a></audio>`,
     `<p class="meta">${files.join(' · ')}</p>`,
     recording.transcriptionEditedAt ? `<p class="meta">${escapeHtml(words.transcriptEdited(dateText(language, recording.transcriptionEditedAt)))}</p>` : '',
     recording.transcription?.trim()

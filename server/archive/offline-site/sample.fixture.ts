@@ -103,6 +103,7 @@ export function sampleSiteInput(language: Language): OfflineSiteInput {
         metadata: { people: ['Mummo', 'Naapurin Pekka'], locations: ['kuopio'], dates: [], storyType: 'family' },
         contentEditedAt: '2024-06-01T12:00:00.000Z',
         published: { url: 'https://saaga.example/s/mummon-keittio', publishedAt: '2024-06-02T12:00:00.000Z' },
+        narrationFile: 'narrations/2024-06-02 Mummon keittiö #1.mp3',
       }),
       story(2, {
         title: 'Koulutie',

@@ -51,14 +51,26 @@ export function storyPage(model: SiteModel, story: ArchiveStory): { path: string
     `<div class="story-text">\n${story.content.trim() ? storyTextHtml(story.content) : `<p class="muted">${escapeHtml(words.noText)}</p>`}\n</div>`,
     '</article>',
     story.narrationFile
-      ? `<section>\n<h2>${escapeHtml(words.narration)}</h2>\n<audio controls preload="none" src="${escapeHtml(archiveHref(path, story.narrationFile))}"></audio>\n</section>`
+      ? `<section>\n<h2>${escapeHtml(words.narration)}</h2>\n<audio controls preload="none" aria-label="${escapeHtml(words.narration)}" src="${escapeHtml(archiveHref(path, story.narrationFile))}"></audio>\n</section>`
       : '',
     recordings.length
       ? `<section id="recordings">\n<h2>${escapeHtml(words.recordings)}</h2>\n${recordings.map((recording, i) => recordingHtml(language, path, recording, words.recording(i + 1))).join('\n')}\n</section>`
       : '',
     `<p class="meta">${linkHtml(path, story.markdownFile, words.storyMarkdown)}</p>`,
+    neighboursHtml(model, story, path),
   ].filter(Boolean).join('\n');
   return { path, content: pageHtml({ language, path, title: story.title, body }) };
+}
+
+/** The previous and next story in reading order, so a chapter reads on like a book. */
+function neighboursHtml(model: SiteModel, story: ArchiveStory, path: string): string {
+  const words = SITE_WORDS[model.input.language];
+  const { stories, index } = model.readingOrder;
+  const at = index.get(story.id)!;
+  const link = (other: ArchiveStory | undefined, label: string) =>
+    other ? `<span>${escapeHtml(label)}: ${linkHtml(path, model.storyPath.get(other.id)!, other.title)}</span>` : '';
+  const links = [link(stories[at - 1], words.previous), link(stories[at + 1], words.next)].filter(Boolean);
+  return links.length ? `<nav class="pager">${links.join('\n')}</nav>` : '';
 }
 
 function fact(term: string, valueHtml: string): string {

@@ -47,6 +47,8 @@ export interface SiteWords {
   publishedOn: (date: string) => string;
   narration: string;
   storyMarkdown: string;
+  previous: string;
+  next: string;
   relationship: string;
   type: string;
   characterization: string;
@@ -113,6 +115,8 @@ const en: SiteWords = {
   publishedOn: (date) => `Published on ${date}`,
   narration: 'Narration',
   storyMarkdown: 'This story as Markdown (.md)',
+  previous: 'Previous',
+  next: 'Next',
   relationship: 'Relationship',
   type: 'Type',
   characterization: 'Characterization',
@@ -213,6 +217,8 @@ const fi: SiteWords = {
   publishedOn: (date) => `Julkaistu ${date}`,
   narration: 'Äänikerronta',
   storyMarkdown: 'Tämä tarina Markdown-tiedostona (.md)',
+  previous: 'Edellinen',
+  next: 'Seuraava',
   relationship: 'Suhde',
   type: 'Tyyppi',
   characterization: 'Kuvaus',
