@@ -104,7 +104,7 @@ describe.each(['en', 'fi'] as const)('the offline archive from file:// with the 
       await page.getByText(words.recordedBy).waitFor(WAIT);
 
       // Its first recording loads from the archive's recordings/ folder and plays.
-      const audio = page.locator('audio').first();
+      const audio = page.locator('#recordings audio').first();
       expect(await audio.evaluate((a: HTMLAudioElement) => decodeURIComponent(a.currentSrc || a.src))).toBe(
         decodeURIComponent(pathToFileURL(join(root, SAMPLE_FILES.kitchenAudio)).href),
       );
