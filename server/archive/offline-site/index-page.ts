@@ -31,7 +31,7 @@ export function indexPage(model: SiteModel): string {
       : null,
     {
       id: 'people-and-places',
-      heading: `${words.people} · ${words.places}`,
+      heading: words.peopleAndPlaces,
       content: `<ul><li>${linkHtml(PATH, SITE_PAGES.people, `${words.people} (${input.people.length})`)}</li><li>${linkHtml(PATH, SITE_PAGES.places, `${words.places} (${input.places.length})`)}</li></ul>`,
     },
     input.autobiographies.length ? { id: 'books', heading: words.books, content: booksHtml(model) } : null,

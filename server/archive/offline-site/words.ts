@@ -19,6 +19,7 @@ export interface SiteWords {
   recordedIn: (date: string) => string;
   people: string;
   places: string;
+  peopleAndPlaces: string;
   books: string;
   files: string;
   readme: string;
@@ -87,6 +88,7 @@ const en: SiteWords = {
   recordedIn: (date) => `recorded ${date}`,
   people: 'People',
   places: 'Places',
+  peopleAndPlaces: 'People and places',
   books: 'Books',
   files: 'The archive’s files',
   readme: 'README.txt: what is where in this archive',
@@ -189,6 +191,7 @@ const fi: SiteWords = {
   recordedIn: (date) => `nauhoitettu ${date}`,
   people: 'Henkilöt',
   places: 'Paikat',
+  peopleAndPlaces: 'Henkilöt ja paikat',
   books: 'Kirjat',
   files: 'Arkiston tiedostot',
   readme: 'README.txt: mitä tässä arkistossa on ja missä',
