@@ -40,9 +40,10 @@ export function plainTextHtml(text: string): string {
 
 /**
  * Nothing on a page may reach the network, even through a bug: no scripts at all, styles only
- * inline, images and media only from the archive's own files.
+ * inline, images and media only from the archive's own files. `file:` beside 'self' for media:
+ * browsers differ on whether 'self' of a file:// page covers the files beside it.
  */
-export const CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'";
+export const CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self'; media-src 'self' file:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'";
 
 /** The app's calm look in a few lines: stone greys, serif stories, light or dark as the device prefers. */
 const CSS = `:root{color-scheme:light dark;--bg:#fafaf9;--fg:#1c1917;--muted:#57534e;--line:#e7e5e4;--card:#fff;--link:#92400e}

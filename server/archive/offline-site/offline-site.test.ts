@@ -70,7 +70,7 @@ describe('the pages', () => {
     const attributes = new Set(['lang', 'charset', 'http-equiv', 'content', 'name', 'href', 'src', 'class', 'id', 'controls', 'preload', 'aria-label']);
     for (const { path, content } of pagesOf(sampleSiteInput(language))) {
       expect(content).toContain(`<html lang="${language}">`);
-      expect(content).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline';`);
+      expect(content).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; media-src 'self' file:; style-src 'unsafe-inline';`);
       expect(content, path).not.toMatch(/<script|<link|<img|<iframe|<object|<form|url\(|@import/i);
       // An address may be shown as text (a published link), never inside an attribute.
       expect(content, path).not.toMatch(/="[^"]*:\/\//);
