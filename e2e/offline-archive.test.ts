@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +19,19 @@ import { WAIT } from './support/wait.ts';
 // that is not a file of the archive is refused and recorded; none may be attempted.
 let folder: string;
 let browser: Browser;
+const AXE_SOURCE = readFileSync(process.env.AXE_PATH ?? createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page (contrast, names...), as the accessibility test reads them. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  // Evaluated, not added as a script tag: the page's policy refuses every script.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return violations.map((violation) => `${page.url()}: ${violation}`);
+}
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'saaga arkisto ä-'));
@@ -52,7 +67,13 @@ interface Watched {
 }
 
 async function openOffline(language: Language): Promise<Watched> {
-  const context = await browser.newContext({ offline: true, viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
+  // English in the light scheme, Finnish in the dark one: both palettes are audited.
+  const context = await browser.newContext({
+    offline: true,
+    viewport: { width: 390, height: 844 },
+    locale: language === 'fi' ? 'fi-FI' : 'en-US',
+    colorScheme: language === 'fi' ? 'dark' : 'light',
+  });
   const network: string[] = [];
   const errors: string[] = [];
   await context.route(
@@ -89,6 +110,7 @@ describe.each(['en', 'fi'] as const)('the offline archive from file:// with the 
     const root = await writeArchive(language);
     const words = WORDS[language];
     const { context, page, network, errors } = await openOffline(language);
+    const accessibility: string[] = [];
     try {
       await page.goto(pathToFileURL(join(root, 'index.html')).href);
       await page.getByRole('heading', { level: 1, name: words.title }).waitFor(WAIT);
@@ -96,6 +118,7 @@ describe.each(['en', 'fi'] as const)('the offline archive from file:// with the 
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: `/tmp/offline-site-${language}-index.png`, fullPage: true });
+      accessibility.push(...(await accessibilityProblems(page)));
 
       // The chapter's story, by its link in the chapter's list.
       await page.locator('#chapters').getByRole('link', { name: 'Mummon keittiö #1' }).click();
@@ -118,6 +141,7 @@ describe.each(['en', 'fi'] as const)('the offline archive from file:// with the 
       await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), WAIT).toBeGreaterThan(0.2);
       await audio.evaluate((a: HTMLAudioElement) => a.pause());
       await page.screenshot({ path: `/tmp/offline-site-${language}-story.png`, fullPage: true });
+      accessibility.push(...(await accessibilityProblems(page)));
 
       // Its transcript opens as a file of the archive.
       await page.getByRole('link', { name: /\(\.txt\)/ }).click();
@@ -131,6 +155,7 @@ describe.each(['en', 'fi'] as const)('the offline archive from file:// with the 
       await page.getByText(words.grandmother).waitFor(WAIT);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: `/tmp/offline-site-${language}-person.png`, fullPage: true });
+      accessibility.push(...(await accessibilityProblems(page)));
       await page.goBack();
       await page.getByRole('heading', { level: 1, name: 'Mummon keittiö #1' }).waitFor(WAIT);
       await page.goBack();
@@ -139,6 +164,7 @@ describe.each(['en', 'fi'] as const)('the offline archive from file:// with the 
 
       expect(network).toEqual([]);
       expect(errors).toEqual([]);
+      expect(accessibility).toEqual([]);
     } finally {
       await context.close();
     }
