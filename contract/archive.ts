@@ -108,3 +108,8 @@ export const accountDeletionSchema = z.object({
 });
 export type AccountDeletionBody = z.input<typeof accountDeletionSchema>;
 export const FRESH_SIGN_IN_MINUTES = 10;
+
+/** Whether the typed word confirms a deletion in `language`: spaces around it and letter case do not matter. */
+export function deletionWordMatches(language: keyof typeof ACCOUNT_DELETION_WORDS, typed: string): boolean {
+  return typed.trim().toLocaleUpperCase(language) === ACCOUNT_DELETION_WORDS[language];
+}

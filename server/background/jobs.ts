@@ -1,3 +1,4 @@
+import { deleteAccountJob } from '../account-deletion/delete-account-job.ts';
 import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
 import { finishConversationJob } from '../conversation/finish-conversation-job.ts';
 import { refreshInfoJob } from '../people-and-places/refresh-info-job.ts';
@@ -15,9 +16,12 @@ import { narrateStoryJob } from '../publishing/narrate-story-job.ts';
  * and its follow-up questions (short jobs the person is watching) go before the next
  * transcription; then the interviewer's questions for the
  * untold parts of a life, refreshing a person's or place's gathered information, narrating
- * a published story, and last an autobiography (long, chapter by chapter).
+ * a published story, and last an autobiography (long, chapter by chapter). Before all of
+ * them, the removal of a deleted account's files and rows: short, rare, and what the person
+ * was promised (their other jobs that wait then find nothing to do).
  */
 export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
+  deleteAccountJob,
   writeStoryJob,
   finishConversationJob,
   followUpQuestionsJob,

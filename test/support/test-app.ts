@@ -33,8 +33,12 @@ export interface TestAppOptions {
   clientDir?: string;
   /** With engines, the job workers run in the app as they do in production. */
   engines?: Engines;
-  /** Worker settings; tests default to two workers and retries without backoff. */
-  workers?: Partial<Omit<JobWorkerOptions, 'recoverInterrupted'>>;
+  /** Worker settings; tests default to two workers, retries without backoff, leases left as they are at start. */
+  workers?: Partial<JobWorkerOptions>;
+  /** Another blob store than a fresh local folder (S3 through s3rver, say). */
+  store?: BlobStore;
+  /** A database that outlives this app (a restart on the same database); `close` leaves it open. */
+  database?: DatabaseHandle;
   /** Shorter connection limits, for tests of requests that stall. */
   timeouts?: AppDependencies['timeouts'];
 }
@@ -50,11 +54,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     HOST: '127.0.0.1',
     ...env,
   });
-  const database = await freshDatabase();
+  const database = options.database ?? (await freshDatabase());
   const backgroundErrors: string[] = [];
   const queue = await startQueue(database, { error: (error, msg) => backgroundErrors.push(describeError(error, msg)) });
   await createJobQueues(queue);
-  const store = localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-test-audio-')));
+  const store = options.store ?? localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-test-audio-')));
   const engines = options.engines;
   const app = await buildApp({
     config,
@@ -94,7 +98,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       await app.close();
       await queue.stop({ graceful: false, wait: true });
       await options.engines?.close();
-      await database.close();
+      if (!options.database) await database.close();
       if (backgroundErrors.length > 0) throw new Error(`background work logged errors:\n${backgroundErrors.join('\n')}`);
     },
   };
