@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '../../server/config.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import type { Engines } from '../../server/ai/engines.ts';
 import { aiHealth } from '../../server/ai/health.ts';
-import { startQueue } from '../../server/jobs/queue.ts';
+import { type Queue, startQueue } from '../../server/jobs/queue.ts';
 import { createJobQueues } from '../../server/background/queues.ts';
 import { type JobWorkerOptions, type JobWorkers, startJobWorkers } from '../../server/background/workers.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
@@ -20,6 +20,8 @@ export interface TestApp {
   url: string;
   config: Config;
   database: DatabaseHandle;
+  /** The app's job queue (to send a job as a feature would, or start workers of one's own). */
+  queue: Queue;
   /**
    * What the queue and the workers logged as errors (a failed write of a job's outcome, a
    * job that failed for a reason of ours). Tests check it is empty; `close` throws if not.
@@ -92,6 +94,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     url,
     config,
     database,
+    queue,
     backgroundErrors,
     async close() {
       await workers?.stop();
