@@ -1,7 +1,9 @@
-import { type AccountDeletionBody, deletionWordMatches, FRESH_SIGN_IN_MINUTES } from '../../contract/archive.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { type AccountDeletionBody, type AccountDeletionCheck, deletionWordMatches, FRESH_SIGN_IN_MINUTES } from '../../contract/archive.ts';
 import { localIdentityOf, passwordMatches } from '../auth/local-accounts.ts';
 import type { SessionRow, UserRow } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
+import { identities } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** Counts one password try on the account (the sign-in's own per-account count); a 429 past the limit. */
@@ -32,8 +34,21 @@ export async function confirmDeletion(
     }
     return;
   }
-  const freshSince = Date.now() - FRESH_SIGN_IN_MINUTES * 60_000;
-  if (!session || session.createdAt.getTime() < freshSince) {
-    throw new HttpError(403, 'sign_in_again', 'Sign in again to confirm the deletion');
-  }
+  if (!signedInRecently(session)) throw new HttpError(403, 'sign_in_again', 'Sign in again to confirm the deletion');
+}
+
+/** The session began less than FRESH_SIGN_IN_MINUTES ago. */
+const signedInRecently = (session: SessionRow | undefined) =>
+  session !== undefined && session.createdAt.getTime() >= Date.now() - FRESH_SIGN_IN_MINUTES * 60_000;
+
+/** What the deletion screen asks for (GET /api/account/deletion): the password, or a sign-in through the account's provider. */
+export async function deletionCheck(db: Database, user: UserRow, session: SessionRow | undefined): Promise<AccountDeletionCheck> {
+  const recently = signedInRecently(session);
+  if (await localIdentityOf(db, user.id)) return { confirmWith: 'password', provider: null, signedInRecently: recently };
+  const [external] = await db
+    .select({ provider: identities.provider })
+    .from(identities)
+    .where(and(eq(identities.userId, user.id), inArray(identities.provider, ['google', 'oidc'])))
+    .limit(1);
+  return { confirmWith: 'signIn', provider: (external?.provider as 'google' | 'oidc' | undefined) ?? null, signedInRecently: recently };
 }

@@ -97,6 +97,7 @@ describe('DELETE /api/account', () => {
     const response = await new HttpClient(app.url).request('DELETE', '/api/account', { nonsense: true });
     expect(response.status).toBe(401);
     expect((await response.json()).code).toBe('unauthorized');
+    expect((await new HttpClient(app.url).get('/api/account/deletion')).status).toBe(401);
   });
 
   it('refuses a word that is not the interface language’s, naming the field, and keeps the account', async () => {
@@ -116,6 +117,7 @@ describe('DELETE /api/account', () => {
 
   it('asks an account with a password for it, refuses a wrong one, and counts tries with the sign-in’s', async () => {
     const { client, id } = await newAccount();
+    expect(await (await client.get('/api/account/deletion')).json()).toEqual({ confirmWith: 'password', provider: null, signedInRecently: true });
     const missing = await deleteAccount(client, { language: 'en', confirmation: 'DELETE' });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ code: 'password_required', field: 'password' });
@@ -165,6 +167,7 @@ describe('DELETE /api/account', () => {
     expect(await (await browser.get('/api/stories')).json()).toHaveLength(1);
     // A session older than FRESH_SIGN_IN_MINUTES: a device left signed in.
     await app.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.userId, before.id));
+    expect(await (await browser.get('/api/account/deletion')).json()).toEqual({ confirmWith: 'signIn', provider: 'oidc', signedInRecently: false });
     const stale = await deleteAccount(browser, { language: 'en', confirmation: 'DELETE' });
     expect(stale.status).toBe(403);
     expect((await stale.json()).code).toBe('sign_in_again');
@@ -172,6 +175,7 @@ describe('DELETE /api/account', () => {
 
     const fresh = await providerSignIn('olli');
     expect((await (await fresh.get('/api/auth/user')).json()).id).toBe(before.id);
+    expect(await (await fresh.get('/api/account/deletion')).json()).toEqual({ confirmWith: 'signIn', provider: 'oidc', signedInRecently: true });
     expect((await deleteAccount(fresh, { language: 'en', confirmation: 'DELETE' })).status).toBe(202);
     expect((await browser.get('/api/auth/user')).status).toBe(401);
 
