@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_WORDS } from '../../contract/archive.ts';
+import { selectRows } from '../../test/support/account-contents.ts';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
@@ -83,13 +84,7 @@ const deleteAccount = (client: HttpClient, body: unknown) => client.request('DEL
 let accounts = 0;
 const newAccount = () => signedUpClient(app.url, `deleting${++accounts}@example.com`);
 const queuedDeletions = async (userId: string) =>
-  Number(
-    (
-      await app.database.db.execute(
-        sql`select count(*)::int as n from pgboss.job where name = ${DELETE_ACCOUNT} and data->>'userId' = ${userId}`,
-      )
-    ).rows[0]!.n,
-  );
+  (await selectRows(app.database.db, sql`select id from pgboss.job where name = ${DELETE_ACCOUNT} and data->>'userId' = ${userId}`)).length;
 const userRow = async (id: string) => (await app.database.db.select().from(users).where(eq(users.id, id)))[0];
 
 describe('DELETE /api/account', () => {

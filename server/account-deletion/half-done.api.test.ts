@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
-import { oneOfEverything, storeKeys } from '../../test/support/account-contents.ts';
+import { oneOfEverything, selectRows, storeKeys } from '../../test/support/account-contents.ts';
 import { freshDatabase } from '../../test/support/database.ts';
 import { fakeOpenAiEngines } from '../../test/support/engines.ts';
 import { signedUpClient } from '../../test/support/http-client.ts';
@@ -34,8 +34,8 @@ afterAll(async () => {
 });
 
 const deletionJobStates = async (userId: string) =>
-  (await database.db.execute(sql`select state from pgboss.job where name = ${DELETE_ACCOUNT} and data->>'userId' = ${userId} order by created_on`)).rows.map(
-    (row) => (row as { state: string }).state,
+  (await selectRows<{ state: string }>(database.db, sql`select state from pgboss.job where name = ${DELETE_ACCOUNT} and data->>'userId' = ${userId} order by created_on`)).map(
+    (row) => row.state,
   );
 const userRows = (id: string) => database.db.select().from(users).where(eq(users.id, id));
 
@@ -67,6 +67,5 @@ it('finishes on the next start a deletion that stopped after the files and befor
   await waitFor(() => deletionJobStates(a.id), (states) => states.at(-1) === 'completed', JOB_MS, 'the deletion queued again and finished after the restart');
   expect(await deletionJobStates(a.id)).toContain('failed');
   expect(await userRows(a.id)).toEqual([]);
-  const left = await database.db.execute(sql`select count(*)::int as n from retired_slugs where user_id = ${a.id}`);
-  expect(Number((left.rows[0] as { n: number }).n)).toBe(0);
+  expect(await selectRows(database.db, sql`select slug from retired_slugs where user_id = ${a.id}`)).toEqual([]);
 });

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
-import { oneOfEverything, rowCounts, storeKeys } from '../../test/support/account-contents.ts';
+import { oneOfEverything, rowCounts, selectRows, storeKeys } from '../../test/support/account-contents.ts';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { fakeOpenAiEngines } from '../../test/support/engines.ts';
 import { HttpClient, signedUpClient, uploadForm } from '../../test/support/http-client.ts';
@@ -63,14 +63,14 @@ const stores: [string, () => BlobStore][] = [
 ];
 
 /** Jobs the queue still has to run (pg-boss's table, read only). */
-const unfinishedJobs = async (app: TestApp) =>
-  (await app.database.db.execute(sql`select name, state, data from pgboss.job where state in ('created', 'retry', 'active')`)).rows;
+const unfinishedJobs = (app: TestApp) =>
+  selectRows<{ name: string; state: string }>(app.database.db, sql`select name, state, data from pgboss.job where state in ('created', 'retry', 'active')`);
 const jobStates = async (app: TestApp, ids: string[]) =>
-  (await app.database.db.execute(sql`select state from pgboss.job where id = any(${sql.raw(`array[${ids.map((id) => `'${id}'::uuid`).join(',')}]`)})`)).rows.map(
-    (row) => (row as { state: string }).state,
+  (await Promise.all(ids.map((id) => selectRows<{ state: string }>(app.database.db, sql`select state from pgboss.job where id = ${id}::uuid`)))).map(
+    ([row]) => row?.state,
   );
-const retiredSlugsOf = async (app: TestApp) =>
-  (await app.database.db.execute(sql`select slug, user_id from retired_slugs order by slug`)).rows as { slug: string; user_id: string | null }[];
+const retiredSlugsOf = (app: TestApp) =>
+  selectRows<{ slug: string; user_id: string | null }>(app.database.db, sql`select slug, user_id from retired_slugs order by slug`);
 
 describe.each(stores)('deleting an account with the %s store', (_name, makeStore) => {
   let app: TestApp;
@@ -120,9 +120,12 @@ describe.each(stores)('deleting an account with the %s store', (_name, makeStore
       await sendJob(app.queue, transcribeRecordingJob, { recordingId: everything.recording.id }),
     ];
     expect(jobIds).not.toContain(null);
-    const uploadJobs = (await app.database.db.execute(sql`select id from pgboss.job where name = ${transcribeRecordingJob.name} and (data->>'recordingId')::int = ${uploaded.id}`)).rows;
+    const uploadJobs = await selectRows<{ id: string }>(
+      db,
+      sql`select id from pgboss.job where name = ${transcribeRecordingJob.name} and (data->>'recordingId')::int = ${uploaded.id}`,
+    );
     expect(uploadJobs).toHaveLength(1);
-    const aJobs = [...(jobIds as string[]), (uploadJobs[0] as { id: string }).id];
+    const aJobs = [...(jobIds as string[]), uploadJobs[0]!.id];
 
     // Every table holds something of A now (a new table too: fill it above), but the leases and the retired slugs' held ones.
     const countsWithA = await rowCounts(db);
@@ -170,7 +173,7 @@ describe.each(stores)('deleting an account with the %s store', (_name, makeStore
     console.log('rows per table, before A / with A / after A is deleted:', Object.fromEntries(Object.keys(countsAfter).map((t) => [t, `${countsBefore[t]} / ${countsWithA[t]} / ${countsAfter[t]}`])));
     expect({ ...countsAfter, retired_slugs: countsAfter.retired_slugs! - heldForNoOne.length }).toEqual(countsBefore);
     expect(await storeKeys(app.store)).toEqual(keysBefore);
-    const counterKeys = (await db.execute(sql`select key from rate_limit_counters`)).rows.map((row) => (row as { key: string }).key);
+    const counterKeys = (await selectRows<{ key: string }>(db, sql`select key from rate_limit_counters`)).map((row) => row.key);
     expect(counterKeys.filter((key) => key.includes(a.id) || key.includes(email))).toEqual([]);
 
     // B's account is as it was.

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import {
   archiveExports,
@@ -17,14 +17,20 @@ import { narrationAudioKey } from '../../server/recordings/audio-key.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
 import { seeder } from './seed.ts';
 
+/** The rows a raw query answers (both database drivers answer `{ rows }`). */
+export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /** Rows of every table of the public schema, by table: read from information_schema, so a table added later is counted too. */
 export async function rowCounts(db: Database): Promise<Record<string, number>> {
-  const tables = await db.execute(sql`
-    select table_name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  const tables = await selectRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
   const counts: Record<string, number> = {};
-  for (const { table_name: name } of tables.rows as { table_name: string }[]) {
-    const [row] = (await db.execute(sql`select count(*)::int as n from ${sql.identifier('public')}.${sql.identifier(name)}`)).rows as { n: number }[];
+  for (const { table_name: name } of tables) {
+    const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier('public')}.${sql.identifier(name)}`);
     counts[name] = Number(row!.n);
   }
   return counts;

@@ -6,12 +6,13 @@ import { AboutCard } from './AboutCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { AiSettingsCard } from './AiSettingsCard.tsx';
 import { AuthorNameCard } from './AuthorNameCard.tsx';
+import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
 import { LiveTextCard } from './LiveTextCard.tsx';
 import { SignedInDevicesCard } from './SignedInDevicesCard.tsx';
 import { UsageCard } from './UsageCard.tsx';
 
-/** Settings: language, author name, AI settings on this device, about, signed-in devices and account. */
+/** Settings: language, author name, AI settings on this device, about, signed-in devices, account, and its deletion. */
 export function SettingsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('settings');
   return (
@@ -27,6 +28,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
         <AboutCard />
         <SignedInDevicesCard />
         <AccountCard user={user} />
+        <DeleteAccountCard />
       </div>
     </>
   );
