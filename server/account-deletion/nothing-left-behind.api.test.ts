@@ -18,6 +18,10 @@ import type { Engines } from '../ai/engines.ts';
 import { startJobWorkers } from '../background/workers.ts';
 import { users } from '../db/schema.ts';
 import { sendJob } from '../jobs/send-job.ts';
+import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
+import { finishConversationJob } from '../conversation/finish-conversation-job.ts';
+import { followUpQuestionsJob } from '../follow-ups/follow-up-questions-job.ts';
+import { gapQuestionsJob } from '../interviewer/gap-questions-job.ts';
 import { refreshInfoJob } from '../people-and-places/refresh-info-job.ts';
 import { transcribeRecordingJob } from '../pipeline/transcribe-recording-job.ts';
 import { writeStoryJob } from '../pipeline/write-story-job.ts';
@@ -118,6 +122,10 @@ describe.each(stores)('deleting an account with the %s store', (_name, makeStore
       await sendJob(app.queue, refreshInfoJob, { kind: 'person', id: everything.person.id }),
       await sendJob(app.queue, narrateStoryJob, { publishedStoryId: everything.published.id, narrationId: 'narration-1' }),
       await sendJob(app.queue, transcribeRecordingJob, { recordingId: everything.recording.id }),
+      await sendJob(app.queue, followUpQuestionsJob, { storyId: everything.story.id }),
+      await sendJob(app.queue, gapQuestionsJob, { userId: a.id, language: 'en' }),
+      await sendJob(app.queue, writeAutobiographyJob, { id: everything.book.id }),
+      await sendJob(app.queue, finishConversationJob, { storyId: everything.story.id, endedAt: new Date().toISOString() }),
     ];
     expect(jobIds).not.toContain(null);
     const uploadJobs = await selectRows<{ id: string }>(

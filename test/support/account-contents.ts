@@ -86,5 +86,5 @@ export async function oneOfEverything(db: Database, store: BlobStore, userId: st
 
   const resetToken = createHash('sha256').update(randomBytes(32)).digest('hex');
   await db.insert(passwordResetTokens).values({ id: resetToken, userId, expiresAt: new Date(Date.now() + 3600_000) });
-  return { story, recording, person, place, published, link };
+  return { story, recording, person, place, book, published, link };
 }
