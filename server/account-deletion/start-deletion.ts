@@ -2,18 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import { LOCAL } from '../auth/local-accounts.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import type { Database } from '../db/client.ts';
-import { coAuthorTokens, identities, publishedStories, sessions, users } from '../db/schema.ts';
+import { coAuthorTokens, emailVerificationTokens, identities, passwordResetTokens, publishedStories, sessions, users } from '../db/schema.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { sendJob } from '../jobs/send-job.ts';
 import { deleteAccountJob } from './delete-account-job.ts';
 
 /**
  * What ends at once, in one transaction, when a person deletes their account: the account
- * is marked (every read treats it as gone), its sessions and sign-in identities end (nobody
- * can use it any more), its address is freed (it may sign up again, as a new account), its
- * public pages answer 404 (the retired_slugs trigger keeps their slugs held), its co-author
- * links answer the invalid-link view, and the delete-account job that removes the rest is
- * queued. The job exists exactly when all of this committed.
+ * is marked (every read treats it as gone), its sessions, sign-in identities and e-mailed
+ * links end (nobody can use it any more), its address is freed (it may sign up again, as a
+ * new account), its public pages answer 404 (the retired_slugs trigger keeps their slugs
+ * held), its co-author links answer the invalid-link view, and the delete-account job that
+ * removes the rest is queued. The job exists exactly when all of this committed.
  */
 export async function startDeletion(deps: { db: Database; queue: Queue; sessions: SessionStore }, userId: string): Promise<void> {
   deps.sessions.forgetUser(userId);
@@ -25,6 +25,9 @@ export async function startDeletion(deps: { db: Database; queue: Queue; sessions
       DELETE FROM rate_limit_counters WHERE key IN (
         SELECT 'sign-in account:' || subject FROM identities WHERE user_id = ${userId} AND provider = ${LOCAL})`);
     await tx.delete(identities).where(eq(identities.userId, userId));
+    // E-mailed links (a password reset, an address to verify) open nothing from now on.
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
     await tx.delete(publishedStories).where(eq(publishedStories.userId, userId));
     await tx.delete(coAuthorTokens).where(eq(coAuthorTokens.userId, userId));
     await sendJob(deps.queue, deleteAccountJob, { userId }, { within: tx });
