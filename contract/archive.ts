@@ -108,3 +108,19 @@ export const accountDeletionSchema = z.object({
 });
 export type AccountDeletionBody = z.input<typeof accountDeletionSchema>;
 export const FRESH_SIGN_IN_MINUTES = 10;
+
+/** Whether the typed word confirms a deletion in `language`: spaces around it and letter case do not matter. */
+export function deletionWordMatches(language: keyof typeof ACCOUNT_DELETION_WORDS, typed: string): boolean {
+  return typed.trim().toLocaleUpperCase(language) === ACCOUNT_DELETION_WORDS[language];
+}
+
+/**
+ * GET /api/account/deletion: how this account confirms a deletion. `password` for an account
+ * that has one; else `signIn` through its `provider`, which is needed again unless `signedInRecently`.
+ */
+export const accountDeletionCheckSchema = z.object({
+  confirmWith: z.enum(['password', 'signIn']),
+  provider: z.enum(['google', 'oidc']).nullable(),
+  signedInRecently: z.boolean(),
+});
+export type AccountDeletionCheck = z.infer<typeof accountDeletionCheckSchema>;

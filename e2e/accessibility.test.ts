@@ -90,6 +90,7 @@ function signedInScreens(c: Content): [string, string][] {
     ['chapter', `/collections/chapters/${c.chapterId}`],
     ['book-new', '/collections/books/new'],
     ['settings', '/settings'],
+    ['delete-account', '/settings/delete-account'],
     ['published', `/published/${c.slug}`],
     ['co-author', `/co-author/${c.token}`],
     ['diagnostics', '/debug-recording'],

@@ -6,6 +6,7 @@ import { recordRoutes, type RouteEntry } from './access/route-table.ts';
 import { linkScope } from './access/link-scope.ts';
 import { signedInScope } from './access/signed-in-scope.ts';
 import type { Engines } from './ai/engines.ts';
+import { accountDeletionRoutes } from './account-deletion/routes.ts';
 import { accountRoutes } from './auth/account-routes.ts';
 import { emailVerificationRoutes, verificationResendRoutes } from './auth/email-verification-routes.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     keepOwnerReads(signedIn, ownerReads.reads);
     await compressAnswers(signedIn);
     await signedIn.register(accountRoutes, { db, sessions });
+    await signedIn.register(accountDeletionRoutes, { config, db, queue: deps.queue, sessions, counters });
     await signedIn.register(verificationResendRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });
     await signedIn.register(personPlaceRecordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });

@@ -13,6 +13,7 @@ import { PublishedStoryPage } from './publishing/PublishedStoryPage.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { LibraryPage } from './library/LibraryPage.tsx';
 import { RouteFallback } from './shell/RouteFallback.tsx';
+import { ReturnAfterSignIn } from './accountDeletion/ReturnAfterSignIn.tsx';
 
 /**
  * A page in a chunk of its own, loaded when first shown: the landing page brings neither
@@ -43,6 +44,8 @@ const PlaceDetailPage = lazyPage(() => import('./people/PlaceDetailPage.tsx'), '
 const RecordingDetail = lazyPage(() => import('./recordings/RecordingDetail.tsx'), 'RecordingDetail');
 const RecordingsWithoutStoryPage = lazyPage(() => import('./recordings/RecordingsWithoutStoryPage.tsx'), 'RecordingsWithoutStoryPage');
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
+const DeleteAccountPage = lazyPage(() => import('./accountDeletion/DeleteAccountPage.tsx'), 'DeleteAccountPage');
+const AccountDeletedPage = lazyPage(() => import('./accountDeletion/AccountDeletedPage.tsx'), 'AccountDeletedPage');
 const NotFoundPage = lazyPage(() => import('./shell/NotFoundPage.tsx'), 'NotFoundPage');
 // The landing page has its own chunk, shared with main.tsx's visitor load: a signed-in load never needs it.
 const LandingInApp = lazyPage(() => import('./landing/LandingInApp.tsx'), 'LandingInApp');
@@ -59,7 +62,7 @@ function page(element: ReactNode) {
 
 /** Pages anyone can open, signed in or not; they never wait for the session check. */
 // A forgotten password can be reset signed in too: the link is for whoever has the e-mail.
-const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording', '/forgot-password', '/reset-password', '/verify-email'];
+const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording', '/forgot-password', '/reset-password', '/verify-email', '/account-deleted'];
 
 function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
@@ -87,11 +90,12 @@ export function AppRoutes() {
       <Route path="/forgot-password" element={page(<ForgotPasswordPage />)} />
       <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
       <Route path="/verify-email" element={page(<VerifyEmailPage />)} />
+      <Route path="/account-deleted" element={page(<AccountDeletedPage />)} />
       {user && <Route path="/record" element={page(<RecorderPage />)} />}
       {user && <Route path="/talk" element={page(<ConversationPage />)} />}
       {user ? (
         <Route element={<AppShell user={user} />}>
-          <Route index element={page(<HomeScreen />)} />
+          <Route index element={<ReturnAfterSignIn>{page(<HomeScreen />)}</ReturnAfterSignIn>} />
           <Route path="/interviewer" element={page(<InterviewerPage />)} />
           <Route path="/interviewer/:theme" element={page(<ThemePage />)} />
           <Route path="/library" element={<LibraryPage />} />
@@ -111,6 +115,7 @@ export function AppRoutes() {
           <Route path="/people/places/:placeId" element={page(<PlaceDetailPage />)} />
           <Route path="/people/:personId" element={page(<PersonDetailPage />)} />
           <Route path="/settings" element={page(<SettingsPage user={user} />)} />
+          <Route path="/settings/delete-account" element={page(<DeleteAccountPage />)} />
           <Route path="/admin/settings" element={page(<AdminSettingsPage />)} />
           <Route path="/sign-in" element={<Navigate to="/" replace />} />
           <Route path="*" element={page(<NotFoundPage />)} />

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { identities, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
@@ -60,9 +60,23 @@ export async function signInLocal(db: Database, email: string, password: string)
     .select({ user: users, passwordHash: identities.passwordHash })
     .from(identities)
     .innerJoin(users, eq(users.id, identities.userId))
-    .where(and(eq(identities.provider, LOCAL), eq(identities.subject, email)))
+    // An account being deleted is gone (server/account-deletion): the usual answer, as for an unknown address.
+    .where(and(eq(identities.provider, LOCAL), eq(identities.subject, email), isNull(users.deletionStartedAt)))
     .limit(1);
   const valid = await verify(row?.passwordHash ?? (await decoyHash), password);
   if (!row || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid e-mail or password');
   return row.user;
 }
+
+/** The account's own password sign-in (its subject is the address it signs in with), if it has one. */
+export async function localIdentityOf(db: Database, userId: string): Promise<{ subject: string; passwordHash: string } | undefined> {
+  const [row] = await db
+    .select({ subject: identities.subject, passwordHash: identities.passwordHash })
+    .from(identities)
+    .where(and(eq(identities.userId, userId), eq(identities.provider, LOCAL)))
+    .limit(1);
+  return row?.passwordHash ? { subject: row.subject, passwordHash: row.passwordHash } : undefined;
+}
+
+/** Whether `password` is the one stored as `passwordHash` (argon2id, as at sign-in). */
+export const passwordMatches = (passwordHash: string, password: string): Promise<boolean> => verify(passwordHash, password);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -78,7 +78,7 @@ export function sessionStore(db: Database, sessionDays: number, cacheOptions: Se
         .select({ user: users, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), isNull(users.deletionStartedAt)))
         .limit(1);
       if (!row) return null;
       if (Date.now() - row.lastUsedAt.getTime() >= SESSION_LAST_USED_STEP_MS) {

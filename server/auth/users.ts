@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../contract/auth.ts';
 import { toLanguage } from '../../contract/languages.ts';
 import type { Database } from '../db/client.ts';
@@ -42,7 +42,7 @@ export async function findOrCreateExternalUser(db: Database, profile: ExternalPr
       .select({ user: users })
       .from(identities)
       .innerJoin(users, eq(users.id, identities.userId))
-      .where(and(eq(identities.provider, profile.provider), eq(identities.subject, profile.subject)))
+      .where(and(eq(identities.provider, profile.provider), eq(identities.subject, profile.subject), isNull(users.deletionStartedAt)))
       .limit(1);
     if (linked) {
       if (linked.user.emailVerifiedAt || !vouchedEmail || linked.user.email?.toLowerCase() !== vouchedEmail) return linked.user;
@@ -52,7 +52,11 @@ export async function findOrCreateExternalUser(db: Database, profile: ExternalPr
 
     let user: UserRow | undefined;
     if (vouchedEmail) {
-      [user] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, vouchedEmail)).limit(1);
+      [user] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, vouchedEmail), isNull(users.deletionStartedAt)))
+        .limit(1);
       if (user && !user.emailVerifiedAt) {
         // Nobody proved this address before: whoever signed up with it chose its password and may
         // be signed in. The address's proven owner joins it alone (a password comes back by reset).

@@ -1,3 +1,4 @@
+import { deleteAccountJob } from '../account-deletion/delete-account-job.ts';
 import { exportArchiveJob } from '../archive/export/export-archive-job.ts';
 import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
 import { finishConversationJob } from '../conversation/finish-conversation-job.ts';
@@ -17,9 +18,12 @@ import { narrateStoryJob } from '../publishing/narrate-story-job.ts';
  * transcription; then the interviewer's questions for the
  * untold parts of a life, refreshing a person's or place's gathered information, narrating
  * a published story, an autobiography (long, chapter by chapter), and last an archive of
-the whole account (longer still: every file of it).
+ * the whole account (longer still: every file of it). Before all of them, the removal of a
+ * deleted account's files and rows: short, rare, and what the person was promised (their
+ * other jobs that wait then find nothing to do).
  */
 export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
+  deleteAccountJob,
   writeStoryJob,
   finishConversationJob,
   followUpQuestionsJob,

@@ -8,7 +8,7 @@ import { createMailer } from '../../server/email/mailer.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import type { Engines } from '../../server/ai/engines.ts';
 import { aiHealth } from '../../server/ai/health.ts';
-import { startQueue } from '../../server/jobs/queue.ts';
+import { type Queue, startQueue } from '../../server/jobs/queue.ts';
 import { createJobQueues } from '../../server/background/queues.ts';
 import { type JobWorkerOptions, type JobWorkers, startJobWorkers } from '../../server/background/workers.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
@@ -21,6 +21,8 @@ export interface TestApp {
   url: string;
   config: Config;
   database: DatabaseHandle;
+  /** The app's job queue (to send a job as a feature would, or start workers of one's own). */
+  queue: Queue;
   /**
    * What the queue and the workers logged as errors (a failed write of a job's outcome, a
    * job that failed for a reason of ours). Tests check it is empty; `close` throws if not.
@@ -34,8 +36,12 @@ export interface TestAppOptions {
   clientDir?: string;
   /** With engines, the job workers run in the app as they do in production. */
   engines?: Engines;
-  /** Worker settings; tests default to two workers and retries without backoff. */
-  workers?: Partial<Omit<JobWorkerOptions, 'recoverInterrupted'>>;
+  /** Worker settings; tests default to two workers, retries without backoff, leases left as they are at start. */
+  workers?: Partial<JobWorkerOptions>;
+  /** Another blob store than a fresh local folder (S3 through s3rver, say). */
+  store?: BlobStore;
+  /** A database that outlives this app (a restart on the same database); `close` leaves it open. */
+  database?: DatabaseHandle;
   /** Shorter connection limits, for tests of requests that stall. */
   timeouts?: AppDependencies['timeouts'];
 }
@@ -51,11 +57,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     HOST: '127.0.0.1',
     ...env,
   });
-  const database = await freshDatabase();
+  const database = options.database ?? (await freshDatabase());
   const backgroundErrors: string[] = [];
   const queue = await startQueue(database, { error: (error, msg) => backgroundErrors.push(describeError(error, msg)) });
   await createJobQueues(queue);
-  const store = localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-test-audio-')));
+  const store = options.store ?? localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-test-audio-')));
   const engines = options.engines;
   const app = await buildApp({
     config,
@@ -96,13 +102,14 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     url,
     config,
     database,
+    queue,
     backgroundErrors,
     async close() {
       await workers?.stop();
       await app.close();
       await queue.stop({ graceful: false, wait: true });
       await options.engines?.close();
-      await database.close();
+      if (!options.database) await database.close();
       if (backgroundErrors.length > 0) throw new Error(`background work logged errors:\n${backgroundErrors.join('\n')}`);
     },
   };

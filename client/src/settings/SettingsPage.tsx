@@ -7,12 +7,13 @@ import { AccountCard } from './AccountCard.tsx';
 import { ArchiveExportCard } from './ArchiveExportCard.tsx';
 import { AiSettingsCard } from './AiSettingsCard.tsx';
 import { AuthorNameCard } from './AuthorNameCard.tsx';
+import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
 import { LiveTextCard } from './LiveTextCard.tsx';
 import { SignedInDevicesCard } from './SignedInDevicesCard.tsx';
 import { UsageCard } from './UsageCard.tsx';
 
-/** Settings: language, author name, AI settings on this device, about, signed-in devices and account. */
+/** Settings: language, author name, AI settings on this device, about, signed-in devices, account, and its deletion. */
 export function SettingsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('settings');
   return (
@@ -29,6 +30,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
         <SignedInDevicesCard />
         <ArchiveExportCard />
         <AccountCard user={user} />
+        <DeleteAccountCard />
       </div>
     </>
   );

@@ -1,0 +1,90 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../server/db/client.ts';
+import {
+  archiveExports,
+  archiveImports,
+  autobiographyStories,
+  interviewGapQuestions,
+  passwordResetTokens,
+  personLabels,
+  placeLabels,
+  recordingPeople,
+  recordingPlaces,
+  retiredSlugs,
+} from '../../server/db/schema.ts';
+import { narrationAudioKey } from '../../server/recordings/audio-key.ts';
+import type { BlobStore } from '../../server/storage/index.ts';
+import { seeder } from './seed.ts';
+
+/** The rows a raw query answers (both database drivers answer `{ rows }`). */
+export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Rows of every table of the public schema, by table: read from information_schema, so a table added later is counted too. */
+export async function rowCounts(db: Database): Promise<Record<string, number>> {
+  const tables = await selectRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name: name } of tables) {
+    const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier('public')}.${sql.identifier(name)}`);
+    counts[name] = Number(row!.n);
+  }
+  return counts;
+}
+
+/** Every key in the store, sorted. */
+export async function storeKeys(store: BlobStore): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const blob of store.list('')) keys.push(blob.key);
+  return keys.sort();
+}
+
+/**
+ * One of everything an account can have, straight into its tables and its store: a chapter,
+ * a story in it with a recording (audio stored), a person and a place with labels and links
+ * to the recording, a follow-up question, an interviewer's question, an autobiography of the
+ * story, the story published with a ready narration (audio stored) and a slug it gave up
+ * before, a co-author link with a contribution (audio stored), an export (its ZIP stored) and
+ * an import (a piece stored), and a password reset link.
+ */
+export async function oneOfEverything(db: Database, store: BlobStore, userId: string) {
+  const seed = seeder(db, store);
+  const chapter = await seed.chapter(userId, 'Childhood');
+  const story = await seed.story(userId, { chapterId: chapter.id });
+  const recording = await seed.recording(userId, { storyId: story.id });
+  const person = await seed.person(userId, 'Aunt Helmi', 'aunt');
+  const place = await seed.place(userId, 'Lake Päijänne', 'lake');
+  await db.insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
+  await db.insert(recordingPlaces).values({ recordingId: recording.id, placeId: place.id });
+  await db.insert(personLabels).values({ personId: person.id, label: 'family' });
+  await db.insert(placeLabels).values({ placeId: place.id, label: 'summers' });
+  await seed.followUpQuestion(userId, story.id, 'Who rowed with you?');
+  await db.insert(interviewGapQuestions).values({ userId, gapKey: 'childhood', language: 'en', question: 'Where did you go to school?' });
+  const book = await seed.autobiography(userId, 'My life', { processingStatus: 'generated', content: 'A book.' });
+  await db.insert(autobiographyStories).values({ autobiographyId: book.id, storyId: story.id, position: 0 });
+
+  const slug = `lake-${randomUUID().slice(0, 8)}`;
+  const published = await seed.publishedStory(userId, story.id, slug, { narrationId: 'narration-1', audioStatus: 'ready' });
+  const narrationKey = narrationAudioKey(userId, published.id);
+  await store.put(narrationKey, Buffer.from('not really mp3'), 'audio/mpeg');
+  await db.execute(sql`update published_stories set audio_key = ${narrationKey} where id = ${published.id}`);
+  await db.insert(retiredSlugs).values({ slug: `${slug}-before`, userId });
+
+  const link = await seed.coAuthorToken(userId, story.id);
+  await seed.recording(userId, { storyId: story.id, coAuthorTokenId: link.id, contributorName: 'Cousin Veikko' });
+
+  const [exported] = await db.insert(archiveExports).values({ userId, state: 'ready', blobKey: 'pending' }).returning();
+  const zipKey = `users/${userId}/exports/${exported!.id}.zip`;
+  await store.put(zipKey, Buffer.from('PK not really a zip'), 'application/zip');
+  await db.execute(sql`update archive_exports set blob_key = ${zipKey} where id = ${exported!.id}`);
+  const [imported] = await db.insert(archiveImports).values({ userId, sizeBytes: 20, receivedBytes: 10 }).returning();
+  await store.put(`users/${userId}/imports/${imported!.id}/000000`, Buffer.from('PK a piece'), 'application/octet-stream');
+
+  const resetToken = createHash('sha256').update(randomBytes(32)).digest('hex');
+  await db.insert(passwordResetTokens).values({ id: resetToken, userId, expiresAt: new Date(Date.now() + 3600_000) });
+  return { story, recording, person, place, book, published, link };
+}
