@@ -81,7 +81,7 @@ async function main() {
   const startWhenServing = async () => {
     await new Promise((resolve) => setTimeout(resolve, BACKGROUND_START_DELAY_MS));
     if (!config.runWorkerInline || stopping) return undefined;
-    return startBackground({ db: database.db, store, queue, engines, log: app.log }, { recoverInterrupted: database.kind === 'pglite' });
+    return startBackground({ db: database.db, store, queue, engines, log: app.log, accountAudioBytes: config.uploadLimits.accountBytes }, { recoverInterrupted: database.kind === 'pglite' });
   };
 
   const shutdown = async (signal: string) => {

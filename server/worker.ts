@@ -33,7 +33,7 @@ async function main() {
     log: (level, message) => log[level](message),
   });
   const store = createBlobStore(config);
-  const background = await startBackground({ db: database.db, store, queue, engines, log }, { recoverInterrupted: false });
+  const background = await startBackground({ db: database.db, store, queue, engines, log, accountAudioBytes: config.uploadLimits.accountBytes }, { recoverInterrupted: false });
   log.info(`Saaga worker running (AI: ${engines.summary})`);
 
   const shutdown = async (signal: string) => {

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../contract/publishing.ts';
 import type { Database } from '../db/client.ts';
-import { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
+import { archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import { authorize, type Authorized, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
@@ -20,14 +20,16 @@ const tables = {
   publishedStory: publishedStories,
   coAuthorToken: coAuthorTokens,
   session: sessions,
+  archiveImport: archiveImports,
 } as const;
 
-async function rowsById<K extends ResourceKind>(db: Reader, kind: K, ids: number[]): Promise<ResourceRows[K][]> {
-  // Every resource table has an integer `id` (a session: its `number`, its id being its token's
-  // hash); the union of tables is one shape to drizzle here.
+async function rowsById<K extends ResourceKind>(db: Reader, kind: K, ids: (number | string)[]): Promise<ResourceRows[K][]> {
+  // Every resource table has an `id`, an integer (an archive import's: a uuid; a session: its
+  // `number`, its id being its token's hash); the union of tables is one shape to drizzle here.
   const table = tables[kind] as typeof stories;
   const id = kind === 'session' ? sessions.number : table.id;
-  return (await db.select().from(table).where(ids.length === 1 ? eq(id, ids[0]) : inArray(id, ids))) as unknown as ResourceRows[K][];
+  const wanted = ids as number[];
+  return (await db.select().from(table).where(wanted.length === 1 ? eq(id, wanted[0]) : inArray(id, wanted))) as unknown as ResourceRows[K][];
 }
 
 /** One resource, checked for this action; unknown or not allowed is a 404. */
@@ -35,7 +37,7 @@ export async function load<K extends ResourceKind, A extends ResourceActions[K]>
   db: Reader,
   actor: Actor,
   kind: K,
-  id: number,
+  id: number | string,
   action: A,
 ): Promise<Authorized<ResourceRows[K], A>> {
   const [row] = await rowsById(db, kind, [id]);

@@ -13,6 +13,10 @@ export interface PathResource {
   param: string;
   /** What a path value that cannot be an id answers, when the spec names it (else the kind's 404). */
   invalidId?: () => Error;
+  /** The kind's ids are uuids (an archive import), not integers. */
+  uuid?: boolean;
+  /** Other path parameters that name no resource (a piece's number), validated by the route's schema. */
+  plainParams?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -34,9 +38,9 @@ export function pathResource<K extends ResourceKind, A extends ResourceActions[K
   kind: K,
   action: A,
   param = 'id',
-  options: { invalidId?: () => Error } = {},
+  options: { invalidId?: () => Error; uuid?: boolean; plainParams?: readonly string[] } = {},
 ) {
-  const resource: PathResource = { kind, action, param, invalidId: options.invalidId };
+  const resource: PathResource = { kind, action, param, ...options };
   return {
     config: { resource },
     of(request: FastifyRequest): Authorized<ResourceRows[K], A> {
@@ -49,6 +53,7 @@ export function pathResource<K extends ResourceKind, A extends ResourceActions[K
 }
 
 const pathParams = z.record(z.string(), z.string());
+const uuidParamSchema = z.uuid();
 
 /**
  * Loads and authorizes the route's path resource before the body is validated: someone
@@ -60,7 +65,7 @@ export function loadPathResource(db: Database) {
     if (!resource) return;
     // Runs before the route's own schema: the raw path value, read with the shared id schema.
     const raw = pathParams.safeParse(request.params).data?.[resource.param] ?? '';
-    const id = idParamSchema.safeParse(raw);
+    const id = (resource.uuid ? uuidParamSchema : idParamSchema).safeParse(raw);
     if (!id.success) {
       // Not digits at all: the spec's own answer where it names one; digits out of range name no row.
       const notDigits = !/^\d+$/.test(raw);

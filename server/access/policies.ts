@@ -1,4 +1,4 @@
-import type { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
+import type { archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 
@@ -14,6 +14,7 @@ export interface ResourceRows {
   publishedStory: typeof publishedStories.$inferSelect;
   coAuthorToken: typeof coAuthorTokens.$inferSelect;
   session: typeof sessions.$inferSelect;
+  archiveImport: typeof archiveImports.$inferSelect;
 }
 export type ResourceKind = keyof ResourceRows;
 
@@ -29,6 +30,7 @@ export interface ResourceActions {
   publishedStory: 'read' | 'delete';
   coAuthorToken: 'read' | 'delete';
   session: 'delete';
+  archiveImport: 'read' | 'update' | 'delete';
 }
 
 declare const authorized: unique symbol;
@@ -76,6 +78,8 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
   coAuthorToken: { read: isOwner, delete: isOwner },
   // A signed-in device: only its own account signs it out.
   session: { delete: isOwner },
+  // An archive being imported: only the account it goes into sees, continues or cancels it.
+  archiveImport: { read: isOwner, update: isOwner, delete: isOwner },
 };
 
 /** Whether the actor may do this to the row. */
@@ -108,4 +112,5 @@ export const NOT_FOUND: Record<ResourceKind, string> = {
   publishedStory: 'Story not found',
   coAuthorToken: 'Link not found',
   session: 'Device not found',
+  archiveImport: 'Import not found',
 };

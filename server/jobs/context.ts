@@ -9,5 +9,7 @@ export interface JobContext {
   store: BlobStore;
   queue: Queue;
   engines: Pick<Engines, 'transcriber' | 'writer' | 'speech' | 'narrator'>;
+  /** The account's stored-audio cap (ACCOUNT_AUDIO_MB, decision 029): an imported archive's audio must fit it too. */
+  accountAudioBytes: number;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }

@@ -75,7 +75,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
       error: (obj: object, msg?: string) => backgroundErrors.push(describeError((obj as { err?: unknown }).err ?? obj, msg)),
     };
     workers = await startJobWorkers(
-      { db: database.db, store, queue, engines: options.engines, log },
+      { db: database.db, store, queue, engines: options.engines, log, accountAudioBytes: config.uploadLimits.accountBytes },
       { recoverInterrupted: false, concurrency: 2, retryDelayMs: 0, ...options.workers },
     );
   }
