@@ -6,6 +6,7 @@ import { recordRoutes, type RouteEntry } from './access/route-table.ts';
 import { linkScope } from './access/link-scope.ts';
 import { signedInScope } from './access/signed-in-scope.ts';
 import type { Engines } from './ai/engines.ts';
+import { archiveImportRoutes } from './archive/import/routes.ts';
 import { accountRoutes } from './auth/account-routes.ts';
 import { emailVerificationRoutes, verificationResendRoutes } from './auth/email-verification-routes.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(publishingRoutes, { site, db, queue: deps.queue, store: deps.store });
     await signedIn.register(coAuthorLinkRoutes, { site, db });
     await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });
+    await signedIn.register(archiveImportRoutes, { db, store: deps.store, queue: deps.queue, accountAudioBytes: config.uploadLimits.accountBytes });
   });
 
   await registerSpa(app, deps.clientDir);

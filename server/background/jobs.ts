@@ -1,3 +1,4 @@
+import { importArchiveJob } from '../archive/import/import-archive-job.ts';
 import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
 import { finishConversationJob } from '../conversation/finish-conversation-job.ts';
 import { refreshInfoJob } from '../people-and-places/refresh-info-job.ts';
@@ -15,7 +16,8 @@ import { narrateStoryJob } from '../publishing/narrate-story-job.ts';
  * and its follow-up questions (short jobs the person is watching) go before the next
  * transcription; then the interviewer's questions for the
  * untold parts of a life, refreshing a person's or place's gathered information, narrating
- * a published story, and last an autobiography (long, chapter by chapter).
+ * a published story, and last an autobiography (long, chapter by chapter) and an imported
+ * archive (long, and the person is not waiting on any one thing of it).
  */
 export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
   writeStoryJob,
@@ -26,4 +28,5 @@ export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
   refreshInfoJob,
   narrateStoryJob,
   writeAutobiographyJob,
+  importArchiveJob,
 ];

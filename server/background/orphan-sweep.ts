@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { sweepOrphanAudio } from '../recordings/sweep-orphan-audio.ts';
+import { sweepStaleImportUploads } from '../archive/import/sweep-stale-uploads.ts';
 
 /** The sweep runs a minute after start (out of start-up's way), then this often. */
 const FIRST_SWEEP_AFTER_MS = 60_000;
@@ -11,7 +12,10 @@ interface SweepLog {
   warn(obj: object, msg?: string): void;
 }
 
-/** Removes recording audio no row names, now and then; several processes sweeping at once do no harm. */
+/**
+ * Removes recording audio no row names, and uploads of an archive never finished, now and
+ * then; several processes sweeping at once do no harm.
+ */
 export function scheduleOrphanSweep(db: Database, store: BlobStore, log: SweepLog): { stop(): void } {
   const sweep = async () => {
     try {
@@ -19,6 +23,12 @@ export function scheduleOrphanSweep(db: Database, store: BlobStore, log: SweepLo
       if (result.removed > 0) log.info(result, 'removed audio that no recording names');
     } catch (error) {
       log.warn({ err: error }, 'the sweep for audio that no recording names failed; it runs again later');
+    }
+    try {
+      const removed = await sweepStaleImportUploads(db, store);
+      if (removed > 0) log.info({ removed }, 'removed uploads of an archive that were never finished');
+    } catch (error) {
+      log.warn({ err: error }, 'the sweep for unfinished uploads of an archive failed; it runs again later');
     }
   };
   const first = setTimeout(() => void sweep(), FIRST_SWEEP_AFTER_MS);

@@ -16,7 +16,7 @@ export interface CheckedAudio {
  * duration measured by decoding it, refused past the length limit or under a second.
  * Throws the upload's refusal (`uploadRefusal`); `keep` may keep the decode for the transcription.
  */
-export async function checkRecordingAudio(file: string, options: { keep?: (type: AudioType) => DecodeKeeper } = {}): Promise<CheckedAudio> {
+export async function checkRecordingAudio(file: string, options: { keep?: (type: AudioType) => DecodeKeeper | undefined } = {}): Promise<CheckedAudio> {
   const type = await sniffAudioFile(file);
   if (!type) throw uploadRefusal.unprocessable();
   let durationSeconds: number;
