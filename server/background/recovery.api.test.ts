@@ -43,7 +43,7 @@ async function fetchAll<T>(name: string): Promise<T[]> {
 
 it('every job whose work a crash can cut off says how to find it', () => {
   const recovered = BACKGROUND_JOBS.filter((job) => job.unfinished).map((job) => job.name);
-  expect(recovered.sort()).toEqual(['narrate-story', 'refresh-info', TRANSCRIBE_RECORDING, WRITE_STORY, 'write-autobiography'].sort());
+  expect(recovered.sort()).toEqual(['import-archive', 'narrate-story', 'refresh-info', TRANSCRIBE_RECORDING, WRITE_STORY, 'write-autobiography'].sort());
 });
 
 it('queues again the transcriptions and story writings no job holds, once each', async () => {
