@@ -29,9 +29,9 @@ export const importArchiveJob = defineJob<JobContext, ImportArchivePayload>({
   run: (ctx, { importId }) => importArchive(ctx, importId),
   async onFailure(ctx, { importId }) {
     const refusal = archiveRefusal.failed();
-    await markFailed(ctx, importId, refusal.code, refusal.message);
     const [row] = await ctx.db.select().from(archiveImports).where(eq(archiveImports.id, importId));
     if (row) await removePieces(ctx.store, row);
+    await markFailed(ctx, importId, refusal.code, refusal.message);
   },
   unfinished: async (ctx) =>
     (

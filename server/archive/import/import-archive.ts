@@ -76,8 +76,9 @@ export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queu
     await removeAll(ctx, written);
     if (error instanceof SupersededError) return;
     if (!isArchiveRefusal(error)) throw error;
-    await markFailed(ctx, importId, error.code, error.message);
+    // The pieces go first: once the row says failed, nothing of the archive is left.
     await removePieces(store, taken);
+    await markFailed(ctx, importId, error.code, error.message);
   } finally {
     await remove();
   }

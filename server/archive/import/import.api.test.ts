@@ -6,7 +6,7 @@ import { buildArchive, fullArchive } from '../../../test/support/archive-builder
 import { settledImport, uploadArchive } from '../../../test/support/archive-import.ts';
 import { fakeOpenAiEngines } from '../../../test/support/engines.ts';
 import { signedUpClient } from '../../../test/support/http-client.ts';
-import { settledRecording } from '../../../test/support/pipeline.ts';
+import { settledRecording, waitFor } from '../../../test/support/pipeline.ts';
 import { seeder } from '../../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { queueUnfinishedWork } from '../../background/recovery.ts';
@@ -221,9 +221,8 @@ describe('an archive with one of everything', () => {
       { title: 'Childhood', content: 'Text.', storyIds: ['My own title', 'Kesä mökillä'], removed: [] },
     ]);
 
-    // The pieces are gone once read.
-    const [row] = await db().select().from(archiveImports).where(eq(archiveImports.id, importId));
-    expect(await server.store.size(importPieceKey(userId, row.id, 0))).toBeNull();
+    // The pieces go once the archive is read.
+    await waitFor(() => server.store.size(importPieceKey(userId, importId, 0)), (size) => size === null, SETTLED, 'the pieces removed');
   });
 
   it('adds to an account that has stories already, and changes none of them', async () => {
