@@ -6,6 +6,7 @@ import { AboutCard } from './AboutCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
 import { AiSettingsCard } from './AiSettingsCard.tsx';
 import { AuthorNameCard } from './AuthorNameCard.tsx';
+import { ImportArchiveCard } from './ImportArchiveCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
 import { LiveTextCard } from './LiveTextCard.tsx';
 import { SignedInDevicesCard } from './SignedInDevicesCard.tsx';
@@ -25,6 +26,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
         <AiSettingsCard />
         <LiveTextCard />
         <AboutCard />
+        <ImportArchiveCard />
         <SignedInDevicesCard />
         <AccountCard user={user} />
       </div>
