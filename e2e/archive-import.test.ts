@@ -43,14 +43,24 @@ async function archiveFile(name: string, extra = false): Promise<string> {
 
 it('imports an archive chosen in Settings, says what was added, and its stories are in the library', async () => {
   const { page, userId } = await signedInPage(browser, server, 'import-en@example.com', { language: 'en' });
-  const file = await archiveFile('saaga-archive.zip');
+  const file = await archiveFile('saaga-archive.zip', true);
   await page.goto(`${server.url}/library`);
   await page.getByRole('navigation').getByRole('link', { name: 'Settings', exact: true }).click();
   const importCard = card(page, 'Import an archive');
   await importCard.getByText('Bring in a Saaga archive').waitFor(WAIT);
   await cardShot(importCard, 'card-en');
 
+  // The second piece is held on its way, so the upload's progress can be seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/chunks/1', async (route) => {
+    await held;
+    await route.continue();
+  });
   await importCard.getByLabel('Choose an archive (.zip)').setInputFiles(file);
+  await importCard.getByRole('progressbar', { name: /^Uploading… \d+%$/ }).waitFor(WAIT);
+  await cardShot(importCard, 'uploading-en');
+  release();
   await importCard
     .getByText('Imported: 3 stories, 3 recordings, 2 chapters, 1 person, 1 place, 2 follow-up questions, 1 autobiography.')
     .waitFor(WAIT);
