@@ -106,6 +106,14 @@ describe('ZIP bombs', () => {
     await expectRefused(bytes, 'archive_bomb', /far more than its own size/);
   });
 
+  it('refuses one entry that inflates a thousand times its size, though the whole stays under the bound', async () => {
+    const zeros = Buffer.alloc(20 * 1024 * 1024);
+    const bytes = await buildArchive(withExtra([{ name: 'books/zeros.pdf', bytes: zeros }]));
+    // Under the whole archive's bound (a hundred times its size), far over one entry's ratio.
+    expect(zeros.length).toBeLessThan(bytes.length * DEFAULT_BOUNDS.maxTotalRatio);
+    await expectRefused(bytes, 'archive_bomb', /far more than its own size/);
+  });
+
   it('refuses a file whose header lies about its size, as it inflates past it', async () => {
     // 64 MB of spaces in people.json (valid JSON), declared as 1000 bytes: only reading finds out.
     const archive = fullArchive();
