@@ -43,7 +43,7 @@ export async function finishArchiveImport(id: string): Promise<ArchiveImport> {
   return archiveImportSchema.parse(await apiRequest('POST', `${IMPORTS}/${id}/finish`));
 }
 
-/** DELETE /api/account/imports/{id}: cancels an upload (its pieces go), or takes a finished import off the list. */
+/** DELETE /api/account/imports/{id}: cancels an upload; its pieces go, and it stays listed as failed (import_cancelled). */
 export async function cancelArchiveImport(id: string): Promise<void> {
   await apiRequest('DELETE', `${IMPORTS}/${id}`);
 }

@@ -16,6 +16,8 @@ export const uploadRefusal = {
   notUploading: () => new HttpError(409, 'import_not_uploading', 'This import is no longer taking pieces.'),
   incomplete: () => new HttpError(409, 'import_incomplete', 'Not every piece of the archive has arrived yet.'),
   busy: () => new HttpError(409, 'import_busy', 'The archive is being imported now and cannot be cancelled.'),
+  /** Kept on the row of an upload the person cancelled. */
+  cancelled: () => new HttpError(409, 'import_cancelled', 'The upload was cancelled.'),
   perDay: () => new HttpError(429, 'rate_limited', 'You have started as many imports as one day allows. Please try again tomorrow.'),
 };
 

@@ -145,7 +145,7 @@ describe('an upload in pieces', () => {
     expect(await (await client.get(`/api/account/imports/${older.id}`)).json()).toEqual(older);
   });
 
-  it('is cancelled with DELETE: the row and every piece go', async () => {
+  it('is cancelled with DELETE: every piece goes, and the import says it was cancelled', async () => {
     const { client, id: userId } = await newAccount();
     const bytes = await threePieces();
     const upload = await start(client, bytes.length);
@@ -153,7 +153,10 @@ describe('an upload in pieces', () => {
     expect(await filesOf(userId)).toHaveLength(1);
     expect((await client.request('DELETE', `/api/account/imports/${upload.id}`)).status).toBe(204);
     expect(await filesOf(userId)).toEqual([]);
-    expect((await client.get(`/api/account/imports/${upload.id}`)).status).toBe(404);
+    expect(await (await client.get(`/api/account/imports/${upload.id}`)).json()).toMatchObject({ state: 'failed', errorCode: 'import_cancelled' });
+    // It takes no more pieces, and is not cancelled twice.
+    expect((await sendPiece(client, upload.id, 1, bytes.subarray(CHUNK, 2 * CHUNK))).status).toBe(409);
+    expect((await client.request('DELETE', `/api/account/imports/${upload.id}`)).status).toBe(409);
   });
 
   it('cannot be cancelled once the job has it', async () => {
@@ -187,7 +190,10 @@ describe('limits', () => {
 
   it(`starts at most ${ARCHIVE_LIMITS.importsPerDay} imports a day, counted from the table`, async () => {
     const { client, id: userId } = await newAccount();
-    for (let i = 0; i < ARCHIVE_LIMITS.importsPerDay; i++) await start(client, 1000);
+    // A cancelled one counts too: starting and cancelling does not make room for more.
+    const first = await start(client, 1000);
+    expect((await client.request('DELETE', `/api/account/imports/${first.id}`)).status).toBe(204);
+    for (let i = 1; i < ARCHIVE_LIMITS.importsPerDay; i++) await start(client, 1000);
     const refused = await client.post('/api/account/import', { sizeBytes: 1000 });
     expect(refused.status).toBe(429);
     expect((await refused.json()).code).toBe('rate_limited');

@@ -88,16 +88,21 @@ export async function finishUpload(deps: UploadDependencies, upload: Authorized<
 }
 
 /**
- * Cancels an upload, or takes a finished import off the list; its pieces go with it. An
- * import the job is reading cannot be taken back half way (it adds everything or nothing).
+ * Cancels an upload: its pieces go, and the import stays listed as failed with the code
+ * `import_cancelled` (it still counts towards the day's imports). An import the job has
+ * taken cannot be taken back half way (it adds everything or nothing); a finished one is
+ * finished.
  */
 export async function cancelImport(deps: UploadDependencies, upload: Authorized<ImportRow, 'delete'>): Promise<void> {
   if (upload.state === 'queued' || upload.state === 'running') throw uploadRefusal.busy();
-  const [gone] = await deps.db
-    .delete(archiveImports)
-    .where(and(eq(archiveImports.id, upload.id), eq(archiveImports.state, upload.state)))
+  if (upload.state !== 'uploading') throw uploadRefusal.notUploading();
+  const cancelled = uploadRefusal.cancelled();
+  const [stopped] = await deps.db
+    .update(archiveImports)
+    .set({ state: 'failed', errorCode: cancelled.code, error: cancelled.message, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(archiveImports.id, upload.id), eq(archiveImports.state, 'uploading')))
     .returning({ id: archiveImports.id });
-  if (!gone) throw uploadRefusal.busy();
+  if (!stopped) throw uploadRefusal.notUploading();
   await removePieces(deps.store, upload);
 }
 
