@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { archiveImports } from '../../db/schema.ts';
+import { archiveImports, users } from '../../db/schema.ts';
 import type { JobContext } from '../../jobs/context.ts';
 import { enqueueTranscription } from '../../pipeline/queues.ts';
 import { makeTempFolder } from '../../storage/temp-folders.ts';
@@ -56,7 +56,10 @@ export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queu
       });
 
       const added = await db.transaction(async (tx) => {
+        // Two imports into one account take turns here, so together they cannot pass the audio cap.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, taken.userId)).for('update');
         const result = await insertArchiveRows(tx, taken.userId, data, audio);
+        if (data.recordings.length > 0 && (await storedAudioBytes(tx, taken.userId)) > ctx.accountAudioBytes) throw archiveRefusal.noRoom();
         const [marked] = await tx
           .update(archiveImports)
           .set({ state: 'done', counts: result.counts, progressDone: total, progressTotal: total, finishedAt: new Date(), updatedAt: new Date() })
