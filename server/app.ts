@@ -7,6 +7,7 @@ import { linkScope } from './access/link-scope.ts';
 import { signedInScope } from './access/signed-in-scope.ts';
 import type { Engines } from './ai/engines.ts';
 import { accountDeletionRoutes } from './account-deletion/routes.ts';
+import { archiveImportRoutes } from './archive/import/routes.ts';
 import { accountRoutes } from './auth/account-routes.ts';
 import { emailVerificationRoutes, verificationResendRoutes } from './auth/email-verification-routes.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(coAuthorLinkRoutes, { site, db });
     await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });
     await signedIn.register(archiveExportRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(archiveImportRoutes, { db, store: deps.store, queue: deps.queue, accountAudioBytes: config.uploadLimits.accountBytes });
   });
 
   await registerSpa(app, deps.clientDir);

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../contract/publishing.ts';
 import type { Database } from '../db/client.ts';
-import { archiveExports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
+import { archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import { authorize, type Authorized, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
@@ -21,17 +21,18 @@ const tables = {
   coAuthorToken: coAuthorTokens,
   session: sessions,
   archiveExport: archiveExports,
+  archiveImport: archiveImports,
 } as const;
 
 /** Kinds whose rows are named by a uuid, not an integer: what their path value must be (path-resource.ts). */
-export const UUID_KINDS: ReadonlySet<ResourceKind> = new Set(['archiveExport']);
+export const UUID_KINDS: ReadonlySet<ResourceKind> = new Set(['archiveExport', 'archiveImport']);
 
 /** A row's id: an integer, or a uuid for UUID_KINDS. */
 export type ResourceId = number | string;
 
 async function rowsById<K extends ResourceKind>(db: Reader, kind: K, ids: ResourceId[]): Promise<ResourceRows[K][]> {
   // Every resource table has an integer `id` (a session: its `number`, its id being its token's
-  // hash; an archive's export, a uuid); the union of tables is one shape to drizzle here.
+  // hash; an archive export or import, a uuid); the union of tables is one shape to drizzle here.
   const table = tables[kind] as typeof stories;
   const id = kind === 'session' ? sessions.number : table.id;
   return (await db.select().from(table).where(ids.length === 1 ? eq(id, ids[0] as number) : inArray(id, ids as number[]))) as unknown as ResourceRows[K][];

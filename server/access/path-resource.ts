@@ -13,6 +13,8 @@ export interface PathResource {
   param: string;
   /** What a path value that cannot be an id answers, when the spec names it (else the kind's 404). */
   invalidId?: () => Error;
+  /** Other path parameters that name no resource (a piece's number), validated by the route's schema. */
+  plainParams?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -34,9 +36,9 @@ export function pathResource<K extends ResourceKind, A extends ResourceActions[K
   kind: K,
   action: A,
   param = 'id',
-  options: { invalidId?: () => Error } = {},
+  options: { invalidId?: () => Error; plainParams?: readonly string[] } = {},
 ) {
-  const resource: PathResource = { kind, action, param, invalidId: options.invalidId };
+  const resource: PathResource = { kind, action, param, ...options };
   return {
     config: { resource },
     of(request: FastifyRequest): Authorized<ResourceRows[K], A> {

@@ -1,4 +1,4 @@
-import type { archiveExports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
+import type { archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 
@@ -15,6 +15,7 @@ export interface ResourceRows {
   coAuthorToken: typeof coAuthorTokens.$inferSelect;
   session: typeof sessions.$inferSelect;
   archiveExport: typeof archiveExports.$inferSelect;
+  archiveImport: typeof archiveImports.$inferSelect;
 }
 export type ResourceKind = keyof ResourceRows;
 
@@ -31,6 +32,7 @@ export interface ResourceActions {
   coAuthorToken: 'read' | 'delete';
   session: 'delete';
   archiveExport: 'read';
+  archiveImport: 'read' | 'update' | 'delete';
 }
 
 declare const authorized: unique symbol;
@@ -80,6 +82,8 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
   session: { delete: isOwner },
   // An archive of the account: only the account downloads it.
   archiveExport: { read: isOwner },
+  // An archive being imported: only the account it goes into sees, continues or cancels it.
+  archiveImport: { read: isOwner, update: isOwner, delete: isOwner },
 };
 
 /** Whether the actor may do this to the row. */
@@ -113,4 +117,5 @@ export const NOT_FOUND: Record<ResourceKind, string> = {
   coAuthorToken: 'Link not found',
   session: 'Device not found',
   archiveExport: 'Archive not found',
+  archiveImport: 'Import not found',
 };

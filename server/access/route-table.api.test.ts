@@ -6,7 +6,7 @@ import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import {
-  archiveExports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordingPeople, recordingPlaces, recordings, sessions, stories,
+  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordingPeople, recordingPlaces, recordings, sessions, stories,
 } from '../db/schema.ts';
 import type { ResourceKind } from './policies.ts';
 import type { RouteEntry } from './route-table.ts';
@@ -60,6 +60,7 @@ describe("another user's ids", () => {
     const publishedStory = await seed.publishedStory(ownerId, story.id, 'mine');
     const coAuthorToken = await seed.coAuthorToken(ownerId, story.id);
     const [session] = await server.database.db.select().from(sessions).where(eq(sessions.userId, ownerId));
+    const [archiveImport] = await server.database.db.insert(archiveImports).values({ userId: ownerId, sizeBytes: 1000 }).returning();
     await server.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
     await server.database.db.insert(recordingPlaces).values({ recordingId: recording.id, placeId: place.id });
     const [archiveExport] = await server.database.db.insert(archiveExports).values({ userId: ownerId, state: 'ready', blobKey: `users/${ownerId}/exports/x.zip` }).returning();
@@ -75,6 +76,7 @@ describe("another user's ids", () => {
       coAuthorToken: coAuthorToken.id,
       session: session.number,
       archiveExport: archiveExport.id,
+      archiveImport: archiveImport.id,
     };
 
     const before = await ownerData(ownerId);
@@ -183,6 +185,7 @@ async function ownerData(userId: string) {
     publishedStories: await db.select().from(publishedStories).where(eq(publishedStories.userId, userId)).orderBy(publishedStories.id),
     coAuthorTokens: await db.select().from(coAuthorTokens).where(eq(coAuthorTokens.userId, userId)).orderBy(coAuthorTokens.id),
     sessions: await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).orderBy(sessions.id),
+    archiveImports: await db.select().from(archiveImports).where(eq(archiveImports.userId, userId)).orderBy(archiveImports.id),
     personLinks: recordingIds.length ? await db.select().from(recordingPeople).where(inArray(recordingPeople.recordingId, recordingIds)) : [],
     archiveExports: await db.select().from(archiveExports).where(eq(archiveExports.userId, userId)).orderBy(archiveExports.id),
     placeLinks: recordingIds.length ? await db.select().from(recordingPlaces).where(inArray(recordingPlaces.recordingId, recordingIds)) : [],

@@ -33,7 +33,7 @@ export function recordRoutes(scope: FastifyInstance, table: RouteEntry[], access
     if (access === 'link' && !params.includes(LINK_PARAM)) {
       throw new Error(`${route.url}: a link route carries its link in :${LINK_PARAM}`);
     }
-    const named = new Set([resource?.param, access === 'link' ? LINK_PARAM : undefined]);
+    const named = new Set([resource?.param, access === 'link' ? LINK_PARAM : undefined, ...(resource?.plainParams ?? [])]);
     const unnamed = params.filter((param) => !named.has(param));
     if (access !== 'public' && unnamed.length > 0) {
       throw new Error(`${route.url}: say which resource :${unnamed[0]} names (pathResource), so it is authorized first`);

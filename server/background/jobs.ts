@@ -1,5 +1,6 @@
 import { deleteAccountJob } from '../account-deletion/delete-account-job.ts';
 import { exportArchiveJob } from '../archive/export/export-archive-job.ts';
+import { importArchiveJob } from '../archive/import/import-archive-job.ts';
 import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
 import { finishConversationJob } from '../conversation/finish-conversation-job.ts';
 import { refreshInfoJob } from '../people-and-places/refresh-info-job.ts';
@@ -17,10 +18,11 @@ import { narrateStoryJob } from '../publishing/narrate-story-job.ts';
  * and its follow-up questions (short jobs the person is watching) go before the next
  * transcription; then the interviewer's questions for the
  * untold parts of a life, refreshing a person's or place's gathered information, narrating
- * a published story, an autobiography (long, chapter by chapter), and last an archive of
- * the whole account (longer still: every file of it). Before all of them, the removal of a
- * deleted account's files and rows: short, rare, and what the person was promised (their
- * other jobs that wait then find nothing to do).
+ * a published story, an autobiography (long, chapter by chapter), and last the archive's
+ * jobs: an export (every file of the account) and an import (long, and the person is not
+ * waiting on any one thing of it). Before all of them, the removal of a deleted account's
+ * files and rows: short, rare, and what the person was promised (their other jobs that wait
+ * then find nothing to do).
  */
 export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
   deleteAccountJob,
@@ -33,4 +35,5 @@ export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
   narrateStoryJob,
   writeAutobiographyJob,
   exportArchiveJob,
+  importArchiveJob,
 ];

@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { sweepExpiredExports } from '../archive/export/sweep-expired-exports.ts';
 import { sweepOrphanAudio } from '../recordings/sweep-orphan-audio.ts';
+import { sweepStaleImportUploads } from '../archive/import/sweep-stale-uploads.ts';
 
 /** The sweep runs a minute after start (out of start-up's way), then this often. */
 const FIRST_SWEEP_AFTER_MS = 60_000;
@@ -12,23 +13,31 @@ interface SweepLog {
   warn(obj: object, msg?: string): void;
 }
 
+/** One sweep: what it removes (for the log) and how; it answers how many it removed. */
+interface Sweep {
+  removes: string;
+  run(db: Database, store: BlobStore): Promise<number>;
+}
+
+const SWEEPS: readonly Sweep[] = [
+  { removes: 'audio that no recording names', run: async (db, store) => (await sweepOrphanAudio(db, store)).removed },
+  { removes: 'archives past their download time', run: async (db, store) => (await sweepExpiredExports(db, store)).expired },
+  { removes: 'uploads of an archive that were never finished', run: sweepStaleImportUploads },
+];
+
 /**
- * Removes recording audio no row names, and archives past their download time, now and then;
- * several processes sweeping at once do no harm. One failing does not keep the other from running.
+ * Removes what nothing needs any more (SWEEPS), now and then; several processes sweeping at
+ * once do no harm. One failing does not keep the others from running.
  */
 export function scheduleOrphanSweep(db: Database, store: BlobStore, log: SweepLog): { stop(): void } {
   const sweep = async () => {
-    try {
-      const result = await sweepOrphanAudio(db, store);
-      if (result.removed > 0) log.info(result, 'removed audio that no recording names');
-    } catch (error) {
-      log.warn({ err: error }, 'the sweep for audio that no recording names failed; it runs again later');
-    }
-    try {
-      const result = await sweepExpiredExports(db, store);
-      if (result.expired > 0) log.info(result, 'removed archives past their download time');
-    } catch (error) {
-      log.warn({ err: error }, 'the sweep for archives past their download time failed; it runs again later');
+    for (const { removes, run } of SWEEPS) {
+      try {
+        const removed = await run(db, store);
+        if (removed > 0) log.info({ removed }, `removed ${removes}`);
+      } catch (error) {
+        log.warn({ err: error }, `the sweep for ${removes} failed; it runs again later`);
+      }
     }
   };
   const first = setTimeout(() => void sweep(), FIRST_SWEEP_AFTER_MS);

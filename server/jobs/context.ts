@@ -12,5 +12,7 @@ export interface JobContext {
   engines: Pick<Engines, 'transcriber' | 'writer' | 'speech' | 'narrator'>;
   /** E-mail from background work (an archive is ready): the mailer and the site's origin for links (null when unknown). Unset: none is sent. */
   mail?: { mailer: Mailer; siteOrigin(): string | null };
+  /** The account's stored-audio cap (ACCOUNT_AUDIO_MB, decision 029): an imported archive's audio must fit it too. */
+  accountAudioBytes: number;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }

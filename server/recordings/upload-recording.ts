@@ -1,7 +1,3 @@
-import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
-import { AiError } from '../ai/errors.ts';
-import { type AudioType, sniffAudioFile } from '../audio/audio-type.ts';
-import { measureDuration } from '../audio/decode.ts';
 import { keptDecodes } from '../audio/kept-decodes.ts';
 import type { Database } from '../db/client.ts';
 import type { recordings } from '../db/schema.ts';
@@ -9,6 +5,7 @@ import type { Queue } from '../jobs/queue.ts';
 import { enqueueTranscription } from '../pipeline/queues.ts';
 import { StorageFullError } from '../storage/blob-store.ts';
 import type { BlobStore } from '../storage/index.ts';
+import { checkRecordingAudio } from './audio-checks.ts';
 import { recordingAudioKey } from './audio-key.ts';
 import { saveRecording, type Uploader, type UploadTarget } from './save-recording.ts';
 import { uploadRefusal } from './upload-errors.ts';
@@ -42,12 +39,14 @@ export async function uploadRecording(
 ): Promise<UploadResult> {
   let audioKey: string | undefined;
   try {
-    const type = await sniffAudioFile(form.audioFile);
-    if (!type) throw uploadRefusal.unprocessable();
-    audioKey = recordingAudioKey(uploader.owner.id, type.extension);
     // The decode that measures the recording is kept for its transcription when a worker runs here.
-    const durationSeconds = await measure(form.audioFile, type, audioKey);
-    if (durationSeconds < RECORDING_LIMITS.minDurationSeconds) throw uploadRefusal.tooShort();
+    const { type, durationSeconds } = await checkRecordingAudio(form.audioFile, {
+      keep: (found) => {
+        audioKey = recordingAudioKey(uploader.owner.id, found.extension);
+        return keptDecodes.keeper(audioKey);
+      },
+    });
+    if (!audioKey) throw new Error('checkRecordingAudio measured the audio without naming its key');
 
     await deps.store.putFile(audioKey, form.audioFile, type.mimeType).catch((error: unknown) => {
       throw error instanceof StorageFullError ? uploadRefusal.storageFull() : error;
@@ -67,14 +66,5 @@ export async function uploadRecording(
     throw error;
   } finally {
     await form.discard();
-  }
-}
-
-async function measure(file: string, type: AudioType, audioKey: string): Promise<number> {
-  try {
-    return await measureDuration(file, type, { keep: keptDecodes.keeper(audioKey) });
-  } catch (error) {
-    if (error instanceof AiError) throw error.code === 'too_large' ? uploadRefusal.tooLarge() : uploadRefusal.unprocessable();
-    throw error;
   }
 }

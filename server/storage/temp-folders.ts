@@ -12,7 +12,7 @@ import path from 'node:path';
  */
 const live = new Set<string>();
 /** Every kind of temporary folder Saaga makes (kept-decodes.ts keeps its own `decoded` folder by the same rule). */
-const KINDS = ['upload', 'decode', 'blob', 'narration', 'export', 'decoded'] as const;
+const KINDS = ['upload', 'decode', 'blob', 'narration', 'export', 'decoded', 'import'] as const;
 export type TempFolderKind = (typeof KINDS)[number];
 /** A folder with no pid in its name (made by an earlier version), or whose pid is another live process's, goes after this long. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;

@@ -15,12 +15,14 @@ export class HttpClient {
     const sendHeaders: Record<string, string> = { ...headers };
     if (this.cookies.size) sendHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const isForm = body instanceof FormData;
-    if (body !== undefined && !isForm) sendHeaders['content-type'] ??= 'application/json';
+    // Bytes go as they are (a piece of an upload), with the caller's content type.
+    const isBytes = body instanceof Uint8Array;
+    if (body !== undefined && !isForm) sendHeaders['content-type'] ??= isBytes ? 'application/octet-stream' : 'application/json';
     if (method !== 'GET' && method !== 'HEAD' && this.origin && !('origin' in sendHeaders)) sendHeaders.origin = this.origin;
     const response = await fetch(url, {
       method,
       headers: sendHeaders,
-      body: body === undefined ? undefined : typeof body === 'string' || isForm ? (body as string | FormData) : JSON.stringify(body),
+      body: body === undefined ? undefined : isBytes ? new Uint8Array(body) : typeof body === 'string' || isForm ? (body as string | FormData) : JSON.stringify(body),
       redirect: 'manual',
     });
     for (const line of response.headers.getSetCookie()) {

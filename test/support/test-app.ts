@@ -89,6 +89,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
         engines: options.engines,
         log,
         mail: { mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }), siteOrigin: () => app.site.linksOrNull() },
+        accountAudioBytes: config.uploadLimits.accountBytes,
       },
       { recoverInterrupted: false, concurrency: 2, retryDelayMs: 0, ...options.workers },
     );

@@ -8,6 +8,7 @@ import { ArchiveExportCard } from './ArchiveExportCard.tsx';
 import { AiSettingsCard } from './AiSettingsCard.tsx';
 import { AuthorNameCard } from './AuthorNameCard.tsx';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';
+import { ImportArchiveCard } from './ImportArchiveCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
 import { LiveTextCard } from './LiveTextCard.tsx';
 import { SignedInDevicesCard } from './SignedInDevicesCard.tsx';
@@ -29,6 +30,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
         <AboutCard />
         <SignedInDevicesCard />
         <ArchiveExportCard />
+        <ImportArchiveCard />
         <AccountCard user={user} />
         <DeleteAccountCard />
       </div>

@@ -1,0 +1,118 @@
+import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { ARCHIVE_LIMITS, type ArchiveImportStartBody } from '../../../contract/archive.ts';
+import type { Authorized } from '../../access/policies.ts';
+import type { Database } from '../../db/client.ts';
+import { archiveImports } from '../../db/schema.ts';
+import type { Queue } from '../../jobs/queue.ts';
+import { sendJob } from '../../jobs/send-job.ts';
+import type { BlobStore } from '../../storage/index.ts';
+import { importArchiveJob } from './import-archive-job.ts';
+import { storedAudioBytes } from './account-audio.ts';
+import { importPieceKey, removePieces } from './keys.ts';
+import { CHUNK_BYTES, type ImportRow } from './presenter.ts';
+import { uploadRefusal } from './refusals.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface UploadDependencies {
+  db: Database;
+  store: BlobStore;
+  queue: Queue;
+  /** The account's stored-audio cap (ACCOUNT_AUDIO_MB). */
+  accountAudioBytes: number;
+}
+
+/**
+ * A new upload of an archive. At most `importsPerDay` a day, counted from the table (every
+ * API server sees the same); the whole file must fit the room the account has for audio
+ * (the job checks again against the audio actually in it).
+ */
+export async function startImport(deps: UploadDependencies, userId: string, body: ArchiveImportStartBody): Promise<ImportRow> {
+  const { db } = deps;
+  const [today] = await db
+    .select({ n: count() })
+    .from(archiveImports)
+    .where(and(eq(archiveImports.userId, userId), gt(archiveImports.createdAt, new Date(Date.now() - DAY_MS))));
+  if ((today?.n ?? 0) >= ARCHIVE_LIMITS.importsPerDay) throw uploadRefusal.perDay();
+  if (body.sizeBytes > ARCHIVE_LIMITS.importMaxBytes) throw uploadRefusal.tooLarge();
+  if (body.sizeBytes > deps.accountAudioBytes - (await storedAudioBytes(db, userId))) throw uploadRefusal.noRoom();
+  const [row] = await db
+    .insert(archiveImports)
+    .values({ userId, sizeBytes: body.sizeBytes, fileName: body.fileName || null })
+    .returning();
+  return row;
+}
+
+/** How many pieces the server holds. */
+const piecesIn = (row: ImportRow) => Math.ceil(row.receivedBytes / CHUNK_BYTES);
+
+/**
+ * Keeps one piece: it must be the next one, exactly `chunkSize` long (the last one: what is
+ * left). It is stored durably before `receivedBytes` moves past it, so a crash loses at most
+ * the piece in flight. The last piece sent again (its answer was lost) changes nothing.
+ */
+export async function receivePiece(
+  deps: UploadDependencies,
+  upload: Authorized<ImportRow, 'update'>,
+  index: number,
+  bytes: Buffer,
+): Promise<ImportRow> {
+  if (upload.state !== 'uploading') throw uploadRefusal.notUploading();
+  const held = piecesIn(upload);
+  if (index === held - 1) return upload;
+  if (index !== held || upload.receivedBytes >= upload.sizeBytes) throw uploadRefusal.wrongPiece(held);
+  if (bytes.length !== Math.min(CHUNK_BYTES, upload.sizeBytes - upload.receivedBytes)) throw uploadRefusal.pieceSize();
+
+  await deps.store.put(importPieceKey(upload.userId, upload.id, index), bytes, 'application/octet-stream');
+  const [moved] = await deps.db
+    .update(archiveImports)
+    .set({ receivedBytes: upload.receivedBytes + bytes.length, updatedAt: new Date() })
+    .where(and(eq(archiveImports.id, upload.id), eq(archiveImports.receivedBytes, upload.receivedBytes), eq(archiveImports.state, 'uploading')))
+    .returning();
+  // Another request took the same piece meanwhile (the same bytes, the same key): its answer stands.
+  return moved ?? (await importRow(deps.db, upload.id));
+}
+
+/** Every byte is in: the job reads the archive into the account. A second finish answers the same. */
+export async function finishUpload(deps: UploadDependencies, upload: Authorized<ImportRow, 'update'>): Promise<ImportRow> {
+  if (upload.state !== 'uploading') return upload;
+  if (upload.receivedBytes !== upload.sizeBytes) throw uploadRefusal.incomplete();
+  const [queued] = await deps.db
+    .update(archiveImports)
+    .set({ state: 'queued', updatedAt: new Date() })
+    .where(and(eq(archiveImports.id, upload.id), eq(archiveImports.state, 'uploading')))
+    .returning();
+  if (!queued) return importRow(deps.db, upload.id);
+  await sendJob(deps.queue, importArchiveJob, { importId: upload.id });
+  return queued;
+}
+
+/**
+ * Cancels an upload: its pieces go, and the import stays listed as failed with the code
+ * `import_cancelled` (it still counts towards the day's imports). An import the job has
+ * taken cannot be taken back half way (it adds everything or nothing); a finished one is
+ * finished.
+ */
+export async function cancelImport(deps: UploadDependencies, upload: Authorized<ImportRow, 'delete'>): Promise<void> {
+  if (upload.state === 'queued' || upload.state === 'running') throw uploadRefusal.busy();
+  if (upload.state !== 'uploading') throw uploadRefusal.notUploading();
+  const cancelled = uploadRefusal.cancelled();
+  const [stopped] = await deps.db
+    .update(archiveImports)
+    .set({ state: 'failed', errorCode: cancelled.code, error: cancelled.message, finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(archiveImports.id, upload.id), eq(archiveImports.state, 'uploading')))
+    .returning({ id: archiveImports.id });
+  if (!stopped) throw uploadRefusal.notUploading();
+  await removePieces(deps.store, upload);
+}
+
+/** The person's imports, newest first. */
+export function listImports(db: Database, userId: string): Promise<ImportRow[]> {
+  return db.select().from(archiveImports).where(eq(archiveImports.userId, userId)).orderBy(desc(archiveImports.createdAt)).limit(20);
+}
+
+export async function importRow(db: Pick<Database, 'select'>, id: string): Promise<ImportRow> {
+  const [row] = await db.select().from(archiveImports).where(eq(archiveImports.id, id));
+  if (!row) throw new Error(`archive import ${id} is gone`);
+  return row;
+}
