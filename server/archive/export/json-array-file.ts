@@ -11,12 +11,15 @@ import type { z } from 'zod';
 export class JsonArrayFile<Schema extends z.ZodType> {
   private readonly out: WriteStream;
   private rows = 0;
+  private failure: Error | null = null;
 
   constructor(
     readonly file: string,
     private readonly schema: Schema,
   ) {
     this.out = createWriteStream(file);
+    // A failed write fails the next push or close (events.once rejects on 'error'); after destroy, nothing is waited for.
+    this.out.on('error', (error) => (this.failure ??= error));
     this.out.write('[');
   }
 
@@ -25,6 +28,7 @@ export class JsonArrayFile<Schema extends z.ZodType> {
   }
 
   async push(row: z.input<Schema>): Promise<void> {
+    if (this.failure) throw this.failure;
     const checked = this.schema.parse(row);
     const text = JSON.stringify(checked, null, 2).replace(/\n/g, '\n  ');
     if (!this.out.write(`${this.rows++ === 0 ? '\n  ' : ',\n  '}${text}`)) await once(this.out, 'drain');
@@ -32,6 +36,7 @@ export class JsonArrayFile<Schema extends z.ZodType> {
 
   /** Ends the array and waits until the file is on disk. */
   async close(): Promise<void> {
+    if (this.failure) throw this.failure;
     this.out.end(this.rows === 0 ? ']\n' : '\n]\n');
     await finished(this.out);
   }
