@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import yauzl from 'yauzl';
+import type { z } from 'zod';
 import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../../../test/fakes/openai-server.ts';
 import { fakeOpenAiEngines } from '../../../test/support/engines.ts';
 import { HttpClient, signedUpClient, uploadForm } from '../../../test/support/http-client.ts';
@@ -17,6 +18,7 @@ import { autobiographyStories, followUpQuestions, recordings } from '../../db/sc
 import {
   ARCHIVE_FORMAT,
   type ArchiveAutobiography,
+  type ArchiveDataName,
   type ArchiveRecording,
   type ArchiveStory,
   DATA_FILES,
@@ -191,7 +193,8 @@ const text = (entries: Map<string, Buffer>, name: string) => {
   if (!bytes) throw new Error(`no ${name} in the archive: ${[...entries.keys()].join(', ')}`);
   return bytes.toString('utf8');
 };
-const dataOf = (entries: Map<string, Buffer>, name: (typeof DATA_FILES)[number]) => archiveDataSchemas[name].parse(JSON.parse(text(entries, dataFilePath(name))));
+const dataOf = <Name extends ArchiveDataName>(entries: Map<string, Buffer>, name: Name): z.infer<(typeof archiveDataSchemas)[Name]> =>
+  archiveDataSchemas[name].parse(JSON.parse(text(entries, dataFilePath(name)))) as z.infer<(typeof archiveDataSchemas)[Name]>;
 
 async function exported(name: string, language: 'en' | 'fi' = 'fi') {
   const file = path.join(work, name);

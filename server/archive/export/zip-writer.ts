@@ -9,6 +9,22 @@ export interface EntryOptions {
   compress: boolean;
 }
 
+type Start = (callback: (error: unknown, stream: NodeJS.ReadableStream) => void) => void;
+
+/**
+ * yazl keeps every entry, and the function that opens its bytes, until the end (for the central
+ * directory). This function holds nothing once called, so the opener and all it holds (a row, a
+ * text, the promise's callbacks) are let go entry by entry: made in its own scope on purpose.
+ */
+function startOnce(start: Start): Start {
+  let pending: Start | null = start;
+  return (callback) => {
+    const run = pending!;
+    pending = null;
+    run(callback);
+  };
+}
+
 /**
  * A ZIP file written as a stream with yazl, one entry at a time: `add` resolves once the
  * entry's bytes are all read, so the next one is opened only then and memory holds one
@@ -18,24 +34,50 @@ export interface EntryOptions {
 export class ZipWriter {
   private readonly zip = new yazl.ZipFile();
   private readonly written: Promise<void>;
-  private readonly failed: Promise<never>;
-  private fail!: (error: unknown) => void;
+  /** The first error of the ZIP or its file; every entry under way and every later call fails with it. */
+  private failure: { error: unknown } | null = null;
+  /** The entries under way (at most one, as callers await each): a failure rejects them. */
+  private readonly waiting = new Set<(error: unknown) => void>();
 
   constructor(
     private readonly file: string,
     private readonly mtime: Date,
   ) {
-    this.failed = new Promise<never>((_, reject) => (this.fail = reject));
-    this.failed.catch(() => {}); // read by `add` and `finish`; never unhandled
     this.zip.on('error', (error) => this.fail(error));
     this.written = pipeline(this.zip.outputStream, createWriteStream(file));
     this.written.catch((error) => this.fail(error));
   }
 
+  private fail(error: unknown): void {
+    if (this.failure) return;
+    this.failure = { error };
+    for (const reject of this.waiting) reject(error);
+    this.waiting.clear();
+  }
+
+  /** A promise that also fails when the ZIP does (a race with one shared promise would keep every entry's callbacks). */
+  private watched<T>(work: (resolve: (value: T) => void, reject: (error: unknown) => void) => void): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure.error);
+    return new Promise<T>((resolve, reject) => {
+      const settle = () => this.waiting.delete(reject);
+      this.waiting.add(reject);
+      work(
+        (value) => {
+          settle();
+          resolve(value);
+        },
+        (error) => {
+          settle();
+          reject(error);
+        },
+      );
+    });
+  }
+
   /** Adds an entry whose bytes `open` gives when the ZIP gets to it; resolves once they are all read. */
   add(path: string, open: () => Promise<Readable> | Readable, options: EntryOptions): Promise<void> {
-    const read = new Promise<void>((resolve, reject) => {
-      this.zip.addReadStreamLazy(path, { compress: options.compress, mtime: this.mtime }, (callback) => {
+    return this.watched<void>((resolve, reject) => {
+      const start = (callback: (error: unknown, stream: NodeJS.ReadableStream) => void) => {
         Promise.resolve()
           .then(open)
           .then(
@@ -52,9 +94,9 @@ export class ZipWriter {
               this.fail(error);
             },
           );
-      });
+      };
+      this.zip.addReadStreamLazy(path, { compress: options.compress, mtime: this.mtime }, startOnce(start));
     });
-    return Promise.race([read, this.failed]);
   }
 
   /** A text entry (small: README, a transcript, a page), deflated. */
@@ -74,13 +116,16 @@ export class ZipWriter {
 
   /** Writes the central directory and closes the file; resolves with its size in bytes. */
   async finish(): Promise<number> {
-    this.zip.end();
-    await Promise.race([this.written, this.failed]);
+    await this.watched<void>((resolve, reject) => {
+      this.zip.end();
+      this.written.then(resolve, reject);
+    });
     return (await stat(this.file)).size;
   }
 
   /** Stops writing (an error or a cancel): the file is left for the caller's temp folder to take. */
   abort(): void {
+    this.fail(new Error('The archive was stopped'));
     this.zip.outputStream.unpipe();
     (this.zip.outputStream as Readable).destroy();
   }
