@@ -14,6 +14,7 @@ import { link, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import yauzl from 'yauzl';
 import { runFfmpeg } from '../server/audio/ffmpeg.ts';
 import { writeArchive } from '../server/archive/export/write-archive.ts';
 import { chapters, followUpQuestions, people, places, recordingPeople, recordingPlaces, recordings, stories, users } from '../server/db/schema.ts';
@@ -114,9 +115,19 @@ try {
   clearInterval(sampler);
   sample();
 
+  // The archive opens: its central directory lists every file (yauzl reads only that here).
+  const entryCount = await new Promise<number>((resolve, reject) =>
+    yauzl.open(zipFile, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      resolve(zip.entryCount);
+      zip.close();
+    }),
+  );
+
   console.log(`bench:export, ${STORIES} stories and ${RECORDINGS} recordings (each a ${(clipSize / 1024).toFixed(1)} KB WebM clip)`);
   console.log(`  seeding:              ${seconds(seedMs)}`);
   console.log(`  export:               ${seconds(exportMs)} (progress ${lastProgress})`);
+  console.log(`  entries:              ${entryCount}`);
   console.log(`  archive:              ${mb(sizeBytes)}, ${(sizeBytes / MB / (exportMs / 1000)).toFixed(1)} MB/s`);
   console.log(`  RSS idle:             ${mb(idle)}`);
   console.log(`  RSS peak:             ${mb(peak)}`);
