@@ -107,7 +107,7 @@ try {
       lastProgress = `${done}/${total}`;
       if (process.env.BENCH_HEAP && done % 1000 === 0) {
         globalThis.gc?.();
-        console.log(`  at ${lastProgress}: JS heap after gc ${mb(process.memoryUsage().heapUsed)}`);
+        console.log(`  at ${lastProgress}: after gc JS heap ${mb(process.memoryUsage().heapUsed)}, array buffers ${mb(process.memoryUsage().arrayBuffers)}`);
       }
     },
   });
