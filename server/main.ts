@@ -82,8 +82,9 @@ async function main() {
   const startWhenServing = async () => {
     await new Promise((resolve) => setTimeout(resolve, BACKGROUND_START_DELAY_MS));
     if (!config.runWorkerInline || stopping) return undefined;
-    const mail = { mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), siteOrigin: () => app.site.linksOrNull() };
-    return startBackground({ db: database.db, store, queue, engines, log: app.log, mail, accountAudioBytes: config.uploadLimits.accountBytes }, { recoverInterrupted: database.kind === 'pglite' });
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+    const siteOrigin = () => app.site.linksOrNull();
+    return startBackground({ db: database.db, store, queue, engines, log: app.log, mailer, siteOrigin, accountAudioBytes: config.uploadLimits.accountBytes }, { recoverInterrupted: database.kind === 'pglite' });
   };
 
   const shutdown = async (signal: string) => {

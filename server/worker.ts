@@ -35,9 +35,9 @@ async function main() {
   });
   const store = createBlobStore(config);
   // No HTTP server here: links in e-mail need PUBLIC_URL (decision 027).
-  const siteOrigin = config.publicUrl ? new URL(config.publicUrl).origin : null;
-  const mail = { mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }), siteOrigin: () => siteOrigin };
-  const background = await startBackground({ db: database.db, store, queue, engines, log, mail, accountAudioBytes: config.uploadLimits.accountBytes }, { recoverInterrupted: false });
+  const origin = config.publicUrl ? new URL(config.publicUrl).origin : null;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const background = await startBackground({ db: database.db, store, queue, engines, log, mailer, siteOrigin: () => origin, accountAudioBytes: config.uploadLimits.accountBytes }, { recoverInterrupted: false });
   log.info(`Saaga worker running (AI: ${engines.summary})`);
 
   const shutdown = async (signal: string) => {

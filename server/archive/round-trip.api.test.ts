@@ -81,7 +81,7 @@ async function accountWithEverything(app: TestApp, userId: string) {
     metadata: { people: ['Aunt Helmi'], locations: ['Päijänne'], dates: ['1952'], storyType: 'childhood' },
     createdAt: at('2024-01-10'),
   });
-  const speech = await seed.story(userId, { title: 'A speech', content: 'Ask not.', createdAt: at('2024-03-01'), storyStyle: 'memoir', tone: 'nostalgic' });
+  const speech = await seed.story(userId, { title: 'A speech', content: 'Ask not.', createdAt: at('2024-03-01'), storyStyle: 'intimate_biographical', tone: 'nostalgic' });
   const first = await recordingWith(wav, 'audio/wav', 'wav', {
     storyId: lake.id,
     processingStatus: 'transcribed',

@@ -10,8 +10,10 @@ export interface JobContext {
   store: BlobStore;
   queue: Queue;
   engines: Pick<Engines, 'transcriber' | 'writer' | 'speech' | 'narrator'>;
-  /** E-mail from background work (an archive is ready): the mailer and the site's origin for links (null when unknown). Unset: none is sent. */
-  mail?: { mailer: Mailer; siteOrigin(): string | null };
+  /** E-mail from background work (an archive is ready). Unset: none is sent. */
+  mailer?: Mailer;
+  /** The site's origin for links that leave the app (an e-mail, an archive's published links); null when unknown (http/site-origin.ts). */
+  siteOrigin(): string | null;
   /** The account's stored-audio cap (ACCOUNT_AUDIO_MB, decision 029): an imported archive's audio must fit it too. */
   accountAudioBytes: number;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };

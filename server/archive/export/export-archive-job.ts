@@ -68,7 +68,7 @@ export const exportArchiveJob = defineJob<JobContext, ExportArchivePayload>({
     try {
       const zipFile = path.join(dir, 'archive.zip');
       const request = { userId: row.userId, language: toLanguage(row.language), exportedAt: new Date() };
-      const { sizeBytes } = await writeArchive({ db: ctx.db, store: ctx.store }, request, zipFile, { onProgress: progress.report, signal });
+      const { sizeBytes } = await writeArchive({ db: ctx.db, store: ctx.store, site: { linksOrNull: ctx.siteOrigin } }, request, zipFile, { onProgress: progress.report, signal });
       await progress.flush();
       const key = exportZipKey(row.userId, row.id);
       await ctx.store.putFile(key, zipFile, ARCHIVE_MIME_TYPE);

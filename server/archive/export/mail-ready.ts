@@ -13,14 +13,14 @@ import { archiveReadyMessage } from './ready-message.ts';
  * A failure is logged: the archive is ready all the same, and the screen says so.
  */
 export async function mailArchiveReady(ctx: JobContext, row: ExportRow): Promise<void> {
-  const mail = ctx.mail;
-  if (!mail || mail.mailer.delivery !== 'smtp' || !row.expiresAt) return;
+  const mailer = ctx.mailer;
+  if (!mailer || mailer.delivery !== 'smtp' || !row.expiresAt) return;
   const [user] = await ctx.db.select().from(users).where(eq(users.id, row.userId));
   if (!user?.email || !user.emailVerifiedAt) return;
-  const origin = mail.siteOrigin();
+  const origin = ctx.siteOrigin();
   const message = archiveReadyMessage(toLanguage(row.language), signatureName(user), origin && `${origin}/settings`, row.expiresAt);
   try {
-    await mail.mailer.send({ to: user.email, ...message });
+    await mailer.send({ to: user.email, ...message });
   } catch (error) {
     ctx.log.warn({ err: error, exportId: row.id }, 'the e-mail saying an archive is ready could not be sent');
   }

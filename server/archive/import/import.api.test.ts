@@ -258,7 +258,7 @@ describe('after a crash', () => {
     const queue = await startQueue(server.database, { error: (error) => server.backgroundErrors.push(String(error)) });
     try {
       const quiet = { info() {}, warn() {}, error() {} };
-      const ctx = { db: db(), store: server.store, queue, engines: fakeOpenAiEngines(fake), log: quiet, accountAudioBytes: server.config.uploadLimits.accountBytes };
+      const ctx = { db: db(), store: server.store, queue, engines: fakeOpenAiEngines(fake), log: quiet, accountAudioBytes: server.config.uploadLimits.accountBytes, siteOrigin: () => null };
       expect(await queueUnfinishedWork(ctx, [importArchiveJob])).toEqual({ 'import-archive': 1 });
     } finally {
       await queue.stop({ graceful: false, wait: true });

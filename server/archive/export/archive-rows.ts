@@ -1,0 +1,161 @@
+import { toLanguage } from '../../../contract/languages.ts';
+import { chapterTitle } from '../../autobiography/book.ts';
+import type { autobiographies, chapters, followUpQuestions, people, places, recordings, stories } from '../../db/schema.ts';
+import type {
+  ArchiveAutobiography,
+  ArchiveChapter,
+  ArchiveFollowUp,
+  ArchivePerson,
+  ArchivePlace,
+  ArchiveRecording,
+  ArchiveStory,
+} from '../format.ts';
+
+// The account's rows as the archive's data files hold them (server/archive/format.ts).
+
+type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
+type Temporal = Pick<Row<typeof stories>, 'temporalType' | 'specificDate' | 'month' | 'year' | 'endYear'>;
+
+const iso = (date: Date) => date.toISOString();
+const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const archiveTime = (row: Temporal): ArchiveStory['time'] => ({
+  type: row.temporalType,
+  specificDate: row.specificDate,
+  month: row.month,
+  year: row.year,
+  endYear: row.endYear,
+});
+
+export const archiveChapter = (row: Row<typeof chapters>): ArchiveChapter => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  order: row.orderIndex,
+  language: toLanguage(row.language),
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+export const archivePerson = (row: Row<typeof people>, labels: string[]): ArchivePerson => ({
+  id: row.id,
+  name: row.name,
+  relationship: row.relationship,
+  characterization: row.characterization,
+  language: toLanguage(row.language),
+  enrichedInfo: row.enrichedInfo ?? null,
+  labels,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+export const archivePlace = (row: Row<typeof places>, labels: string[]): ArchivePlace => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  description: row.description,
+  significance: row.significance,
+  language: toLanguage(row.language),
+  enrichedInfo: row.enrichedInfo ?? null,
+  labels,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+export const archiveStory = (
+  row: Row<typeof stories>,
+  files: { markdownFile: string; narrationFile: string | null },
+  published: ArchiveStory['published'],
+): ArchiveStory => ({
+  id: row.id,
+  title: row.title,
+  content: row.content,
+  language: toLanguage(row.language),
+  status: row.processingStatus,
+  pointOfView: row.pointOfView,
+  style: row.storyStyle,
+  tone: row.tone,
+  creativity: row.creativity,
+  promptQuestion: row.promptQuestion,
+  questionId: row.questionId,
+  chapterId: row.chapterId,
+  chapterOrder: row.chapterOrder,
+  metadata: row.metadata,
+  time: archiveTime(row),
+  titleEditedAt: isoOrNull(row.titleEditedAt),
+  contentEditedAt: isoOrNull(row.contentEditedAt),
+  generatedAt: isoOrNull(row.generatedAt),
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+  published,
+  markdownFile: files.markdownFile,
+  narrationFile: files.narrationFile,
+});
+
+export const archiveRecording = (
+  row: Row<typeof recordings>,
+  audio: { audioFile: string; sha256: string; sizeBytes: number; transcriptFile: string | null; subtitlesFile: string | null },
+  links: { peopleIds: number[]; placeIds: number[] },
+): ArchiveRecording => ({
+  id: row.id,
+  storyId: row.storyId,
+  order: row.orderIndex,
+  audioFile: audio.audioFile,
+  mimeType: row.mimeType,
+  sizeBytes: audio.sizeBytes,
+  sha256: audio.sha256,
+  filename: row.filename,
+  duration: row.duration,
+  transcription: row.transcription,
+  segments: row.transcriptionSegments ?? null,
+  detectedLanguage: row.detectedLanguage,
+  status: row.processingStatus,
+  transcriptionEditedAt: isoOrNull(row.transcriptionEditedAt),
+  promptQuestion: row.promptQuestion,
+  questionId: row.questionId,
+  time: archiveTime(row),
+  contributorName: row.contributorName,
+  peopleIds: links.peopleIds,
+  placeIds: links.placeIds,
+  transcriptFile: audio.transcriptFile,
+  subtitlesFile: audio.subtitlesFile,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+export const archiveFollowUp = (row: Row<typeof followUpQuestions>): ArchiveFollowUp => ({
+  id: row.id,
+  storyId: row.storyId,
+  question: row.question,
+  language: toLanguage(row.language),
+  isAnswered: row.isAnswered,
+  answeredAt: isoOrNull(row.answeredAt),
+  answerStoryId: row.answerStoryId,
+  answerRecordingId: row.answerRecordingId,
+  createdAt: iso(row.createdAt),
+});
+
+export const archiveAutobiography = (
+  row: Row<typeof autobiographies>,
+  storyIds: number[],
+  files: { epubFile: string | null; pdfFile: string | null },
+): ArchiveAutobiography => {
+  const language = toLanguage(row.language);
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    language,
+    status: row.processingStatus,
+    pointOfView: row.pointOfView,
+    style: row.storyStyle,
+    authorName: row.authorName,
+    // Every stored field is kept (the plan, what grounding removed); a chapter the writer did not name gets its shown title.
+    chapters: row.chapters.map((chapter, i) => ({ ...chapter, title: chapterTitle(chapter, i + 1, language) })),
+    storyIds,
+    epubFile: files.epubFile,
+    pdfFile: files.pdfFile,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+};

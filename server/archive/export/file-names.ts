@@ -1,0 +1,56 @@
+import type { Language } from '../../../contract/languages.ts';
+import { ARCHIVE_PATHS, archiveFileNames } from '../format.ts';
+
+const EXTENSIONS: Record<string, string> = {
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'audio/aac': 'aac',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/flac': 'flac',
+  'audio/x-flac': 'flac',
+};
+
+/** A recording's extension: the stored key's (the server named it from the upload), else its type's. */
+export function audioExtension(audioKey: string, mimeType: string): string {
+  const fromKey = /\.([a-z0-9]{1,5})$/i.exec(audioKey)?.[1];
+  return (fromKey ?? EXTENSIONS[mimeType.split(';')[0].trim().toLowerCase()] ?? 'bin').toLowerCase();
+}
+
+const FALLBACK = {
+  recording: { en: 'recording', fi: 'nauhoitus' },
+  story: { en: 'story', fi: 'tarina' },
+  book: { en: 'book', fi: 'kirja' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+/**
+ * The archive's file names, given in creation order so exporting twice names files the same.
+ * A recording's audio, transcript and subtitles share one base name (`2024-05-01 Title`), made
+ * unique once for all three, so a `.webm` and an `.mp3` of the same day and story do not
+ * share one transcript name.
+ */
+export function archiveNamer(language: Language) {
+  const names = archiveFileNames();
+  const base = (folder: string, date: Date, title: string, fallback: string) => names(folder, date, title, 'base', fallback).replace(/\.base$/, '');
+  return {
+    recording(date: Date, storyTitle: string | null, extension: string) {
+      const name = base(ARCHIVE_PATHS.recordings, date, storyTitle ?? '', FALLBACK.recording[language]).slice(ARCHIVE_PATHS.recordings.length);
+      return {
+        audioFile: `${ARCHIVE_PATHS.recordings}${name}.${extension}`,
+        transcriptFile: `${ARCHIVE_PATHS.transcripts}${name}.txt`,
+        subtitlesFile: `${ARCHIVE_PATHS.transcripts}${name}.vtt`,
+      };
+    },
+    story: (date: Date, title: string) => names(ARCHIVE_PATHS.stories, date, title, 'md', FALLBACK.story[language]),
+    narration: (date: Date, title: string) => names(ARCHIVE_PATHS.narrations, date, title, 'mp3', FALLBACK.story[language]),
+    book(date: Date, title: string) {
+      const name = base(ARCHIVE_PATHS.books, date, title, FALLBACK.book[language]);
+      return { epubFile: `${name}.epub`, pdfFile: `${name}.pdf` };
+    },
+  };
+}
