@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { ArchiveExport } from '../../contract/archive.ts';
 import { settledImport, uploadArchive } from '../../test/support/archive-import.ts';
+import { localTestEngines } from '../../test/support/engines.ts';
 import { type HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
@@ -24,7 +25,9 @@ const SETTLED_MS = 90_000;
 let first: TestApp;
 let second: TestApp;
 beforeAll(async () => {
-  [first, second] = await Promise.all([startTestApp({ LOGIN_RATE_LIMIT: '1000' }), startTestApp({ LOGIN_RATE_LIMIT: '1000' })]);
+  // The engines only run the workers: every recording here is transcribed already, and an import writes nothing again.
+  const server = () => startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { engines: localTestEngines() });
+  [first, second] = await Promise.all([server(), server()]);
 });
 afterAll(async () => {
   await Promise.all([first?.close(), second?.close()]);
@@ -200,10 +203,11 @@ function comparableStory(markdown: string) {
 it('an account exported, imported into a fresh account on a fresh server and exported again gives the same archive', async () => {
   const owner = await signedUpClient(first.url, 'teller@example.com');
   await accountWithEverything(first, owner.id);
-  const before = await unzipped(await exported(owner.client));
+  const archive = await exported(owner.client);
+  const before = await unzipped(archive);
 
   const mover = await signedUpClient(second.url, 'moved@example.com');
-  const importId = await uploadArchive(mover.client, await exported(owner.client));
+  const importId = await uploadArchive(mover.client, archive);
   const settled = await settledImport(mover.client, importId, SETTLED_MS);
   expect(settled.state, JSON.stringify(settled)).toBe('done');
   const after = await unzipped(await exported(mover.client));
@@ -232,4 +236,4 @@ it('an account exported, imported into a fresh account on a fresh server and exp
   // The published page was the first server's: the second archive has none.
   const publishedOf = (zip: Zip) => (json(zip, `${ARCHIVE_PATHS.data}stories.json`) as Row[]).filter((row) => row.published).length;
   expect([publishedOf(before), publishedOf(after)]).toEqual([1, 0]);
-});
+}, 3 * SETTLED_MS);
