@@ -179,8 +179,10 @@ async function check(page: Page, screen: string, findings: Finding[], wide: stri
   if (process.env.E2E_A11Y_SHOTS) await page.screenshot({ path: `${SHOTS}/a11y-${screen.replace(/\W+/g, '-')}.png`, fullPage: true });
 }
 
+// The two languages side by side: each has its own user, context and pages, and most of a
+// screen's time is waiting for its network to go quiet (half a second at least), not work.
 for (const language of LANGUAGES) {
-  it(`has no serious or critical accessibility violation and no sideways scroll on the main screens (${language})`, async () => {
+  it.concurrent(`has no serious or critical accessibility violation and no sideways scroll on the main screens (${language})`, async () => {
     const findings: Finding[] = [];
     const wide: string[] = [];
 
