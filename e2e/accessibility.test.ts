@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { type ExpectStatic, expect, it } from 'vitest';
 import { people, recordingPeople, recordingPlaces } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
@@ -105,8 +105,8 @@ interface Finding {
   nodes: string[];
 }
 
-/** Lets the page settle: its heading drawn, nothing loading, the network quiet. */
-async function settle(page: Page) {
+/** Lets the page settle: its heading drawn, nothing loading, the network quiet (`expect`: the running test's own, as its tests run side by side). */
+async function settle(page: Page, expect: ExpectStatic) {
   await page.locator('h1').first().waitFor(WAIT);
   await expect.poll(() => page.locator('[aria-busy="true"], [data-testid="splash"]').count(), WAIT).toBe(0);
   await page.waitForLoadState('networkidle', WAIT).catch(() => undefined);
@@ -172,16 +172,18 @@ async function sidewaysAt360(page: Page, screen: string): Promise<string[]> {
 const readable = (findings: Finding[]) =>
   findings.map((f) => `${f.screen}: ${f.rule} (${f.impact}) ${f.help}\n${f.nodes.map((node) => `    ${node}`).join('\n')}`).join('\n');
 
-async function check(page: Page, screen: string, findings: Finding[], wide: string[]) {
-  await settle(page);
+async function check(page: Page, screen: string, findings: Finding[], wide: string[], expect: ExpectStatic) {
+  await settle(page, expect);
   findings.push(...(await audit(page, screen)));
   const sticking = await sidewaysAt360(page, screen);
   if (sticking.length > 0) wide.push(`${screen}: ${sticking.join('; ')}`);
   if (process.env.E2E_A11Y_SHOTS) await page.screenshot({ path: `${SHOTS}/a11y-${screen.replace(/\W+/g, '-')}.png`, fullPage: true });
 }
 
+// The two languages side by side: each has its own user, context and pages, and most of a
+// screen's time is waiting for its network to go quiet (half a second at least), not work.
 for (const language of LANGUAGES) {
-  it(`has no serious or critical accessibility violation and no sideways scroll on the main screens (${language})`, async () => {
+  it.concurrent(`has no serious or critical accessibility violation and no sideways scroll on the main screens (${language})`, async ({ expect }) => {
     const findings: Finding[] = [];
     const wide: string[] = [];
 
@@ -190,18 +192,18 @@ for (const language of LANGUAGES) {
     const visitor = await context.newPage();
     // The browser's language is the visitor's first language.
     await visitor.goto(server.url);
-    await check(visitor, `landing ${language}`, findings, wide);
+    await check(visitor, `landing ${language}`, findings, wide, expect);
     await visitor.goto(`${server.url}/sign-in`);
-    await check(visitor, `sign-in ${language}`, findings, wide);
+    await check(visitor, `sign-in ${language}`, findings, wide, expect);
     await visitor.goto(`${server.url}/sign-in?mode=create`);
-    await check(visitor, `create-account ${language}`, findings, wide);
+    await check(visitor, `create-account ${language}`, findings, wide, expect);
     await context.close();
 
     const { page, userId } = await signedInPage(browser, server, `a11y-${language}@example.com`, { language });
     const content = await seedContent(userId, language);
     for (const [screen, path] of signedInScreens(content)) {
       await page.goto(`${server.url}${path}`);
-      await check(page, `${screen} ${language}`, findings, wide);
+      await check(page, `${screen} ${language}`, findings, wide, expect);
     }
 
     expect({ violations: readable(findings), widerThan360: wide }).toEqual({ violations: '', widerThan360: [] });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, type ExpectStatic, expect, it } from 'vitest';
 import { contributorStorageKey } from '../contract/co-author.ts';
 import { hashLinkToken } from '../server/co-author/links.ts';
 import { coAuthorTokens, recordings, stories } from '../server/db/schema.ts';
@@ -59,7 +59,7 @@ async function visitor(from: Browser, language: 'en' | 'fi' = 'en'): Promise<{ c
 }
 
 /** Records with the fake microphone until the timer shows `seconds`, then stops. */
-async function record(page: Page, seconds: number) {
+async function record(page: Page, seconds: number, expect: ExpectStatic) {
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   const timer = page.getByRole('timer');
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^0:0[${seconds}-9]$`));
@@ -68,7 +68,10 @@ async function record(page: Page, seconds: number) {
 
 const contributionsOf = (storyId: number) => server.database.db.select().from(recordings).where(eq(recordings.storyId, storyId));
 
-it('a relative records through the link, deletes and records again; a stranger cannot delete it; the owner sees it and deletes the link', async () => {
+// The two tests side by side, each asserting with its own `expect`: each has its own owner,
+// story, link and pages (the second its own silent browser), and the fake's answers are the
+// same for both; most of their time is takes recorded in real time.
+it.concurrent('a relative records through the link, deletes and records again; a stranger cannot delete it; the owner sees it and deletes the link', async ({ expect }) => {
   const { page: owner, userId } = await signedInPage(browser, server, 'co-author-owner@example.com', { microphone: true });
   await owner.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const story = await seeder(server.database.db).story(userId, { title: 'Summers at the cottage', content: LONG_STORY, language: 'en' });
@@ -187,7 +190,7 @@ it('a relative records through the link, deletes and records again; a stranger c
     route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ code: 'no_speech', message: 'No speech detected in the recording.' }) }),
   );
   await page.getByRole('button', { name: 'Record another' }).click();
-  await record(page, 2);
+  await record(page, 2, expect);
   const failure = page.locator('main').getByRole('alert');
   await failure.getByText('Recording Error').waitFor({ timeout: 30_000 });
   await failure.getByText('No speech detected. Please try recording again.').waitFor();
@@ -198,7 +201,7 @@ it('a relative records through the link, deletes and records again; a stranger c
   await page.route(uploads, (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'Service unavailable' }) }),
   );
-  await record(page, 3);
+  await record(page, 3, expect);
   await failure.getByText('Upload failed').waitFor({ timeout: 30_000 });
   await failure.getByText("Something went wrong on Saaga's side. Please try again later.").waitFor();
   await shot(page, 'upload-failed-en');
@@ -262,7 +265,7 @@ it('a relative records through the link, deletes and records again; a stranger c
   await owner.context().close();
 }, 240_000);
 
-it('in Finnish: the page speaks the story’s language, a silent take is refused, and others’ contributions show in Finnish', async () => {
+it.concurrent('in Finnish: the page speaks the story’s language, a silent take is refused, and others’ contributions show in Finnish', async ({ expect }) => {
   const { page: owner, userId } = await signedInPage(browser, server, 'co-author-fi@example.com', { language: 'fi' });
   const story = await seeder(server.database.db).story(userId, { title: 'Kesät mökillä', content: 'Joka kesä ajoimme pohjoiseen järven rantaan.', language: 'fi' });
   await owner.goto(`${server.url}/library/${story.id}`);

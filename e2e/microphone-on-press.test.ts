@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { type ExpectStatic, it } from 'vitest';
 import { TIMINGS } from '../contract/timings.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import type { TestApp } from '../test/support/test-app.ts';
@@ -58,7 +58,7 @@ const microphoneOpened = (page: Page) => page.evaluate(() => window.microphoneOp
 const pastAutomaticStart = (page: Page) => pastPageTimers(page, 4 * TIMINGS.recordingAutoStartMs);
 
 /** Record from Home for a few seconds and send the take as a new story: the post-upload screen. */
-async function recordNewStory(page: Page, words: (typeof WORDS)[Language]) {
+async function recordNewStory(page: Page, words: (typeof WORDS)[Language], expect: ExpectStatic) {
   await page.goto(server.url);
   await page.getByRole('button', { name: words.record }).click();
   const timer = page.getByRole('timer');
@@ -71,12 +71,15 @@ async function recordNewStory(page: Page, words: (typeof WORDS)[Language]) {
   await page.getByRole('heading', { name: words.ready }).or(page.getByRole('heading', { name: words.processing })).waitFor(WAIT);
 }
 
+// The tests side by side: each has its own user and page, the fake's answers are the same
+// for all, and most of their time is a take recorded in real time and its story awaited.
+// Each asserts with its own `expect` (the global one knows only one running test).
 for (const language of ['en', 'fi'] as const) {
   const words = WORDS[language];
 
-  it(`${language}: Back from the story a take became goes where the person came from; no microphone, no phantom card`, async () => {
+  it.concurrent(`${language}: Back from the story a take became goes where the person came from; no microphone, no phantom card`, async ({ expect }) => {
     const page = await countingPage(`back-${language}@example.com`, language);
-    await recordNewStory(page, words);
+    await recordNewStory(page, words, expect);
     await page.getByRole('heading', { name: words.ready }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: words.skip }).click();
     await page.waitForURL(/\/library\/\d+$/, WAIT);
@@ -108,9 +111,9 @@ for (const language of ['en', 'fi'] as const) {
     expect(await microphoneOpened(page)).toBe(1);
   });
 
-  it(`${language}: a reload of the post-upload screen shows that upload, and the recorder reached by history waits for Record`, async () => {
+  it.concurrent(`${language}: a reload of the post-upload screen shows that upload, and the recorder reached by history waits for Record`, async ({ expect }) => {
     const page = await countingPage(`reload-${language}@example.com`, language);
-    await recordNewStory(page, words);
+    await recordNewStory(page, words, expect);
     await expect.poll(() => new URL(page.url()).searchParams.get('upload'), WAIT).not.toBeNull();
 
     await page.reload();
@@ -133,7 +136,7 @@ for (const language of ['en', 'fi'] as const) {
   });
 }
 
-it('a reload of the post-upload screen of an upload that is gone shows Home', async () => {
+it.concurrent('a reload of the post-upload screen of an upload that is gone shows Home', async ({ expect }) => {
   const page = await countingPage('gone@example.com', 'en');
   await page.goto(`${server.url}/record?upload=999999&story=999999&new=1`);
   await page.waitForURL(`${server.url}/`, WAIT);

@@ -177,7 +177,10 @@ it('a place label is linked to an existing place, and a recording about the plac
   await shot(page, 'place-refresh-failed-en');
 });
 
-it("leaving a person's page during a recording asks first, and a kept take is saved with them", async () => {
+// Two pairs of tests run side by side, each test with its own user, page and `expect`; the
+// tests that set the fake's answers run alone, where they stood, so each test meets the fake
+// as it did before.
+it.concurrent("leaving a person's page during a recording asks first, and a kept take is saved with them", async ({ expect }) => {
   const { page, userId } = await signedIn('leave-person@example.com');
   const eino = await seeder(server.database.db).person(userId, 'Eino', 'grandfather');
   await page.goto(`${server.url}/people`);
@@ -219,7 +222,7 @@ it("leaving a person's page during a recording asks first, and a kept take is sa
   await expect.poll(async () => (await server.database.db.select().from(recordingPeople).where(eq(recordingPeople.personId, eino.id))).length, WAIT).toBe(2);
 });
 
-it('a name in a story opens its place, and a name with no record is added as a person from there', async () => {
+it.concurrent('a name in a story opens its place, and a name with no record is added as a person from there', async ({ expect }) => {
   const { page, userId } = await signedIn('story-names@example.com');
   const oulu = await seeder(server.database.db).place(userId, 'Oulu', 'city');
   const story = await seeder(server.database.db).story(userId, {
@@ -282,7 +285,7 @@ it('in Finnish: the screen, its counts and a new person read in Finnish', async 
   await page.getByRole('button', { name: 'Muokkaa' }).waitFor();
 });
 
-it("a person's page lists the stories that mention them, ten at a time, and a story opened there goes back to them", async () => {
+it.concurrent("a person's page lists the stories that mention them, ten at a time, and a story opened there goes back to them", async ({ expect }) => {
   const { page, userId } = await signedIn('stories-of@example.com');
   const seed = seeder(server.database.db);
   const person = await seed.person(userId, 'Helmi', 'grandmother');
@@ -319,7 +322,7 @@ it("a person's page lists the stories that mention them, ten at a time, and a st
   await page.waitForURL(new RegExp(`/people/${person.id}$`));
 });
 
-it("in Finnish: a place's page lists the stories that mention it, and a story opened there goes back to it", async () => {
+it.concurrent("in Finnish: a place's page lists the stories that mention it, and a story opened there goes back to it", async ({ expect }) => {
   const { page, userId } = await signedIn('paikan-tarinat@example.com', 'fi');
   const seed = seeder(server.database.db);
   const place = await seed.place(userId, 'Mökki', 'house');

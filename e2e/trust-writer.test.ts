@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { type ExpectStatic, expect, it } from 'vitest';
 import type { ChatRequestInfo, FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
@@ -34,17 +34,20 @@ useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/trust-writer-${name}.png`, fullPage: true });
 
 /** Records a few seconds with the fake microphone, stops, and leaves the context chooser open. */
-async function recordAndStop(page: Page, labels: { start: string; stop: string }) {
+async function recordAndStop(page: Page, labels: { start: string; stop: string }, expect: ExpectStatic) {
   await page.getByRole('button', { name: labels.start }).click();
   const timer = page.getByRole('timer');
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/00:0[3-9]/);
   await page.getByRole('button', { name: labels.stop }).click();
 }
 
-it('a typed title stays the story\'s title; left empty, Saaga suggests one (English)', async () => {
+// The first three side by side: each has its own user and page, and most of their time is a
+// take recorded in real time and its story awaited; each asserts with its own `expect`. The
+// rest run alone: one makes the fake fail, one holds a page to answering within 5 s.
+it.concurrent('a typed title stays the story\'s title; left empty, Saaga suggests one (English)', async ({ expect }) => {
   const { page } = await signedInPage(browser, server, 'typed-title@example.com', { language: 'en', microphone: true });
   await page.goto(server.url);
-  await recordAndStop(page, { start: 'Start recording', stop: 'Stop' });
+  await recordAndStop(page, { start: 'Start recording', stop: 'Stop' }, expect);
   await page.getByRole('radio', { name: 'A new story' }).check();
   const title = page.getByLabel('Story title');
   expect(await title.getAttribute('placeholder')).toBe('Saaga will suggest a title');
@@ -58,10 +61,10 @@ it('a typed title stays the story\'s title; left empty, Saaga suggests one (Engl
   expect(await page.getByRole('heading', { name: STORY.title }).count()).toBe(0);
 });
 
-it('in Finnish: the title field says Saaga will suggest one, and an empty one gets the writer\'s', async () => {
+it.concurrent('in Finnish: the title field says Saaga will suggest one, and an empty one gets the writer\'s', async ({ expect }) => {
   const { page } = await signedInPage(browser, server, 'otsikko@example.com', { language: 'fi', microphone: true });
   await page.goto(server.url);
-  await recordAndStop(page, { start: 'Aloita nauhoitus', stop: 'Lopeta' });
+  await recordAndStop(page, { start: 'Aloita nauhoitus', stop: 'Lopeta' }, expect);
   await page.getByRole('radio', { name: 'Uuteen tarinaan' }).check();
   expect(await page.getByLabel('Tarinan otsikko').getAttribute('placeholder')).toBe('Saaga ehdottaa otsikkoa');
   await shot(page, 'title-fi');
@@ -88,7 +91,7 @@ async function editedStoryWithNewRecording(userId: string, language: 'en' | 'fi'
   return story;
 }
 
-it('a new recording reaches a hand-edited text as a new paragraph; the dialog says so first (English, then Finnish)', async () => {
+it.concurrent('a new recording reaches a hand-edited text as a new paragraph; the dialog says so first (English, then Finnish)', async ({ expect }) => {
   const { page, userId } = await signedInPage(browser, server, 'edited-text@example.com', { language: 'en' });
   const story = await editedStoryWithNewRecording(userId, 'en');
   await page.goto(`${server.url}/library/${story.id}`);

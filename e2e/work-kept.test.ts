@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { type ExpectStatic, expect, it } from 'vitest';
 import { TIMINGS } from '../contract/timings.ts';
 import { recordings, stories } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
@@ -34,20 +34,23 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
 
-async function recordFor(page: Page, seconds: number) {
+async function recordFor(page: Page, seconds: number, expect: ExpectStatic) {
   const timer = page.getByRole('timer');
   await timer.waitFor({ timeout: 15_000 });
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(new RegExp(`00:0[${seconds}-9]`));
 }
 
+// The tests but the failed transcription's run side by side (each has its own user and page,
+// and most of their time is a take recorded in real time), each asserting with its own
+// `expect`; the one that makes the fake fail runs alone, where it stood.
 const recordingsOf = (userId: string) => server.database.db.select().from(recordings).where(eq(recordings.userId, userId));
 
-it('Back during a recording asks, and keeping the take puts it among the recordings without a story', async () => {
+it.concurrent('Back during a recording asks, and keeping the take puts it among the recordings without a story', async ({ expect }) => {
   const { page, userId } = await signedIn('keeper@example.com');
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Start recording' }).click();
   await page.waitForURL(/\/record$/);
-  await recordFor(page, 3);
+  await recordFor(page, 3, expect);
 
   await page.getByRole('button', { name: 'Back' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Keep this recording?' });
@@ -74,11 +77,11 @@ it('Back during a recording asks, and keeping the take puts it among the recordi
   await page.getByText('ask not what your country can do for you', { exact: false }).first().waitFor({ timeout: 30_000 });
 });
 
-it("the browser's Back on the chooser asks; staying keeps the take; Discard asks before anything is thrown away", async () => {
+it.concurrent("the browser's Back on the chooser asks; staying keeps the take; Discard asks before anything is thrown away", async ({ expect }) => {
   const { page, userId } = await signedIn('chooser@example.com');
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Start recording' }).click();
-  await recordFor(page, 3);
+  await recordFor(page, 3, expect);
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.getByRole('heading', { name: 'What is this recording about?' }).waitFor({ timeout: 15_000 });
 
@@ -103,7 +106,7 @@ it("the browser's Back on the chooser asks; staying keeps the take; Discard asks
   expect(await recordingsOf(userId)).toEqual([]);
 });
 
-it("the time form starts with no time chosen, offers a story's own time and never overwrites it; the story shows a saved time at once", async () => {
+it.concurrent("the time form starts with no time chosen, offers a story's own time and never overwrites it; the story shows a saved time at once", async ({ expect }) => {
   const { page, userId } = await signedIn('timer@example.com');
   const seed = seeder(server.database.db, server.store);
   const story = await seed.story(userId, { title: 'Summer of 1975', processingStatus: 'generated', temporalType: 'year', year: 1975 });
@@ -115,7 +118,7 @@ it("the time form starts with no time chosen, offers a story's own time and neve
   // Adding a recording to a story with a time: the time is offered, and keeping it saves nothing.
   await page.goto(`${server.url}/library/${story.id}`);
   await page.getByRole('link', { name: 'Add recording' }).click();
-  await recordFor(page, 3);
+  await recordFor(page, 3, expect);
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.getByRole('radio', { name: 'This story' }).check({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Add recording' }).click();
@@ -132,7 +135,7 @@ it("the time form starts with no time chosen, offers a story's own time and neve
   // A new story: nothing chosen, nothing savable, until the person chooses.
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Start recording' }).click();
-  await recordFor(page, 3);
+  await recordFor(page, 3, expect);
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.getByRole('radio', { name: 'A new story' }).check({ timeout: 15_000 });
   await page.getByLabel('Story title').fill('Childhood');
@@ -164,7 +167,7 @@ it('a failed transcription says why on the post-upload screen, and re-transcribe
   fake.fail('transcriptions', 429, 'insufficient_quota');
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Start recording' }).click();
-  await recordFor(page, 3);
+  await recordFor(page, 3, expect);
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.getByRole('radio', { name: 'A new story' }).check({ timeout: 15_000 });
   await page.getByLabel('Story title').fill('The speech');
@@ -178,12 +181,12 @@ it('a failed transcription says why on the post-upload screen, and re-transcribe
   expect(fake.refused).toEqual([{ endpoint: 'transcriptions', status: 429, code: 'insufficient_quota', asked: true }]);
 });
 
-it('a take the page lost while recording (reload, crash) is still on the device, and the home screen offers to keep it', async () => {
+it.concurrent('a take the page lost while recording (reload, crash) is still on the device, and the home screen offers to keep it', async ({ expect }) => {
   const { page, userId } = await signedIn('reloader@example.com');
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Start recording' }).click();
-  await recordFor(page, 4);
+  await recordFor(page, 4, expect);
   // Leaving by reload asks the browser's own question (accepted above), then the page is gone.
   await page.reload();
   await page.goto(server.url);
@@ -201,12 +204,12 @@ it('a take the page lost while recording (reload, crash) is still on the device,
   expect(await notice.count()).toBe(0);
 });
 
-it('in Finnish: the leave question and the kept-recordings page speak Finnish', async () => {
+it.concurrent('in Finnish: the leave question and the kept-recordings page speak Finnish', async ({ expect }) => {
   const { page } = await signedIn('suomi@example.com', 'fi');
   // The recorder starts by itself only after a press of Record (decision 032).
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Aloita nauhoitus' }).click();
-  await recordFor(page, 2);
+  await recordFor(page, 2, expect);
   await page.getByRole('button', { name: 'Takaisin' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Säilytetäänkö nauhoitus?' });
   await dialog.waitFor();
@@ -220,7 +223,7 @@ it('in Finnish: the leave question and the kept-recordings page speak Finnish', 
   // The time form in Finnish: nothing chosen, nothing savable yet.
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Aloita nauhoitus' }).click();
-  await recordFor(page, 3);
+  await recordFor(page, 3, expect);
   await page.getByRole('button', { name: 'Lopeta' }).click();
   await page.getByRole('radio', { name: 'Uuteen tarinaan' }).check({ timeout: 15_000 });
   await page.getByLabel('Tarinan otsikko').fill('Kesä mökillä');

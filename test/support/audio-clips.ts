@@ -56,9 +56,13 @@ export async function concatClips(sources: string[], dir: string, name: string):
   return out;
 }
 
-/** An mp3 clip played `times` over as one long mp3 (a long recording small to upload; copied, not encoded again). */
-export async function loopClip(mp3: string, times: number, dir: string, name: string): Promise<string> {
+/**
+ * A clip played `times` over as one long file of the same format, named by `name`'s extension
+ * (a long recording small to upload; copied, not encoded again: an hour of WebM in under a
+ * second, where encoding it takes ten).
+ */
+export async function loopClip(source: string, times: number, dir: string, name: string): Promise<string> {
   const out = join(dir, name);
-  await ffmpeg(['-stream_loop', String(times - 1), '-i', mp3, '-c', 'copy', '-f', 'mp3', out]);
+  await ffmpeg(['-stream_loop', String(times - 1), '-i', source, '-c', 'copy', out]);
   return out;
 }

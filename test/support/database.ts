@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../server/db/client.ts';
+import { type DatabaseHandle, migratedPgliteImage, openDatabase } from '../../server/db/client.ts';
+import { REPO_ROOT } from './shared-files.ts';
 import { waitFor } from './wait-for.ts';
 
 /** How long a dropped test database may wait for its last connections to close. */
@@ -18,11 +22,48 @@ export interface ScratchDatabase {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
+ * A migrated database's dump, kept in the temporary folder under a name made from what
+ * shapes it (the migrations, server/db/client.ts's start settings, PGlite's version), so
+ * every test process starts its databases from it: isolated ones (the engine files) too.
+ */
+async function pgliteImage(): Promise<Blob> {
+  const hash = createHash('sha256');
+  const migrations = path.join(REPO_ROOT, 'server', 'db', 'migrations');
+  for (const name of (await readdir(migrations, { recursive: true })).sort()) {
+    const file = path.join(migrations, name);
+    if ((await stat(file)).isFile()) hash.update(name).update(await readFile(file));
+  }
+  hash.update(await readFile(path.join(REPO_ROOT, 'server', 'db', 'client.ts')));
+  hash.update(await readFile(path.join(REPO_ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+  const file = path.join(tmpdir(), `saaga-pglite-image-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    const image = await migratedPgliteImage();
+    // Written aside and renamed: a process reading it never sees half of it.
+    const part = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+    await writeFile(part, Buffer.from(await image.arrayBuffer()));
+    await rename(part, file);
+    return image;
+  }
+}
+/** Read once per test worker (its files share the module when not isolated). */
+let image: Promise<Blob> | undefined;
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default (started from a
+ * dump of a migrated one, which skips initdb and the migrations: 0.6 s of CPU instead of
+ * 2.8 s; the migrations still run, and find nothing to do), or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
  */
 export async function freshDatabase(): Promise<DatabaseHandle> {
-  if (!process.env.TEST_DATABASE_URL) return openDatabase({});
+  if (!process.env.TEST_DATABASE_URL) {
+    image ??= pgliteImage().catch((error) => {
+      image = undefined;
+      throw error;
+    });
+    return openDatabase({ image: await image });
+  }
   const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL);
   const handle = await openDatabase({ databaseUrl: scratch.url });
   return {
