@@ -1,11 +1,10 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RECORDING_LIMITS } from '../../contract/recording-limits.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { recordings } from '../db/schema.ts';
 import type { HttpError } from '../http/errors.ts';
 import { rateLimitCounters } from '../http/rate-limit/counters.ts';
+import { storedAudioBytes, storedContributionBytes } from './stored-audio.ts';
 import { uploadRefusal } from './upload-errors.ts';
 import { readUploadForm, type UploadForm, type UploadFormOptions } from './upload-form.ts';
 
@@ -34,11 +33,6 @@ export interface UploadRoom {
 export function uploadQuotas(db: Database, limits: Config['uploadLimits']) {
   const counters = rateLimitCounters(db);
 
-  const storedBytes = async (where: SQL | undefined) => {
-    const [row] = await db.select({ bytes: sql<string>`coalesce(sum(${recordings.sizeBytes}), 0)` }).from(recordings).where(where);
-    return Number(row?.bytes ?? 0);
-  };
-
   const quotas = {
     /**
      * Counts the upload against the hour's allowance and answers the room left for its
@@ -60,11 +54,8 @@ export function uploadQuotas(db: Database, limits: Config['uploadLimits']) {
       const hit = await counters.hit(`uploads:user:${subject.userId}`, HOUR_MS);
       if (hit.hits > limits.perHour) throw hourFull(hit.ttlMs, link ? uploadRefusal.contributionLimit : uploadRefusal.uploadLimit);
 
-      let room = limits.accountBytes - (await storedBytes(eq(recordings.userId, subject.userId)));
-      if (link) {
-        const linkStored = await storedBytes(and(eq(recordings.storyId, link.storyId), eq(recordings.coAuthorTokenId, link.id)));
-        room = Math.min(room, limits.linkBytes - linkStored);
-      }
+      let room = limits.accountBytes - (await storedAudioBytes(db, subject.userId));
+      if (link) room = Math.min(room, limits.linkBytes - (await storedContributionBytes(db, link)));
       if (room <= 0) throw full();
       return room < RECORDING_LIMITS.maxUploadBytes
         ? { maxBytes: room, overLimit: full }

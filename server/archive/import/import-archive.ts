@@ -5,7 +5,7 @@ import type { JobContext } from '../../jobs/context.ts';
 import { enqueueTranscription } from '../../pipeline/queues.ts';
 import { makeTempFolder } from '../../storage/temp-folders.ts';
 import { assemblePieces } from './assemble.ts';
-import { storedAudioBytes } from './account-audio.ts';
+import { storedAudioBytes } from '../../recordings/stored-audio.ts';
 import { archiveAudioBytes, storeRecordingsAudio } from './audio.ts';
 import { type ArchiveBounds, DEFAULT_BOUNDS } from './bounds.ts';
 import { readContents } from './contents.ts';

@@ -7,7 +7,7 @@ import type { Queue } from '../../jobs/queue.ts';
 import { sendJob } from '../../jobs/send-job.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { importArchiveJob } from './import-archive-job.ts';
-import { storedAudioBytes } from './account-audio.ts';
+import { storedAudioBytes } from '../../recordings/stored-audio.ts';
 import { importPieceKey, removePieces } from './keys.ts';
 import { CHUNK_BYTES, type ImportRow } from './presenter.ts';
 import { uploadRefusal } from './refusals.ts';
