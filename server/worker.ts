@@ -6,6 +6,7 @@ import { closeAfterJobs, startBackground } from './background/start.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
+import { originWithoutServer } from './http/site-origin.ts';
 import { startQueue } from './jobs/queue.ts';
 import { logUnhandledRejections } from './process-errors.ts';
 import { startGraceClock } from './shutdown-grace.ts';
@@ -35,7 +36,7 @@ async function main() {
   });
   const store = createBlobStore(config);
   // No HTTP server here: links in e-mail need PUBLIC_URL (decision 027).
-  const origin = config.publicUrl ? new URL(config.publicUrl).origin : null;
+  const origin = originWithoutServer(config);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const background = await startBackground({ db: database.db, store, queue, engines, log, mailer, siteOrigin: () => origin, accountAudioBytes: config.uploadLimits.accountBytes }, { recoverInterrupted: false });
   log.info(`Saaga worker running (AI: ${engines.summary})`);

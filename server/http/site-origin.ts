@@ -52,6 +52,11 @@ interface Decided {
   description: string;
 }
 
+/** The site's origin for a process that serves no HTTP (the worker): PUBLIC_URL's, else none. */
+export function originWithoutServer(config: Pick<Config, 'publicUrl'>): string | null {
+  return config.publicUrl ? new URL(config.publicUrl).origin : null;
+}
+
 /**
  * The site's origin: PUBLIC_URL; else, on a loopback address, `http://<host>:<port>` as it
  * was started (localhost, 127.0.0.1 and [::1] at that port all count as this site); else
@@ -62,8 +67,8 @@ export function siteOriginOf(config: Pick<Config, 'publicUrl' | 'host'>, listeni
   let decided: Decided | undefined;
 
   const decide = (): Decided => {
-    if (config.publicUrl) {
-      const origin = new URL(config.publicUrl).origin;
+    const origin = originWithoutServer(config);
+    if (origin) {
       return { links: origin, own: new Set([origin]), description: `links and the allowed Origin are PUBLIC_URL, ${origin}` };
     }
     const address = listening();
