@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/support/database.ts';
 import { AiError } from '../../ai/errors.ts';
 import { queueUnfinishedWork } from '../../background/recovery.ts';
@@ -25,14 +25,23 @@ let database: DatabaseHandle;
 let queue: Queue;
 let store: BlobStore;
 let ctx: JobContext;
-const log = { info: () => {}, warn: () => {}, error: () => {} };
+/** What the job and the queue warned of or failed with: no test here expects any. */
+const problems: string[] = [];
+const log = {
+  info: () => {},
+  warn: (obj: object, msg?: string) => problems.push(`warn: ${msg} ${JSON.stringify(obj)}`),
+  error: (obj: object, msg?: string) => problems.push(`error: ${msg} ${JSON.stringify(obj)}`),
+};
 
 beforeAll(async () => {
   database = await freshDatabase();
-  queue = await startQueue(database, { error: () => {} });
+  queue = await startQueue(database, { error: (error) => problems.push(`queue: ${String(error)}`) });
   await createJobQueues(queue);
   store = localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-test-exports-')));
   ctx = { db: database.db, store, queue, log } as unknown as JobContext;
+});
+afterEach(() => {
+  expect(problems.splice(0)).toEqual([]);
 });
 afterAll(async () => {
   await queue?.stop({ graceful: false, wait: true });
