@@ -1,13 +1,11 @@
-import http from 'node:http';
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import Provider from 'oidc-provider';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sessions, users } from '../server/db/schema.ts';
+import { type FakeOidcProvider, startOidcProvider } from '../test/fakes/oidc-provider.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { WAIT } from './support/wait.ts';
@@ -18,46 +16,21 @@ import { WAIT } from './support/wait.ts';
 // provider (oidc-provider, its development pages filled in as a person would).
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
 
-let providerServer: http.Server;
+let provider: FakeOidcProvider;
 let issuer: string;
-let handler: http.RequestListener = (_req, res) => res.end();
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  providerServer = http.createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;
+  provider = await startOidcProvider({ given_name: 'Olli' });
+  issuer = provider.issuer;
 });
 afterAll(async () => {
-  providerServer?.closeAllConnections();
-  await new Promise((resolve) => providerServer?.close(resolve));
+  await provider?.close();
 });
 
 let server: TestApp;
 let browser: Browser;
-useBrowserApp(
-  { engines: 'none', env: () => ({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'saaga', OIDC_CLIENT_SECRET: 'saaga-client-secret' }) },
-  (app) => ({ server, browser } = app),
-);
-beforeAll(() => {
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'saaga',
-        client_secret: 'saaga-client-secret',
-        redirect_uris: [`${server.url}/api/auth/callback/oidc`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
-    async findAccount(_ctx, id) {
-      return { accountId: id, claims: async () => ({ sub: id, email: `${id}@example.org`, email_verified: true, given_name: 'Olli' }) };
-    },
-    cookies: { keys: ['provider-cookie-key'] },
-  });
-  handler = provider.callback();
-});
+useBrowserApp({ engines: 'none', env: () => provider.env }, (app) => ({ server, browser } = app));
+beforeAll(() => provider.admit(server.url));
 
 /** Goes through the provider's pages (sign-in, then consent) until the browser is back at Saaga. */
 async function throughProvider(page: Page, login: string) {

@@ -1,9 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_WORDS } from '../../contract/archive.ts';
+import { type FakeOidcProvider, startOidcProvider } from '../../test/fakes/oidc-provider.ts';
 import { selectRows } from '../../test/support/account-contents.ts';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
@@ -16,67 +14,24 @@ import { DELETE_ACCOUNT } from './delete-account-job.ts';
 const PASSWORD = 'long enough password';
 const ACCOUNT_LIMIT = 3;
 
-let providerServer: http.Server;
-let issuer: string;
+let provider: FakeOidcProvider;
 let app: TestApp;
 
 beforeAll(async () => {
-  let handler: http.RequestListener = (_req, res) => res.end();
-  providerServer = http.createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;
-  app = await startTestApp({
-    OIDC_ISSUER: issuer,
-    OIDC_CLIENT_ID: 'saaga',
-    OIDC_CLIENT_SECRET: 'saaga-client-secret',
-    LOGIN_RATE_LIMIT: '1000',
-    LOGIN_ACCOUNT_RATE_LIMIT: String(ACCOUNT_LIMIT),
-  });
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'saaga',
-        client_secret: 'saaga-client-secret',
-        redirect_uris: [`${app.url}/api/auth/callback/oidc`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
-    async findAccount(_ctx, id) {
-      return { accountId: id, claims: async () => ({ sub: id, email: `${id}@example.org`, email_verified: true, given_name: 'Olli' }) };
-    },
-    cookies: { keys: ['provider-cookie-key'] },
-  });
-  handler = provider.callback();
+  provider = await startOidcProvider({ given_name: 'Olli' });
+  app = await startTestApp({ ...provider.env, LOGIN_RATE_LIMIT: '1000', LOGIN_ACCOUNT_RATE_LIMIT: String(ACCOUNT_LIMIT) });
+  provider.admit(app.url);
 });
-
 afterAll(async () => {
   await app?.close();
-  providerServer?.closeAllConnections();
-  await new Promise((resolve) => providerServer?.close(resolve));
+  await provider?.close();
 });
 
 /** Signs a new browser in through the provider as `login` (its development pages, filled in as a person would). */
 async function providerSignIn(login: string): Promise<HttpClient> {
   const browser = new HttpClient(app.url);
-  const provider = new HttpClient(issuer);
-  let next = (await browser.get('/api/login')).headers.get('location')!;
-  for (let step = 0; step < 12 && !next.startsWith(app.url); step++) {
-    const response = await provider.get(next);
-    if (response.status >= 300 && response.status < 400) {
-      next = new URL(response.headers.get('location')!, issuer).href;
-      continue;
-    }
-    const html = await response.text();
-    const action = html.match(/<form[^>]*action="([^"]+)"/)![1];
-    const prompt = html.match(/name="prompt" value="(\w+)"/)![1];
-    const form = new URLSearchParams({ prompt, ...(prompt === 'login' ? { login, password: 'any' } : {}) });
-    const submitted = await provider.post(new URL(action, issuer).href, form.toString(), { 'content-type': 'application/x-www-form-urlencoded' });
-    next = new URL(submitted.headers.get('location')!, issuer).href;
-  }
-  expect((await browser.get(next)).headers.get('location')).toBe('/');
+  const callback = await provider.signIn((await browser.get('/api/login')).headers.get('location')!, login, app.url);
+  expect((await browser.get(callback)).headers.get('location')).toBe('/');
   return browser;
 }
 

@@ -1,84 +1,28 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOidcProvider, startOidcProvider } from '../../test/fakes/oidc-provider.ts';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 // A real OpenID Connect provider (oidc-provider) on this machine, with its development
 // login and consent pages, which the test fills in like a person would.
-let providerServer: http.Server;
+let provider: FakeOidcProvider;
 let issuer: string;
 let app: TestApp;
 
 beforeAll(async () => {
-  let handler: http.RequestListener = (_req, res) => res.end();
-  providerServer = http.createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;
-
-  app = await startTestApp({
-    OIDC_ISSUER: issuer,
-    OIDC_CLIENT_ID: 'saaga',
-    OIDC_CLIENT_SECRET: 'saaga-client-secret',
-    LOGIN_RATE_LIMIT: '1000',
-  });
-
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'saaga',
-        client_secret: 'saaga-client-secret',
-        redirect_uris: [`${app.url}/api/auth/callback/oidc`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
-    async findAccount(_ctx, id) {
-      return {
-        accountId: id,
-        async claims() {
-          return { sub: id, email: `${id}@example.org`, email_verified: true, given_name: 'Alice', family_name: 'Example' };
-        },
-      };
-    },
-    cookies: { keys: ['provider-cookie-key'] },
-  });
-  provider.on('server_error', (_ctx, error) => console.error(error));
-  handler = provider.callback();
+  provider = await startOidcProvider({ given_name: 'Alice', family_name: 'Example' });
+  issuer = provider.issuer;
+  app = await startTestApp({ ...provider.env, LOGIN_RATE_LIMIT: '1000' });
+  provider.admit(app.url);
 });
 
 afterAll(async () => {
   await app?.close();
-  providerServer?.closeAllConnections();
-  await new Promise((resolve) => providerServer?.close(resolve));
+  await provider?.close();
 });
 
 /** Walks the provider's pages as a browser would until it sends the browser back to Saaga. */
-async function signInAtProvider(authorizationUrl: string, login: string): Promise<string> {
-  const browser = new HttpClient(issuer);
-  let next = authorizationUrl;
-  for (let step = 0; step < 12; step++) {
-    if (next.startsWith(app.url)) return next;
-    const response = await browser.get(next);
-    if (response.status >= 300 && response.status < 400) {
-      next = new URL(response.headers.get('location')!, issuer).href;
-      continue;
-    }
-    const html = await response.text();
-    const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1];
-    const prompt = html.match(/name="prompt" value="(\w+)"/)?.[1];
-    if (!action || !prompt) throw new Error(`Unexpected provider page: ${html.slice(0, 300)}`);
-    const form = new URLSearchParams({ prompt, ...(prompt === 'login' ? { login, password: 'any' } : {}) });
-    const submitted = await browser.post(new URL(action, issuer).href, form.toString(), {
-      'content-type': 'application/x-www-form-urlencoded',
-    });
-    next = new URL(submitted.headers.get('location')!, issuer).href;
-  }
-  throw new Error('The provider never sent the browser back');
-}
+const signInAtProvider = (authorizationUrl: string, login: string) => provider.signIn(authorizationUrl, login, app.url);
 
 describe('sign-in with OpenID Connect', () => {
   it('signs a new user in through the provider, with PKCE, state and nonce', async () => {
