@@ -1,5 +1,6 @@
 import type { Language } from '../../../contract/languages.ts';
 import type { ArchiveRecording, ArchiveStory } from '../format.ts';
+import { recordingRow, storyRow } from '../../../test/support/archive-builder.ts';
 import type { OfflineSiteInput } from './index.ts';
 
 /**
@@ -26,61 +27,20 @@ const time = (type: ArchiveStory['time']['type'] = null, year: number | null = n
   ...extra,
 });
 
-function story(id: number, fields: Partial<ArchiveStory> & Pick<ArchiveStory, 'title' | 'markdownFile'>): ArchiveStory {
-  return {
-    id,
-    content: 'A story.',
-    language: 'fi',
-    status: 'generated',
-    pointOfView: 'first',
-    style: 'auto',
-    tone: null,
-    creativity: null,
-    promptQuestion: null,
-    questionId: null,
-    chapterId: null,
-    chapterOrder: null,
-    metadata: { people: [], locations: [], dates: [], storyType: 'other' },
-    time: time(),
-    titleEditedAt: null,
-    contentEditedAt: null,
-    generatedAt: '2024-05-01T10:00:00.000Z',
-    createdAt: '2024-05-01T10:00:00.000Z',
-    updatedAt: '2024-05-01T10:00:00.000Z',
-    published: null,
-    narrationFile: null,
-    ...fields,
-  };
-}
+/** The archive's rows as the import's tests build them, in Finnish here. */
+const story = (id: number, fields: Partial<ArchiveStory> & Pick<ArchiveStory, 'title' | 'markdownFile'>): ArchiveStory =>
+  storyRow(id, { content: 'A story.', language: 'fi', ...fields });
 
-function recording(id: number, fields: Partial<ArchiveRecording> & Pick<ArchiveRecording, 'audioFile'>): ArchiveRecording {
-  return {
-    id,
-    storyId: null,
-    order: 0,
+/** The site never reads the audio: any bytes give the row its size and checksum. */
+const recording = (id: number, fields: Partial<ArchiveRecording> & Pick<ArchiveRecording, 'audioFile'>): ArchiveRecording =>
+  recordingRow(id, fields.audioFile, Buffer.alloc(1000), {
     mimeType: 'audio/webm',
-    sizeBytes: 1000,
-    sha256: 'a'.repeat(64),
-    filename: null,
     duration: 4.2,
     transcription: 'Mummon keittiössä tuoksui pulla.',
     segments: null,
     detectedLanguage: 'fi',
-    status: 'transcribed' as ArchiveRecording['status'],
-    transcriptionEditedAt: null,
-    promptQuestion: null,
-    questionId: null,
-    time: time(),
-    contributorName: null,
-    peopleIds: [],
-    placeIds: [],
-    transcriptFile: null,
-    subtitlesFile: null,
-    createdAt: '2024-05-01T10:00:00.000Z',
-    updatedAt: '2024-05-01T10:00:00.000Z',
     ...fields,
-  };
-}
+  });
 
 export function sampleSiteInput(language: Language): OfflineSiteInput {
   const created = '2024-01-01T00:00:00.000Z';
