@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
+import { type FakeS3, startFakeS3 } from '../../test/fakes/s3-server.ts';
 import { oneOfEverything, rowCounts, selectRows, storeKeys } from '../../test/support/account-contents.ts';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { fakeOpenAiEngines } from '../../test/support/engines.ts';
@@ -28,7 +28,6 @@ import { writeStoryJob } from '../pipeline/write-story-job.ts';
 import { narrateStoryJob } from '../publishing/narrate-story-job.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { localBlobStore } from '../storage/local-store.ts';
-import { s3BlobStore } from '../storage/s3-store.ts';
 
 // The issue's proof that a deleted account leaves nothing: rows of every table and keys of
 // the store before another account exists, that account with one of everything and jobs
@@ -38,32 +37,24 @@ import { s3BlobStore } from '../storage/s3-store.ts';
 const JOBS_DONE_MS = 60_000;
 const PASSWORD = 'long enough password';
 
-let s3server: S3rver;
-let s3Endpoint: string;
+let s3: FakeS3;
 let fake: FakeOpenAi;
 let webm: Buffer;
 beforeAll(async () => {
-  s3server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(path.join(tmpdir(), 'saaga-s3-')),
-    configureBuckets: [{ name: 'deletion', configs: [] }],
-  });
-  s3Endpoint = `http://127.0.0.1:${(await s3server.run()).port}`;
+  s3 = await startFakeS3(['deletion']);
   fake = await startFakeOpenAi();
   const clips = await clipDir();
   webm = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
   await clips.remove();
 });
 afterAll(async () => {
-  await s3server?.close();
+  await s3?.close();
   await fake?.close();
 });
 
 const stores: [string, () => BlobStore][] = [
   ['local', () => localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-deletion-')))],
-  ['s3', () => s3BlobStore({ bucket: 'deletion', endpoint: s3Endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' })],
+  ['s3', () => s3.store('deletion')],
 ];
 
 /** Jobs the queue still has to run (pg-boss's table, read only). */

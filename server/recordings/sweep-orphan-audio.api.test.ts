@@ -1,38 +1,28 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeS3, startFakeS3 } from '../../test/fakes/s3-server.ts';
 import { freshDatabase } from '../../test/support/database.ts';
 import { seeder } from '../../test/support/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { localBlobStore } from '../storage/local-store.ts';
-import { s3BlobStore } from '../storage/s3-store.ts';
 import { narrationAudioKey, recordingAudioKey } from './audio-key.ts';
 import { ORPHAN_AUDIO_MIN_AGE_MS, sweepOrphanAudio } from './sweep-orphan-audio.ts';
 
 // The sweep on a real database, against the local folder and S3 through a real S3 protocol server.
 let database: DatabaseHandle;
-let s3server: S3rver;
-let s3Endpoint: string;
+let s3: FakeS3;
 let bucketNumber = 0;
 
 beforeAll(async () => {
   database = await freshDatabase();
-  s3server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(path.join(tmpdir(), 'saaga-s3-')),
-    configureBuckets: [1, 2].map((n) => ({ name: `sweep-${n}`, configs: [] })),
-  });
-  const { port } = await s3server.run();
-  s3Endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startFakeS3([1, 2].map((n) => `sweep-${n}`));
 });
 afterAll(async () => {
-  await s3server?.close();
+  await s3?.close();
   await database?.close();
 });
 
@@ -40,7 +30,7 @@ const stores: [string, () => BlobStore][] = [
   ['local', () => localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-sweep-')))],
   [
     's3',
-    () => s3BlobStore({ bucket: `sweep-${(bucketNumber += 1)}`, endpoint: s3Endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }),
+    () => s3.store(`sweep-${(bucketNumber += 1)}`),
   ],
 ];
 

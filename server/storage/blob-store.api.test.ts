@@ -2,41 +2,22 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeS3, startFakeS3 } from '../../test/fakes/s3-server.ts';
 import { withBlobAsFile } from './blob-file.ts';
 import { type BlobStore, StorageFullError } from './blob-store.ts';
 import { localBlobStore } from './local-store.ts';
-import { s3BlobStore } from './s3-store.ts';
 
 // One suite for every store: the local folder, and S3 through a real S3 protocol server.
-let s3server: S3rver;
-let s3Endpoint: string;
+let s3: FakeS3;
 beforeAll(async () => {
-  s3server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: mkdtempSync(path.join(tmpdir(), 'saaga-s3-')),
-    configureBuckets: [{ name: 'saaga-audio', configs: [] }],
-  });
-  const { port } = await s3server.run();
-  s3Endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startFakeS3(['saaga-audio']);
 });
-afterAll(() => s3server?.close());
+afterAll(() => s3?.close());
 
 const stores: [string, () => BlobStore][] = [
   ['local', () => localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-blobs-')))],
-  [
-    's3',
-    () =>
-      s3BlobStore({
-        bucket: 'saaga-audio',
-        endpoint: s3Endpoint,
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-      }),
-  ],
+  ['s3', () => s3.store('saaga-audio')],
 ];
 
 describe.each(stores)('%s blob store', (_name, makeStore) => {
