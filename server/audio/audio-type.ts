@@ -40,3 +40,9 @@ export async function sniffAudioFile(file: string): Promise<AudioType | null> {
   });
   return (detected && AUDIO_TYPES[detected.ext]) ?? null;
 }
+
+/** The type stored under this MIME type (the first of its extensions), or null. */
+export function audioTypeOfMime(mimeType: string): AudioType | null {
+  const wanted = mimeType.split(';')[0]!.trim().toLowerCase();
+  return Object.values(AUDIO_TYPES).find((candidate) => candidate.mimeType === wanted) ?? null;
+}

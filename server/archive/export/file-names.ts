@@ -1,25 +1,11 @@
 import type { Language } from '../../../contract/languages.ts';
+import { audioTypeOfMime } from '../../audio/audio-type.ts';
 import { ARCHIVE_PATHS, archiveFileNames } from '../format.ts';
-
-const EXTENSIONS: Record<string, string> = {
-  'audio/webm': 'webm',
-  'audio/ogg': 'ogg',
-  'audio/mpeg': 'mp3',
-  'audio/mp3': 'mp3',
-  'audio/mp4': 'm4a',
-  'audio/x-m4a': 'm4a',
-  'audio/aac': 'aac',
-  'audio/wav': 'wav',
-  'audio/x-wav': 'wav',
-  'audio/wave': 'wav',
-  'audio/flac': 'flac',
-  'audio/x-flac': 'flac',
-};
 
 /** A recording's extension: the stored key's (the server named it from the upload), else its type's. */
 export function audioExtension(audioKey: string, mimeType: string): string {
   const fromKey = /\.([a-z0-9]{1,5})$/i.exec(audioKey)?.[1];
-  return (fromKey ?? EXTENSIONS[mimeType.split(';')[0].trim().toLowerCase()] ?? 'bin').toLowerCase();
+  return (fromKey ?? audioTypeOfMime(mimeType)?.extension ?? 'bin').toLowerCase();
 }
 
 const FALLBACK = {
