@@ -7,6 +7,7 @@ import { useErrorText } from '../api/useErrorText.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate, formatFileSize, formatNumber } from '../i18n/format.ts';
 import { Button, buttonClasses } from '../ui/Button.tsx';
+import { Bar } from '../ui/Bar.tsx';
 import { Card } from '../ui/Card.tsx';
 
 /**
@@ -86,20 +87,7 @@ function Progress({ archive }: { archive: ArchiveExport }) {
     : t(archive.state === 'queued' ? 'queued' : 'preparing');
   return (
     <div className="grid gap-2">
-      <div
-        role="progressbar"
-        aria-label={t('progressLabel')}
-        aria-valuemin={0}
-        aria-valuemax={counted ? total : undefined}
-        aria-valuenow={counted ? done : undefined}
-        aria-valuetext={label}
-        className="h-3 overflow-hidden rounded-full bg-stone-800"
-      >
-        <div
-          className={counted ? 'h-full rounded-full bg-amber-400 transition-[width]' : 'h-full w-1/3 animate-pulse rounded-full bg-amber-400/60'}
-          style={counted ? { width: `${Math.min(100, (done / total) * 100)}%` } : undefined}
-        />
-      </div>
+      <Bar label={t('progressLabel')} valueText={label} value={done} max={counted ? total : undefined} />
       <p role="status" className="text-sm text-stone-200">
         {label}
       </p>

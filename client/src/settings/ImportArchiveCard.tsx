@@ -9,6 +9,7 @@ import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { Button, buttonClasses } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
+import { Bar } from '../ui/Bar.tsx';
 import { isSameFile, uploadArchiveFile, uploadedPercent } from './archiveUpload.ts';
 
 /** The kinds an import counts, in the order the summary names them. */
@@ -154,17 +155,7 @@ export function ImportArchiveCard() {
 function Progress({ label, done, total }: { label: string; done: number; total: number }) {
   return (
     <div className="grid gap-2">
-      <div
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={Math.min(done, total)}
-        aria-valuetext={label}
-        aria-label={label}
-        className="h-3 overflow-hidden rounded-full bg-stone-800"
-      >
-        <div className="h-full rounded-full bg-amber-400 transition-[width]" style={{ width: `${Math.min(1, done / total) * 100}%` }} />
-      </div>
+      <Bar label={label} valueText={label} value={done} max={total} />
       <p className="text-sm text-stone-200" aria-live="polite">
         {label}
       </p>

@@ -6,6 +6,7 @@ import { getJson } from '../api/request.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatNumber } from '../i18n/format.ts';
 import { Button } from '../ui/Button.tsx';
+import { Bar } from '../ui/Bar.tsx';
 import { Card } from '../ui/Card.tsx';
 
 /** This month's transcribed words (GET /api/usage), fresh each time Settings opens. */
@@ -48,20 +49,9 @@ export function UsageCard() {
 }
 
 function UsageMeter({ used, limit, label, over }: { used: number; limit: number; label: string; over: string | null }) {
-  const share = Math.min(1, used / limit);
   return (
     <div className="grid gap-2">
-      <div
-        role="meter"
-        aria-valuemin={0}
-        aria-valuemax={limit}
-        aria-valuenow={Math.min(used, limit)}
-        aria-valuetext={label}
-        aria-label={label}
-        className="h-3 overflow-hidden rounded-full bg-stone-800"
-      >
-        <div className={`h-full rounded-full ${over ? 'bg-red-400' : 'bg-amber-400'}`} style={{ width: `${share * 100}%` }} />
-      </div>
+      <Bar role="meter" label={label} valueText={label} value={used} max={limit} over={over !== null} />
       <p className="text-sm text-stone-200">{label}</p>
       {over && <p className="text-sm text-amber-200">{over}</p>}
     </div>
