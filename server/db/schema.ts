@@ -184,6 +184,8 @@ export const stories = pgTable(
     metadata: jsonb('metadata').$type<StoryMetadata>().notNull().default({ people: [], locations: [], dates: [], storyType: 'other' }),
     ...temporalColumns(),
     hasNewRecordings: boolean('has_new_recordings').notNull().default(false),
+    /** The photo shown for the story in lists, pages and books (the person's choice, or the photo it was told about). */
+    coverPhotoId: integer('cover_photo_id').references((): AnyPgColumn => photos.id, { onDelete: 'set null' }),
     generatedAt: timestamp('generated_at', { withTimezone: true }),
     /** When the person last edited the title or content by hand; the writer keeps them unless asked to replace them. */
     titleEditedAt: timestamp('title_edited_at', { withTimezone: true }),
@@ -265,6 +267,8 @@ export const recordings = pgTable(
     /** Hash of the co-author browser's own key: deleting a contribution needs that browser. */
     contributorKeyHash: text('contributor_key_hash'),
     coAuthorTokenId: integer('co_author_token_id').references(() => coAuthorTokens.id, { onDelete: 'set null' }),
+    /** "Tell me about this picture": the photo this recording was told about. */
+    aboutPhotoId: integer('about_photo_id').references((): AnyPgColumn => photos.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     transcriptionWordCount: integer('transcription_word_count')
@@ -312,6 +316,8 @@ export const people = pgTable(
     name: text('name').notNull(),
     relationship: text('relationship'),
     characterization: text('characterization'),
+    /** The photo shown for the person in the People list and on their page, instead of initials. */
+    portraitPhotoId: integer('portrait_photo_id').references((): AnyPgColumn => photos.id, { onDelete: 'set null' }),
     language: text('language').notNull().default('en'),
     enrichedInfo: jsonb('enriched_info').$type<string | Record<string, unknown>>(),
     /** A refresh of enrichedInfo is queued or running (server/people-and-places). */
@@ -601,4 +607,53 @@ export const rateLimitCounters = pgTable(
     resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_counters_resets').on(t.resetsAt)],
+);
+
+// ---------------------------------------------------------------- photos
+
+/**
+ * A photo (issue 27, decision 035): the original as uploaded and two derived copies (thumb,
+ * display), all in blob storage under `users/{userId}/photos/{id}/`. It lives in at most one
+ * home (a story, a recording, a person or a place); none yet when uploaded for "Tell me about
+ * this picture". Deleting its home deletes it (the home's delete dialog says so).
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    storyId: integer('story_id').references((): AnyPgColumn => stories.id, { onDelete: 'cascade' }),
+    recordingId: integer('recording_id').references((): AnyPgColumn => recordings.id, { onDelete: 'cascade' }),
+    personId: integer('person_id').references((): AnyPgColumn => people.id, { onDelete: 'cascade' }),
+    placeId: integer('place_id').references((): AnyPgColumn => places.id, { onDelete: 'cascade' }),
+    /** Order within its home, 0 first. */
+    position: integer('position').notNull().default(0),
+    caption: text('caption').notNull().default(''),
+    /** The sniffed type of the original (contract/photos.ts PHOTO_TYPES). */
+    originalType: text('original_type').notNull(),
+    /** As shown: EXIF orientation applied. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Bytes of the original, and of all its stored copies together (the account's photo quota counts these). */
+    originalBytes: bigint('original_bytes', { mode: 'number' }).notNull(),
+    storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull(),
+    /** EXIF DateTimeOriginal's day, as the camera wrote it; offered as a time period, never applied silently. */
+    takenOn: date('taken_on'),
+    /** The original has a GPS position: it stays in the owner's original, and no served copy carries it. */
+    hasLocation: boolean('has_location').notNull().default(false),
+    /** A relative's photo, added through a co-author link (the same rules as their recordings). */
+    contributorName: text('contributor_name'),
+    contributorKeyHash: text('contributor_key_hash'),
+    coAuthorTokenId: integer('co_author_token_id').references(() => coAuthorTokens.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('photos_user_created').on(t.userId, t.createdAt, t.id),
+    index('photos_story').on(t.storyId, t.position),
+    index('photos_recording').on(t.recordingId, t.position),
+    index('photos_person').on(t.personId, t.position),
+    index('photos_place').on(t.placeId, t.position),
+    check('photos_one_home', sql`num_nonnulls(${t.storyId}, ${t.recordingId}, ${t.personId}, ${t.placeId}) <= 1`),
+  ],
 );

@@ -28,6 +28,7 @@ const row: RecordingRow = {
   contributorName: null,
   contributorKeyHash: null,
   coAuthorTokenId: null,
+  aboutPhotoId: null,
   createdAt: created,
   updatedAt: created,
   transcriptionWordCount: 0,
