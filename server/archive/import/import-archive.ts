@@ -11,14 +11,16 @@ import { type ArchiveBounds, DEFAULT_BOUNDS } from './bounds.ts';
 import { readContents } from './contents.ts';
 import { insertArchiveRows } from './insert-rows.ts';
 import { removePieces } from './keys.ts';
+import { storeArchivePhotos } from './photos.ts';
 import { archiveRefusal, isArchiveRefusal } from './refusals.ts';
 import { openArchive } from './zip-reader.ts';
 
 /**
  * Reads an uploaded archive into its account, all or nothing. Everything that can be checked
  * without writing is checked first (the ZIP's entries, archive.json, every data file and
- * reference, the room for its audio); then each recording's audio is checked as an upload
- * is and stored under a fresh key; then every row is inserted in one transaction, which also
+ * reference, the room for its audio); then each recording's audio and each photo's original
+ * is checked as an upload is and stored under a fresh key (a photo's copies made again);
+ * then every row is inserted in one transaction, which also
  * marks the import done. A refusal or a failure on the way removes the audio already stored,
  * so no row and no file is left. A refusal (the archive's fault) is kept on the row as
  * failed; any other error is thrown for the job to retry from the start.
@@ -43,10 +45,19 @@ export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queu
       const room = ctx.accountAudioBytes - (await storedAudioBytes(db, taken.userId));
       if (archiveAudioBytes(archive, data.recordings) > room) throw archiveRefusal.noRoom();
 
-      const total = data.recordings.length + 1;
+      const total = data.recordings.length + data.photos.length + 1;
       let done = 0;
       await progress(ctx, importId, done, total);
       const audio = await storeRecordingsAudio(archive, data.recordings, {
+        userId: taken.userId,
+        store,
+        dir,
+        bounds,
+        written,
+        onStored: () => progress(ctx, importId, ++done, total),
+      });
+      const photos = await storeArchivePhotos(archive, data.photos, {
+        db,
         userId: taken.userId,
         store,
         dir,
@@ -58,7 +69,7 @@ export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queu
       const added = await db.transaction(async (tx) => {
         // Two imports into one account take turns here, so together they cannot pass the audio cap.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, taken.userId)).for('update');
-        const result = await insertArchiveRows(tx, taken.userId, data, audio);
+        const result = await insertArchiveRows(tx, taken.userId, data, audio, photos);
         if (data.recordings.length > 0 && (await storedAudioBytes(tx, taken.userId)) > ctx.accountAudioBytes) throw archiveRefusal.noRoom();
         const [marked] = await tx
           .update(archiveImports)
