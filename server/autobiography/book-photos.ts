@@ -4,7 +4,8 @@ import type { Language } from '../../contract/languages.ts';
 import type { Database } from '../db/client.ts';
 import { photos, stories } from '../db/schema.ts';
 import type { BlobStore } from '../storage/index.ts';
-import { photosOfStory, readPhotoCopy } from './photo-source.ts';
+import { readPhotoCopy } from '../photos/photo-copies-store.ts';
+import { photosOfStory } from '../photos/queries.ts';
 import type { Book, BookPhoto } from './book.ts';
 
 type PhotoRow = typeof photos.$inferSelect;
@@ -37,7 +38,7 @@ function bookPhoto(store: BlobStore, row: PhotoRow, language: Language): BookPho
     async read() {
       const copy = await readPhotoCopy(store, row, 'display');
       const chunks: Buffer[] = [];
-      for await (const chunk of copy.stream) chunks.push(chunk as Buffer);
+      for await (const chunk of copy.body) chunks.push(chunk as Buffer);
       const { data, info } = await sharp(Buffer.concat(chunks))
         .resize(BOOK_PHOTO_EDGE, BOOK_PHOTO_EDGE, { fit: 'inside', withoutEnlargement: true })
         .jpeg({ quality: 82 })

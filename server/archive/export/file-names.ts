@@ -1,5 +1,5 @@
 import type { Language } from '../../../contract/languages.ts';
-import type { PhotoType } from '../../../contract/photos.ts';
+import { originalExtension } from '../../photos/image-type.ts';
 import { audioTypeOfMime } from '../../audio/audio-type.ts';
 import { ARCHIVE_PATHS, archiveFileNames } from '../format.ts';
 
@@ -8,9 +8,6 @@ export function audioExtension(audioKey: string, mimeType: string): string {
   const fromKey = /\.([a-z0-9]{1,5})$/i.exec(audioKey)?.[1];
   return (fromKey ?? audioTypeOfMime(mimeType)?.extension ?? 'bin').toLowerCase();
 }
-
-/** A photo original's extension by its sniffed type. */
-export const PHOTO_EXTENSIONS: Record<PhotoType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/heic': 'heic' };
 
 const FALLBACK = {
   recording: { en: 'recording', fi: 'nauhoitus' },
@@ -43,9 +40,9 @@ export function archiveNamer(language: Language) {
      * A photo's original and its display copy share one base name: the day it was taken (else
      * added) and its caption, else the title of what it belongs to.
      */
-    photo(date: Date | string, title: string, type: PhotoType) {
+    photo(date: Date | string, title: string, originalType: string) {
       const name = base(ARCHIVE_PATHS.photos, typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date, title, FALLBACK.photo[language]).slice(ARCHIVE_PATHS.photos.length);
-      return { originalFile: `${ARCHIVE_PATHS.photos}${name}.${PHOTO_EXTENSIONS[type]}`, displayFile: `${ARCHIVE_PATHS.sitePhotos}${name}.jpg` };
+      return { originalFile: `${ARCHIVE_PATHS.photos}${name}.${originalExtension(originalType)}`, displayFile: `${ARCHIVE_PATHS.sitePhotos}${name}.jpg` };
     },
     book(date: Date, title: string) {
       const name = base(ARCHIVE_PATHS.books, date, title, FALLBACK.book[language]);

@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PhotoType } from '../../../contract/photos.ts';
-import { readPhotoCopy } from '../../autobiography/photo-source.ts';
 import type { Database } from '../../db/client.ts';
 import { people, photos, recordings, stories } from '../../db/schema.ts';
+import { readPhotoCopy } from '../../photos/photo-copies-store.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import type { ArchivePhoto, archivePhotoSchema } from '../format.ts';
 import type { AccountIndex } from './account-index.ts';
@@ -56,9 +55,9 @@ async function addCopy(zip: ZipWriter, store: BlobStore, row: PhotoRow, size: 'o
         throw new MissingBlobError(`photo ${row.id} ${size}`);
       });
       const digesting = new DigestingStream();
-      copy.stream.once('error', (error) => digesting.destroy(error));
+      copy.body.once('error', (error) => digesting.destroy(error));
       digesting.once('end', () => (digest = digesting.result()));
-      return copy.stream.pipe(digesting);
+      return copy.body.pipe(digesting);
     },
     // JPEG, PNG, WebP and HEIC are compressed already.
     { compress: false },
@@ -119,7 +118,7 @@ export async function writePhotos(
         (row.personId !== null ? personName.get(row.personId) : undefined) ??
         (row.placeId !== null ? placeName.get(row.placeId) : undefined) ??
         '';
-      const files = names.photo(row.takenOn ?? row.createdAt, row.caption.trim() || homeTitle, row.originalType as PhotoType);
+      const files = names.photo(row.takenOn ?? row.createdAt, row.caption.trim() || homeTitle, row.originalType);
       const original = await addCopy(zip, store, row, 'original', files.originalFile);
       const display = await addCopy(zip, store, row, 'display', files.displayFile);
       const photo = archivePhoto(

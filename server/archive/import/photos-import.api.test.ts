@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ArchiveImport } from '../../../contract/archive.ts';
 import { type ArchiveOptions, buildArchive, emptyArchive, fullArchive, photoRow } from '../../../test/support/archive-builder.ts';
 import { settledImport, uploadArchive } from '../../../test/support/archive-import.ts';
+import { type FakeOpenAi, startFakeOpenAi } from '../../../test/fakes/openai-server.ts';
+import { fakeOpenAiEngines } from '../../../test/support/engines.ts';
 import { signedUpClient } from '../../../test/support/http-client.ts';
 import { heicPhoto, jpegPhoto, liarPng, PHONE_EXIF, pngPhoto } from '../../../test/support/photo-files.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -19,15 +21,19 @@ import { ARCHIVE_PATHS, dataFilePath } from '../format.ts';
 // and leaves nothing behind.
 const SETTLED = 60_000;
 
+let fake: FakeOpenAi;
 let server: TestApp;
 beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  // A local server speaking the OpenAI API transcribes the one recording the full archive has no transcript for.
+  fake = await startFakeOpenAi();
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { engines: fakeOpenAiEngines(fake) });
 });
 afterEach(() => {
   expect(server.backgroundErrors).toEqual([]);
 });
 afterAll(async () => {
   await server?.close();
+  await fake?.close();
 });
 
 const db = () => server.database.db;
@@ -126,7 +132,7 @@ describe('photos come back', () => {
     const options = emptyArchive();
     const { settled } = await importInto({ ...options, manifest: { version: 1 }, rawData: { photos: null } });
     expect(settled.state, JSON.stringify(settled)).toBe('done');
-  });
+  }, 2 * SETTLED);
 });
 
 describe('a photo that is not what it says refuses the archive, and nothing is left', () => {
@@ -147,15 +153,15 @@ describe('a photo that is not what it says refuses the archive, and nothing is l
 
   it('a file that is no picture, named .jpg', async () => {
     await expectRefused(await withOriginal(Buffer.from('<html><script>alert(1)</script></html>')), 'archive_photo_refused');
-  });
+  }, 2 * SETTLED);
 
   it('a decompression bomb: its header claims 10 gigapixels', async () => {
     await expectRefused(await withOriginal(liarPng()), 'archive_photo_refused');
-  });
+  }, 2 * SETTLED);
 
   it('an original that is not the one its row describes', async () => {
     await expectRefused(await withOriginal(await jpegPhoto({ width: 100, height: 100 }), await pngPhoto()), 'archive_photo_changed');
-  });
+  }, 2 * SETTLED);
 
   it('a photo whose original is missing, or two photos claiming one story\'s cover', async () => {
     const { options } = await archiveWithPhotos();
