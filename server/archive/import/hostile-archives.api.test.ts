@@ -143,7 +143,7 @@ describe('too many entries', () => {
     const atBound = await buildArchive({ ...fullArchive(), extra: filler(20) });
     const queue = await startQueue(server.database, { error: (error) => server.backgroundErrors.push(String(error)) });
     try {
-      const ctx = { db: db(), store: server.store, queue, accountAudioBytes: server.config.uploadLimits.accountBytes };
+      const ctx = { db: db(), store: server.store, queue, accountAudioBytes: server.config.uploadLimits.accountBytes, accountPhotoBytes: server.config.photoLimits.accountBytes };
       const run = async (bytes: Buffer) => {
         const upload = await uploadPieces(client, bytes);
         await db().update(archiveImports).set({ state: 'queued' }).where(eq(archiveImports.id, upload.id));

@@ -11,7 +11,8 @@ import { type ArchiveBounds, DEFAULT_BOUNDS } from './bounds.ts';
 import { readContents } from './contents.ts';
 import { insertArchiveRows } from './insert-rows.ts';
 import { removePieces } from './keys.ts';
-import { storeArchivePhotos } from './photos.ts';
+import { storedPhotoBytes } from '../../photos/photo-quota.ts';
+import { archivePhotoBytes, storeArchivePhotos } from './photos.ts';
 import { archiveRefusal, isArchiveRefusal } from './refusals.ts';
 import { openArchive } from './zip-reader.ts';
 
@@ -25,7 +26,7 @@ import { openArchive } from './zip-reader.ts';
  * so no row and no file is left. A refusal (the archive's fault) is kept on the row as
  * failed; any other error is thrown for the job to retry from the start.
  */
-export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queue' | 'accountAudioBytes'>, importId: string, bounds: ArchiveBounds = DEFAULT_BOUNDS): Promise<void> {
+export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queue' | 'accountAudioBytes' | 'accountPhotoBytes'>, importId: string, bounds: ArchiveBounds = DEFAULT_BOUNDS): Promise<void> {
   const { db, store } = ctx;
   const [taken] = await db
     .update(archiveImports)
@@ -39,11 +40,13 @@ export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queu
   try {
     const zipFile = path.join(dir, 'archive.zip');
     await assemblePieces(store, taken, zipFile);
-    const archive = await openArchive(zipFile, taken.sizeBytes, ctx.accountAudioBytes, bounds);
+    const archive = await openArchive(zipFile, taken.sizeBytes, ctx.accountAudioBytes + ctx.accountPhotoBytes, bounds);
     try {
       const { data } = await readContents(archive, bounds);
       const room = ctx.accountAudioBytes - (await storedAudioBytes(db, taken.userId));
       if (archiveAudioBytes(archive, data.recordings) > room) throw archiveRefusal.noRoom();
+      const photoRoom = ctx.accountPhotoBytes - (await storedPhotoBytes(db, taken.userId));
+      if (archivePhotoBytes(archive, data.photos) > photoRoom) throw archiveRefusal.noPhotoRoom();
 
       const total = data.recordings.length + data.photos.length + 1;
       let done = 0;
@@ -71,6 +74,7 @@ export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queu
         await tx.select({ id: users.id }).from(users).where(eq(users.id, taken.userId)).for('update');
         const result = await insertArchiveRows(tx, taken.userId, data, audio, photos);
         if (data.recordings.length > 0 && (await storedAudioBytes(tx, taken.userId)) > ctx.accountAudioBytes) throw archiveRefusal.noRoom();
+        if (data.photos.length > 0 && (await storedPhotoBytes(tx, taken.userId)) > ctx.accountPhotoBytes) throw archiveRefusal.noPhotoRoom();
         const [marked] = await tx
           .update(archiveImports)
           .set({ state: 'done', counts: result.counts, progressDone: total, progressTotal: total, finishedAt: new Date(), updatedAt: new Date() })

@@ -260,7 +260,7 @@ describe('after a crash', () => {
       // The recovery pass's warnings and errors are the test's to see (afterEach checks backgroundErrors).
       const seen = (obj: object, msg?: string) => server.backgroundErrors.push(`${msg}: ${JSON.stringify(obj)}`);
       const log = { info() {}, warn: seen, error: seen };
-      const ctx = { db: db(), store: server.store, queue, engines: fakeOpenAiEngines(fake), log, accountAudioBytes: server.config.uploadLimits.accountBytes, siteOrigin: () => null };
+      const ctx = { db: db(), store: server.store, queue, engines: fakeOpenAiEngines(fake), log, accountAudioBytes: server.config.uploadLimits.accountBytes, accountPhotoBytes: server.config.photoLimits.accountBytes, siteOrigin: () => null };
       expect(await queueUnfinishedWork(ctx, [importArchiveJob])).toEqual({ 'import-archive': 1 });
     } finally {
       await queue.stop({ graceful: false, wait: true });

@@ -163,6 +163,22 @@ describe('a photo that is not what it says refuses the archive, and nothing is l
     await expectRefused(await withOriginal(await jpegPhoto({ width: 100, height: 100 }), await pngPhoto()), 'archive_photo_changed');
   }, 2 * SETTLED);
 
+  it("photos that do not fit the account's room for photos (ACCOUNT_PHOTO_MB)", async () => {
+    const small = await startTestApp({ LOGIN_RATE_LIMIT: '1000', ACCOUNT_PHOTO_MB: '0.01' }, { engines: fakeOpenAiEngines(fake) });
+    try {
+      const { client, id: userId } = await signedUpClient(small.url, 'photos-import-small@example.com');
+      const settled = await settledImport(client, await uploadArchive(client, await buildArchive((await archiveWithPhotos()).options)), SETTLED);
+      expect(settled).toMatchObject({ state: 'failed', errorCode: 'archive_photo_storage_limit', counts: null });
+      expect(await small.database.db.select().from(photos).where(eq(photos.userId, userId))).toEqual([]);
+      const keys: string[] = [];
+      for await (const entry of small.store.list(`users/${userId}/`)) keys.push(entry.key);
+      expect(keys).toEqual([]);
+      expect(small.backgroundErrors).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  }, 2 * SETTLED);
+
   it('a photo whose original is missing, or two photos claiming one story\'s cover', async () => {
     const { options } = await archiveWithPhotos();
     const [phone, ...rest] = options.rows.photos;

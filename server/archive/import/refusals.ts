@@ -7,7 +7,7 @@ import { HttpError } from '../../http/errors.ts';
  */
 export const uploadRefusal = {
   tooLarge: () => new HttpError(413, 'import_too_large', 'This archive is too large to import.'),
-  noRoom: () => new HttpError(413, 'import_storage_limit', 'This archive does not fit in the room your account has for recordings.'),
+  noRoom: () => new HttpError(413, 'import_storage_limit', 'This archive does not fit in the room your account has for recordings and photos.'),
   wrongPiece: (expected: number) =>
     new HttpError(409, 'import_wrong_piece', `This is not the next piece of the upload: send piece ${expected}.`),
   pieceSize: () => new HttpError(400, 'import_piece_size', 'A piece of the upload has the wrong size.'),
