@@ -68,7 +68,7 @@ describe('an archive with one of everything', () => {
     const importId = await uploadArchive(client, await buildArchive(archive));
     const settled = await settledImport(client, importId, SETTLED);
     expect(settled.state, JSON.stringify(settled)).toBe('done');
-    expect(settled.counts).toEqual({ chapters: 2, stories: 3, recordings: 3, people: 1, places: 1, labels: 3, followUpQuestions: 2, autobiographies: 1 });
+    expect(settled.counts).toEqual({ chapters: 2, stories: 3, recordings: 3, people: 1, places: 1, labels: 3, followUpQuestions: 2, autobiographies: 1, photos: 0 });
     expect(settled.progress.done).toBe(settled.progress.total);
     const { rows } = archive;
 
