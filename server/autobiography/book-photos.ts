@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { photos, stories } from '../db/schema.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { readPhotoCopy } from '../photos/photo-copies-store.ts';
+import { inPhotoSlot } from '../photos/photo-slots.ts';
 import { photosOfStory } from '../photos/queries.ts';
 import type { Book, BookPhoto } from './book.ts';
 
@@ -36,13 +37,19 @@ function bookPhoto(store: BlobStore, row: PhotoRow, language: Language): BookPho
   return {
     caption: photoCaption(row, language),
     async read() {
-      const copy = await readPhotoCopy(store, row, 'display');
+      // A copy missing from the store is our fault, not a missing book: the download fails (500) rather than leave the photo out.
+      const copy = await readPhotoCopy(store, row, 'display').catch((error: unknown) => {
+        throw new Error(`The display copy of photo ${row.id} is missing from the store`, { cause: error });
+      });
       const chunks: Buffer[] = [];
       for await (const chunk of copy.body) chunks.push(chunk as Buffer);
-      const { data, info } = await sharp(Buffer.concat(chunks))
-        .resize(BOOK_PHOTO_EDGE, BOOK_PHOTO_EDGE, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
+      // In a photo slot, as uploads are processed: books made at once never decode more than the slots allow.
+      const { data, info } = await inPhotoSlot(() =>
+        sharp(Buffer.concat(chunks))
+          .resize(BOOK_PHOTO_EDGE, BOOK_PHOTO_EDGE, { fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 82 })
+          .toBuffer({ resolveWithObject: true }),
+      );
       return { jpeg: data, width: info.width, height: info.height };
     },
   };
