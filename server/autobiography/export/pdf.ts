@@ -53,10 +53,12 @@ const NUMBER_WIDTH = 40;
 const PHOTO_GAP = 14;
 const CAPTION_GAP = 5;
 const CAPTION_SIZE = 9;
+/** A photo takes at most this share of the text block's height, so text and photos share pages as in a printed book. */
+const PHOTO_MAX_SHARE = 0.7;
 
 /**
  * A photo in the text block, as large as it fits with its aspect ratio kept (never wider than
- * the text, never taller than the page leaves for it and its caption), centred, its caption
+ * the text, never taller than 70% of the text block nor than it leaves for the caption), centred, its caption
  * under it. When the photo and its caption do not fit on what is left of the page, both go to
  * the next: a caption never stands apart from its photo.
  */
@@ -68,7 +70,7 @@ async function writePhoto(doc: Doc, photo: BookPhoto) {
   doc.font('regular').fontSize(CAPTION_SIZE);
   // A little more than measured: a letter of the extended face may be a little wider.
   const captionHeight = photo.caption ? doc.heightOfString(photo.caption, { width: textWidth, align: 'center' }) + CAPTION_GAP + 2 : 0;
-  const scale = Math.min(textWidth / width, (bottom - top - captionHeight) / height);
+  const scale = Math.min(textWidth / width, Math.min((bottom - top) * PHOTO_MAX_SHARE, bottom - top - captionHeight) / height);
   const [w, h] = [width * scale, height * scale];
   let y = doc.y <= top + 1 ? top : doc.y + PHOTO_GAP;
   if (y + h + captionHeight > bottom) {
