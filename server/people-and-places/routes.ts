@@ -6,6 +6,7 @@ import { pathResource } from '../access/path-resource.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
+import type { BlobStore } from '../storage/index.ts';
 import { KINDS, RECORD_KINDS, type RecordKind } from './kinds.ts';
 import { linkLabels, unlinkedLabels } from './labels.ts';
 import { listRecords, recordDetail } from './queries.ts';
@@ -15,6 +16,8 @@ import { requestInfoRefresh } from './refresh-info.ts';
 interface Deps {
   db: Database;
   queue: Queue;
+  /** Where a deleted record's photos are removed from. */
+  store: BlobStore;
 }
 
 /**
@@ -27,7 +30,7 @@ export async function peopleAndPlacesRoutes(app: FastifyInstance, deps: Deps) {
   for (const kind of RECORD_KINDS) recordRoutes(app, deps, kind);
 }
 
-function recordRoutes(app: FastifyInstance, { db, queue }: Deps, kind: RecordKind) {
+function recordRoutes(app: FastifyInstance, { db, queue, store }: Deps, kind: RecordKind) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { path, linkParam, createBody, updateBody } = KINDS[kind];
   const base = `/api/${path}`;
@@ -69,7 +72,7 @@ function recordRoutes(app: FastifyInstance, { db, queue }: Deps, kind: RecordKin
   }
 
   api.delete(`${base}/:id`, { config: toDelete.config }, async (request, reply) => {
-    await deleteRecord(db, kind, toDelete.of(request));
+    await deleteRecord(db, store, kind, toDelete.of(request));
     return reply.status(204).send();
   });
 
