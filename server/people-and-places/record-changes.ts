@@ -9,7 +9,7 @@ import type { BlobStore } from '../storage/index.ts';
 type RecordRow = ResourceRows[RecordKind];
 
 /** The kind's own fields (a person's relationship, a place's type...); a name or language left out keeps its value. */
-export type RecordFields = { name?: string; language?: string } & Record<string, string | null | undefined>;
+export type RecordFields = { name?: string; language?: string } & Record<string, string | number | null | undefined>;
 
 /** A new person or place of the signed-in user; its id. */
 export async function createRecord(db: Database, kind: RecordKind, userId: string, fields: RecordFields & { name: string }): Promise<number> {

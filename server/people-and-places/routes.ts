@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { languageQuery } from '../../contract/languages.ts';
 import { linkLabelsSchema } from '../../contract/people-places.ts';
 import { pathResource } from '../access/path-resource.ts';
+import { signedInActor } from '../access/signed-in-scope.ts';
 import { currentUser } from '../auth/authenticate.ts';
+import { chosenPhoto } from '../photos/cover.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
@@ -65,7 +67,12 @@ function recordRoutes(app: FastifyInstance, { db, queue, store }: Deps, kind: Re
       schema: { body: updateBody },
       handler: async (request) => {
         const record = toChange.of(request);
-        await updateRecord(db, kind, record, request.body);
+        const fields = { ...request.body };
+        // A portrait is one of the owner's photos, checked by the access layer (another's is its 404).
+        if ('portraitPhotoId' in fields && fields.portraitPhotoId !== undefined) {
+          fields.portraitPhotoId = await chosenPhoto(db, signedInActor(request), fields.portraitPhotoId);
+        }
+        await updateRecord(db, kind, record, fields);
         return recordDetail(db, kind, record.id, record.userId);
       },
     });
