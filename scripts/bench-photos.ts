@@ -33,11 +33,11 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const MB = 1024 * 1024;
 const CHUNK = 500;
 
-/** A phone-like photo of `megapixels` (4:3): a gradient with grain, so it compresses as a photo does; turned by EXIF, with GPS. */
+/** A phone-like photo of `megapixels` (4:3): blurred grain, so it does not compress to nothing; turned by EXIF, with GPS. */
 async function phonePhoto(megapixels: number, seed: number): Promise<Buffer> {
   const width = Math.round(Math.sqrt((megapixels * 1e6 * 4) / 3));
   const height = Math.round((width * 3) / 4);
-  const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 120 + (seed % 20), sigma: 18 } } }).raw().toBuffer();
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 120 + (seed % 20), sigma: 18 } } }).raw().toBuffer();
   return sharp(grain, { raw: { width, height, channels: 3 } })
     .blur(1.2)
     .withMetadata({ orientation: 6 })
