@@ -2,13 +2,14 @@ import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES_PER_UPLOAD } from '../../contract/photos.ts';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_FILES_PER_UPLOAD, PHOTO_MAX_PIXELS } from '../../contract/photos.ts';
 import { storeKeys } from '../../test/support/account-contents.ts';
 import { type HttpClient, signedUpClient } from '../../test/support/http-client.ts';
-import { deflateBombPng, jpegPhoto, liarPng, uploadPhotos } from '../../test/support/photo-files.ts';
+import { deflateBombPng, HEIC_FIXTURE, heicPhoto, jpegPhoto, liarPng, uploadPhotos } from '../../test/support/photo-files.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { photos } from '../db/schema.ts';
+import { decodeHeic } from './heic-decoder.ts';
 
 // Uploads are hostile: what is refused, before what, and that a refusal keeps nothing.
 let server: TestApp;
@@ -69,6 +70,18 @@ describe('a decompression bomb', () => {
       expect(answer, name).toEqual([413, 'photo_dimensions_too_large']);
       expect(growth, name).toBeLessThan(60 * MB);
     }
+  });
+});
+
+describe('a HEIC', () => {
+  it('is bounded by the sizes its container gives, before its pixels are decoded', async () => {
+    // x265 makes no HEIC past its own limits, so the bounds are lowered here instead of the file made larger.
+    await expect(decodeHeic(HEIC_FIXTURE, { maxEdge: 319, maxPixels: PHOTO_MAX_PIXELS })).rejects.toMatchObject({ code: 'photo_dimensions_too_large' });
+    await expect(decodeHeic(HEIC_FIXTURE, { maxEdge: 320, maxPixels: 320 * 120 - 1 })).rejects.toMatchObject({ code: 'photo_dimensions_too_large' });
+    expect(await decodeHeic(HEIC_FIXTURE, { maxEdge: 320, maxPixels: 320 * 120 })).toMatchObject({ width: 320, height: 120 });
+    // Its bytes cut short: unreadable, and the server goes on.
+    const story = await seed.story(ownerId);
+    expect(await refusal(`/api/stories/${story.id}/photos`, [{ bytes: heicPhoto().subarray(0, 400) }])).toEqual([400, 'photo_unreadable']);
   });
 });
 
