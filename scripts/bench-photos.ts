@@ -48,8 +48,8 @@ async function phonePhoto(megapixels: number, seed: number): Promise<Buffer> {
 }
 
 /**
- * The bursts on a server with glibc's default malloc arenas (one a thread: libvips's threads
- * each keep freed memory in their own) and on one with MALLOC_ARENA_MAX=2, as sharp advises.
+ * The bursts on a server with glibc's default malloc arenas (the threads that decode, libuv's
+ * and libvips's, each keep freed memory in their own) and on one with MALLOC_ARENA_MAX=2, as sharp advises.
  */
 async function uploadBursts(files: Buffer[], malloc: Record<string, string>) {
   const sizes = files.map((f) => f.length / MB);
