@@ -108,6 +108,9 @@ export async function spawnServer(env: Record<string, string> = {}, options: Spa
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       LOGIN_RATE_LIMIT: '1000',
+      // The local engines (the VAD at least) on one thread: test files run side by side, and
+      // native threads that wait on each other stall whenever one of them has no core.
+      AI_THREADS: '1',
       ...env,
       PORT: port,
     },
