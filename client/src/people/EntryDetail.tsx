@@ -24,6 +24,8 @@ import { EnrichedInfo } from './EnrichedInfo.tsx';
 import { EntryRecordings } from './EntryRecordings.tsx';
 import { EntryStories } from './EntryStories.tsx';
 import { useEntryToasts } from './useEntryToasts.ts';
+import { chosenIdOf } from '../photos/listFields.ts';
+import { PhotoSection } from '../photos/PhotoSection.tsx';
 
 type DetailRecord = PersonDetail | PlaceDetail;
 
@@ -187,6 +189,10 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
             </div>
           )}
         </Card>
+        <PhotoSection
+          home={{ kind, id: record.id }}
+          choice={kind === 'person' ? { role: 'portrait', storedId: chosenIdOf(record, 'portraitPhotoId') } : undefined}
+        />
         <EntryStories kind={kind} id={record.id} />
         <EntryRecordings kind={kind} id={record.id} />
       </div>
