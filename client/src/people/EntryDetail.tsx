@@ -24,7 +24,8 @@ import { EnrichedInfo } from './EnrichedInfo.tsx';
 import { EntryRecordings } from './EntryRecordings.tsx';
 import { EntryStories } from './EntryStories.tsx';
 import { useEntryToasts } from './useEntryToasts.ts';
-import { chosenIdOf } from '../photos/listFields.ts';
+import { chosenIdOf, thumbUrlOf } from '../photos/listFields.ts';
+import { EntryAvatar } from './EntryAvatar.tsx';
 import { PhotoSection } from '../photos/PhotoSection.tsx';
 
 type DetailRecord = PersonDetail | PlaceDetail;
@@ -124,6 +125,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
     });
 
   const shown = view(record);
+  const portrait = kind === 'person' ? thumbUrlOf(record, 'portraitThumbUrl') : null;
   const { linkedLabels } = record;
   return (
     <>
@@ -167,9 +169,12 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
             </form>
           ) : (
             <div className="grid gap-4">
-              <div>
-                <h1 className="text-2xl font-semibold text-stone-50">{shown.title}</h1>
-                {shown.lines}
+              <div className="flex items-start gap-4">
+                {portrait && <EntryAvatar name={record.name} photoUrl={portrait} className="size-16" />}
+                <div className="min-w-0">
+                  <h1 className="text-2xl font-semibold text-stone-50">{shown.title}</h1>
+                  {shown.lines}
+                </div>
               </div>
               <div>
                 <h3 className="text-xs font-medium tracking-wide text-stone-400 uppercase">{t('detail.linkedNames')}</h3>
