@@ -80,9 +80,16 @@ export function uploadPhoto(home: PhotoHomeRef, file: File, onProgress: (sent: n
   });
 }
 
-/** After photos changed: the home's strip, and every list showing a cover or a portrait, read again. */
-export function usePhotosChanged() {
-  return useDataChanged();
+/** New photos stored: the strip shows them at once, then it and every list showing a cover or a portrait read again. */
+export function usePhotosAdded(home: PhotoHomeRef) {
+  const queryClient = useQueryClient();
+  const changed = useDataChanged();
+  return (added: readonly Photo[]) => {
+    queryClient.setQueryData<Photo[]>(photosKey(home), (photos) =>
+      photos ? byPosition([...photos.filter((photo) => !added.some((one) => one.id === photo.id)), ...added]) : photos,
+    );
+    changed();
+  };
 }
 
 /** PATCH /api/photos/{id}: a caption, or the photo's new place in its home (the strip shows the new order at once). */

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDataChanged } from '../api/dataChanged.ts';
-import { uploadPhoto, type PhotoHomeRef } from '../api/photos.ts';
+import { uploadPhoto, usePhotosAdded, type PhotoHomeRef } from '../api/photos.ts';
 import { addPicked, dismissed, failedWith, finished, nextToSend, progressed, retried, type UploadItem } from './uploadQueue.ts';
 
 /**
@@ -11,7 +10,7 @@ import { addPicked, dismissed, failedWith, finished, nextToSend, progressed, ret
 export function usePhotoUploads(home: PhotoHomeRef) {
   const [items, setItems] = useState<UploadItem<File>[]>([]);
   const nextKey = useRef(1);
-  const changed = useDataChanged();
+  const added = usePhotosAdded(home);
   const abort = useRef<AbortController | null>(null);
   const started = useRef(new Set<number>());
   const next = nextToSend(items);
@@ -25,9 +24,9 @@ export function usePhotoUploads(home: PhotoHomeRef) {
     abort.current = controller;
     setItems((current) => progressed(current, next.key, 0));
     uploadPhoto(home, next.file, (sent) => setItems((current) => progressed(current, next.key, sent)), controller.signal).then(
-      () => {
+      (photos) => {
         setItems((current) => finished(current, next.key));
-        changed();
+        added(photos);
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setItems((current) => failedWith(current, next.key, error));
