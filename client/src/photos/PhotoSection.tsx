@@ -107,7 +107,7 @@ export function PhotoSection({ home, choice, children }: PhotoSectionProps) {
       <PhotoUploads items={uploads.items} onRetry={uploads.retry} onDismiss={uploads.dismiss} />
 
       {photos.isPending ? (
-        <div aria-busy="true" aria-label={t('loading')} className="grid grid-cols-3 gap-2">
+        <div aria-busy="true" aria-label={t('loading')} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {[0, 1, 2].map((index) => (
             <div key={index} className="aspect-square animate-pulse rounded-lg bg-stone-900" />
           ))}

@@ -76,10 +76,10 @@ export function PhotoViewer({ home, photos, photo, chosen, onClose, onShow, onMo
       {caption.guard}
       <Dialog.Root open onOpenChange={(open) => !open && requestClose()}>
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/90" />
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
           <Dialog.Content
             aria-describedby={undefined}
-            className="fixed inset-0 z-[70] overflow-y-auto bg-stone-950 text-stone-100 focus:outline-none"
+            className="fixed inset-0 z-[55] overflow-y-auto bg-stone-950 text-stone-100 focus:outline-none"
             onKeyDown={(event) => {
               // Arrows step through the photos, except while typing a caption.
               if (caption.draft !== null) return;

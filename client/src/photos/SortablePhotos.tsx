@@ -78,7 +78,7 @@ export function SortablePhotos({ photos, chosen, onOpen, onMove, disabled }: Sor
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('reorder.instructions') } }}
     >
       <SortableContext items={ids} strategy={rectSortingStrategy} disabled={disabled || photos.length < 2}>
-        <ol aria-label={t('listLabel')} className="grid grid-cols-3 gap-2">
+        <ol aria-label={t('listLabel')} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {photos.map((photo, index) => (
             <PhotoTile
               key={photo.id}
