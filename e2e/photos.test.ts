@@ -260,6 +260,8 @@ describe.each(LANGUAGES)('photos in $language', (words) => {
     await viewer.getByRole('button', { name: p.chosen.useAsPortrait }).click();
     await viewer.getByRole('button', { name: p.chosen.stopPortrait }).waitFor(WAIT);
     await expect.poll(async () => (await db().select().from(people).where(eq(people.id, person.id)))[0].portraitPhotoId, WAIT).toBe(portrait.id);
+    // Only the portrait changed: what the person wrote about them is as it was.
+    expect((await db().select().from(people).where(eq(people.id, person.id)))[0]).toMatchObject({ name: 'Aino Virtanen', relationship: 'grandmother' });
     await shot(page, 'portrait-viewer');
     await page.goBack();
     await viewer.waitFor({ state: 'detached', ...WAIT });
