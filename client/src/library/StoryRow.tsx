@@ -14,7 +14,6 @@ import { focusRing } from '../ui/Button.tsx';
 import { DeleteStoryDialog } from '../stories/DeleteStoryDialog.tsx';
 import { useSwipeReveal } from './useSwipeReveal.ts';
 import { CoverThumb } from '../photos/CoverThumb.tsx';
-import { thumbUrlOf } from '../photos/listFields.ts';
 
 /**
  * A story in the library: title, date, reading time and whether it is being written; the
@@ -31,7 +30,7 @@ export function StoryRow({ story }: { story: StorySummaryDto }) {
   const processing = story.processingStatus === 'processing';
   const waiting = useAwaitedEngine(storyPendingWork({ processingStatus: story.processingStatus, hasText: story.excerpt.trim() !== '' })) !== null;
   const title = hasRealTitle(story) ? story.title : t('placeholders.title', { ns: 'story' });
-  const cover = thumbUrlOf(story, 'coverThumbUrl');
+  const cover = story.coverThumbUrl;
 
   // Opened from the actions button: Delete takes the focus, so the keyboard goes on from there.
   useEffect(() => {

@@ -24,7 +24,6 @@ import { EnrichedInfo } from './EnrichedInfo.tsx';
 import { EntryRecordings } from './EntryRecordings.tsx';
 import { EntryStories } from './EntryStories.tsx';
 import { useEntryToasts } from './useEntryToasts.ts';
-import { chosenIdOf, thumbUrlOf } from '../photos/listFields.ts';
 import { EntryAvatar } from './EntryAvatar.tsx';
 import { PhotoSection } from '../photos/PhotoSection.tsx';
 
@@ -125,7 +124,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
     });
 
   const shown = view(record);
-  const portrait = kind === 'person' ? thumbUrlOf(record, 'portraitThumbUrl') : null;
+  const person = 'portraitPhotoId' in record ? record : null;
   const { linkedLabels } = record;
   return (
     <>
@@ -170,7 +169,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
           ) : (
             <div className="grid gap-4">
               <div className="flex items-start gap-4">
-                {portrait && <EntryAvatar name={record.name} photoUrl={portrait} className="size-16" />}
+                {person?.portraitThumbUrl && <EntryAvatar name={record.name} photoUrl={person.portraitThumbUrl} className="size-16" />}
                 <div className="min-w-0">
                   <h1 className="text-2xl font-semibold text-stone-50">{shown.title}</h1>
                   {shown.lines}
@@ -196,7 +195,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
         </Card>
         <PhotoSection
           home={{ kind, id: record.id }}
-          choice={kind === 'person' ? { role: 'portrait', storedId: chosenIdOf(record, 'portraitPhotoId') } : undefined}
+          choice={person ? { role: 'portrait', storedId: person.portraitPhotoId } : undefined}
         />
         <EntryStories kind={kind} id={record.id} />
         <EntryRecordings kind={kind} id={record.id} />

@@ -13,7 +13,6 @@ import { PersonDialog, PlaceDialog } from './EntryDialogs.tsx';
 import { EntryRow } from './EntryRow.tsx';
 import { placeTypeText, relationshipText } from './options.ts';
 import { UnlinkedLabels } from './UnlinkedLabels.tsx';
-import { thumbUrlOf } from '../photos/listFields.ts';
 
 /** Which modal is open: adding (maybe named from a label) or editing a record. */
 type ModalState = { entry: PersonEntry | PlaceEntry | null; labels?: string[] } | null;
@@ -92,7 +91,7 @@ export function PeoplePage({ tab }: { tab: EntryKind }) {
                     <EntryRow
                       key={person.id}
                       name={person.name}
-                      portraitUrl={thumbUrlOf(person, 'portraitThumbUrl')}
+                      portraitUrl={person.portraitThumbUrl}
                       detail={relationshipText(t, person.relationship) ?? t('row.noRelationship')}
                       lastMentioned={person.lastMentioned}
                       mentionCount={person.mentionCount}

@@ -17,7 +17,6 @@ import { ListMore } from '../lists/ListMore.tsx';
 import { useKeptScroll } from '../lists/useKeptScroll.ts';
 import { joinTimelinePages, timelineQuery } from './timelineApi.ts';
 import { CoverThumb } from '../photos/CoverThumb.tsx';
-import { thumbUrlOf } from '../photos/listFields.ts';
 
 type TimelineEntry = TimelineYearDto['stories'][number];
 
@@ -88,7 +87,7 @@ function TimelineItem({ entry }: { entry: TimelineEntry }) {
     entry.placedBy === 'created'
       ? t('addedNoTime', { date: formatDate(entry.createdAt, language) })
       : (temporalLabel(entry, language) ?? t('unknownTime'));
-  const cover = thumbUrlOf(entry, 'coverThumbUrl');
+  const cover = entry.coverThumbUrl;
 
   return (
     <li className="relative">
