@@ -205,6 +205,14 @@ describe.each(LANGUAGES)('photos in $language', (words) => {
     await page.waitForURL(/\/library$/, WAIT);
     await loaded(page, `main a[href="/library/${story.id}"] img[src="/api/photos/${lake.id}?size=thumb"]`);
     await shot(page, 'library-cover');
+    // And the timeline's item, now in 1974 by the date taken.
+    await page.getByRole('link', { name: words.library.timeline, exact: true }).click();
+    await page.waitForURL(/\/timeline$/, WAIT);
+    await page.getByRole('heading', { name: '1974' }).waitFor(WAIT);
+    await loaded(page, `main a[href="/library/${story.id}"] img[src="/api/photos/${lake.id}?size=thumb"]`);
+    await shot(page, 'timeline-cover');
+    await page.goBack();
+    await page.waitForURL(/\/library$/, WAIT);
     await page.goBack();
     await page.waitForURL(new RegExp(`/library/${story.id}$`), WAIT);
     await expect.poll(() => strip.getByRole('listitem').count(), WAIT).toBe(2);
@@ -269,6 +277,9 @@ describe.each(LANGUAGES)('photos in $language', (words) => {
     await page.goBack();
     await viewer.waitFor({ state: 'detached', ...WAIT });
     await strip.getByText(p.chosen.portrait, { exact: true }).waitFor(WAIT);
+    await loaded(page, `main img[src="/api/photos/${portrait.id}?size=thumb"]`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'person-with-portrait');
 
     // Deleting the person says their photos go too (Cancel).
     await page.getByRole('button', { name: words.people.detail.edit, exact: true }).click();
