@@ -21,7 +21,7 @@ export const photoPromptSchema = z.object({
 });
 export type PhotoPrompt = z.infer<typeof photoPromptSchema>;
 
-/** GET /api/interviewer/photo-prompts: newest first, at most PHOTO_PROMPTS_SHOWN. */
+/** GET /api/interviewer/photo-prompts: newest first, at most PHOTO_PROMPTS_SHOWN (`GET /api/interviewer/photo-prompts/{id}`: one, a PhotoPrompt). */
 export const photoPromptsSchema = z.object({ photos: z.array(photoPromptSchema) });
 export type PhotoPrompts = z.infer<typeof photoPromptsSchema>;
 

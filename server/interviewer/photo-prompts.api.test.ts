@@ -73,4 +73,13 @@ describe('GET /api/interviewer/photo-prompts', () => {
   it('asks for a session first', async () => {
     expect((await new HttpClient(server.url).get('/api/interviewer/photo-prompts')).status).toBe(401);
   });
+
+  it('GET /api/interviewer/photo-prompts/:id: one photo as the recorder shows it; another user\'s is a 404', async () => {
+    const mine = await photo(ownerId, 'Mökki at Koli');
+    const response = await owner.get(`/api/interviewer/photo-prompts/${mine.id}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: mine.id, caption: 'Mökki at Koli', takenOn: null, thumbUrl: `/api/photos/${mine.id}?size=thumb` });
+    const theirs = await photo(strangerId, 'theirs');
+    expect((await owner.get(`/api/interviewer/photo-prompts/${theirs.id}`)).status).toBe(404);
+  });
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { PHOTO_PROMPTS_SHOWN, type PhotoPrompts } from '../../contract/photo-prompts.ts';
+import { PHOTO_PROMPTS_SHOWN, type PhotoPrompt, type PhotoPrompts } from '../../contract/photo-prompts.ts';
 import { photoUrl } from '../../contract/photos.ts';
 import type { Database } from '../db/client.ts';
 import { photos } from '../db/schema.ts';
@@ -23,5 +23,13 @@ export async function photosWithoutStory(db: Database, userId: string): Promise<
     )
     .orderBy(desc(photos.createdAt), desc(photos.id))
     .limit(PHOTO_PROMPTS_SHOWN);
-  return { photos: rows.map((row) => ({ ...row, thumbUrl: photoUrl(row.id, 'thumb') })) };
+  return { photos: rows.map(photoPrompt) };
 }
+
+/** One photo as a prompt, for the recorder and the conversation that open with it: its caption, day taken and thumbnail. */
+export const photoPrompt = (photo: { id: number; caption: string; takenOn: string | null }): PhotoPrompt => ({
+  id: photo.id,
+  caption: photo.caption,
+  takenOn: photo.takenOn,
+  thumbUrl: photoUrl(photo.id, 'thumb'),
+});
