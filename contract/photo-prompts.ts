@@ -16,6 +16,8 @@ export const photoPromptSchema = z.object({
   caption: z.string(),
   /** YYYY-MM-DD from the photo's EXIF, when the camera wrote one. */
   takenOn: z.string().nullable(),
+  /** The story that is the photo's home, if one is: the recorder offers to add to it. */
+  storyId: z.number().int().nullable(),
   /** The thumbnail (contract/photos.ts photoUrl). */
   thumbUrl: z.string(),
 });

@@ -78,7 +78,11 @@ describe('GET /api/interviewer/photo-prompts', () => {
     const mine = await photo(ownerId, 'Mökki at Koli');
     const response = await owner.get(`/api/interviewer/photo-prompts/${mine.id}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ id: mine.id, caption: 'Mökki at Koli', takenOn: null, thumbUrl: `/api/photos/${mine.id}?size=thumb` });
+    expect(await response.json()).toEqual({ id: mine.id, caption: 'Mökki at Koli', takenOn: null, storyId: null, thumbUrl: `/api/photos/${mine.id}?size=thumb` });
+    // A story's photo names its story: the recorder offers to add to it.
+    const story = await seed().story(ownerId);
+    const ofStory = await photo(ownerId, 'at the lake', { storyId: story.id });
+    expect(await (await owner.get(`/api/interviewer/photo-prompts/${ofStory.id}`)).json()).toMatchObject({ id: ofStory.id, storyId: story.id });
     const theirs = await photo(strangerId, 'theirs');
     expect((await owner.get(`/api/interviewer/photo-prompts/${theirs.id}`)).status).toBe(404);
   });

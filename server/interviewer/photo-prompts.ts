@@ -11,7 +11,7 @@ import { photos } from '../db/schema.ts';
  */
 export async function photosWithoutStory(db: Database, userId: string): Promise<PhotoPrompts> {
   const rows = await db
-    .select({ id: photos.id, caption: photos.caption, takenOn: photos.takenOn })
+    .select({ id: photos.id, caption: photos.caption, takenOn: photos.takenOn, storyId: photos.storyId })
     .from(photos)
     .where(
       and(
@@ -26,10 +26,11 @@ export async function photosWithoutStory(db: Database, userId: string): Promise<
   return { photos: rows.map(photoPrompt) };
 }
 
-/** One photo as a prompt, for the recorder and the conversation that open with it: its caption, day taken and thumbnail. */
-export const photoPrompt = (photo: { id: number; caption: string; takenOn: string | null }): PhotoPrompt => ({
+/** One photo as a prompt, for the recorder and the conversation that open with it: its caption, day taken, story home and thumbnail. */
+export const photoPrompt = (photo: { id: number; caption: string; takenOn: string | null; storyId: number | null }): PhotoPrompt => ({
   id: photo.id,
   caption: photo.caption,
   takenOn: photo.takenOn,
+  storyId: photo.storyId,
   thumbUrl: photoUrl(photo.id, 'thumb'),
 });
