@@ -3,8 +3,8 @@ import { photoQuestionResponseSchema } from '../../contract/photo-prompts.ts';
 import { type ChatRequestInfo, type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
 import { fakeOpenAiEngines } from '../../test/support/engines.ts';
 import { HttpClient, ownerAndStranger, signedUpClient } from '../../test/support/http-client.ts';
+import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { photos } from '../db/schema.ts';
 
 // Talk with Saaga from a photo: the first question is about the photo (issue 27).
 let fake: FakeOpenAi;
@@ -27,13 +27,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function photo(app: TestApp, userId: string, caption: string, takenOn: string | null) {
-  const [row] = await app.database.db
-    .insert(photos)
-    .values({ userId, originalType: 'image/jpeg', width: 400, height: 300, originalBytes: 1000, storedBytes: 1500, caption, takenOn })
-    .returning();
-  return row;
-}
+const photo = (app: TestApp, userId: string, caption: string, takenOn: string | null) => seeder(app.database.db, app.store).photo(userId, { caption, takenOn });
 
 const photoQuestionChats = () => fake.requestsTo('chat').filter((r) => r.json.response_format?.json_schema?.name === 'photo_question');
 const writerAsks = (question: string) => fake.setChatReply((request: ChatRequestInfo) => (request.schemaName === 'photo_question' ? { question } : {}));

@@ -21,13 +21,7 @@ afterAll(async () => {
 
 const seed = () => seeder(server.database.db);
 
-async function photo(userId: string, caption: string, home: Partial<Pick<typeof photos.$inferInsert, 'storyId' | 'recordingId' | 'personId' | 'placeId'>> = {}) {
-  const [row] = await server.database.db
-    .insert(photos)
-    .values({ userId, originalType: 'image/jpeg', width: 400, height: 300, originalBytes: 1000, storedBytes: 1500, caption, ...home })
-    .returning();
-  return row;
-}
+const photo = (userId: string, caption: string, home: Partial<typeof photos.$inferInsert> = {}) => seed().photo(userId, { caption, ...home });
 
 const prompts = async (client: HttpClient) => {
   const response = await client.get('/api/interviewer/photo-prompts');

@@ -5,9 +5,9 @@ import { fakeOpenAiEngines } from '../../test/support/engines.ts';
 import { type HttpClient, signedUpClient, uploadForm } from '../../test/support/http-client.ts';
 import { settledStory } from '../../test/support/pipeline.ts';
 import { CLIPS, clipTranscript } from '../../test/support/shared-files.ts';
+import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
-import { photos } from '../db/schema.ts';
 
 // A story told about a photo, through the real pipeline: the writer is told so (issue 27).
 const SETTLED = 30_000;
@@ -37,13 +37,7 @@ afterAll(async () => {
   await clips?.remove();
 });
 
-async function photo(caption: string, takenOn: string | null) {
-  const [row] = await server.database.db
-    .insert(photos)
-    .values({ userId, originalType: 'image/jpeg', width: 400, height: 300, originalBytes: 1000, storedBytes: 1500, caption, takenOn })
-    .returning();
-  return row;
-}
+const photo = (caption: string, takenOn: string | null) => seeder(server.database.db, server.store).photo(userId, { caption, takenOn });
 
 describe('a story told about a photo', () => {
   it.each([

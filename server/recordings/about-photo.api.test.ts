@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { HttpClient, ownerAndStranger, uploadForm } from '../../test/support/http-client.ts';
+import { jpegPhoto, uploadPhotos } from '../../test/support/photo-files.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
@@ -31,14 +32,9 @@ afterAll(async () => {
 const db = () => server.database.db;
 const seed = () => seeder(db());
 
-/** A photo row as the upload stores it (the copies are not read here). */
-async function photo(userId: string, home: Partial<Pick<typeof photos.$inferInsert, 'storyId' | 'recordingId' | 'personId' | 'placeId' | 'position'>> = {}) {
-  const [row] = await db()
-    .insert(photos)
-    .values({ userId, originalType: 'image/jpeg', width: 1200, height: 800, originalBytes: 1000, storedBytes: 1500, caption: 'Mökki at Koli', takenOn: '1965-07-12', ...home })
-    .returning();
-  return row;
-}
+/** A photo's row as the upload stores it (the copies are not read here). */
+const photo = (userId: string, home: Partial<typeof photos.$inferInsert> = {}) =>
+  seeder(db(), server.store).photo(userId, { caption: 'Mökki at Koli', takenOn: '1965-07-12', ...home });
 
 const upload = (client: HttpClient, fields: Record<string, string>, path = '/api/recordings') =>
   uploadForm(client, path, { appLanguage: 'en', duration: '11', ...fields }, { bytes: webm, filename: 'take.webm' });
@@ -49,16 +45,20 @@ const recordingRow = async (id: number) => (await db().select().from(recordings)
 
 describe('a recording told about a photo', () => {
   it('a loose photo: the recording is linked to it, the new story takes it as cover, and the story becomes its home', async () => {
-    const loose = await photo(ownerId);
+    // Uploaded as home's "Tell me about a picture" does: a photo of no home yet.
+    const added = await uploadPhotos(owner, '/api/photos', [{ bytes: await jpegPhoto() }]);
+    expect(added.status).toBe(201);
+    const { photos: [loose] } = await added.json();
+    expect(loose).toMatchObject({ storyId: null, recordingId: null, personId: null, placeId: null });
     const response = await upload(owner, { contextType: 'new_story', aboutPhotoId: String(loose.id) });
     expect(response.status).toBe(201);
     const { recording, story } = await response.json();
     expect((await recordingRow(recording.id)).aboutPhotoId).toBe(loose.id);
     expect((await storyRow(story.id)).coverPhotoId).toBe(loose.id);
     expect(await photoRow(loose.id)).toMatchObject({ storyId: story.id, position: 0 });
-    // The story's detail names its cover (the core's coverThumbUrl).
-    const detail = await (await owner.get(`/api/stories/${story.id}`)).json();
-    expect(JSON.stringify(detail)).toContain(`/api/photos/${loose.id}?size=thumb`);
+    // The story's photos list it now.
+    const listed = await (await owner.get(`/api/stories/${story.id}/photos`)).json();
+    expect(listed.photos.map((p: { id: number }) => p.id)).toEqual([loose.id]);
   });
 
   it('a photo of a story, recorded into that story: its cover, unless the person already chose another', async () => {
