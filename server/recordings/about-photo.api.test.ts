@@ -128,4 +128,18 @@ describe('a recording told about a photo', () => {
     expect(response.status).toBe(400);
     expect((await response.json()).code).toBe('validation');
   });
+
+  it('a relative\'s contribution through a co-author link tells about no photo: the owner\'s story and photos are not theirs to change', async () => {
+    const story = await seed().story(ownerId);
+    const ofStory = await photo(ownerId, { storyId: story.id });
+    const link = await owner.post(`/api/stories/${story.id}/co-author-token`);
+    expect(link.status).toBe(201);
+    const { token } = await link.json();
+    const response = await uploadForm(new HttpClient(server.url), `/api/co-author/${token}/recordings`, { contributorName: 'Pekka', aboutPhotoId: String(ofStory.id) }, { bytes: webm, filename: 'take.webm' });
+    // Like the owner's other choices, the field is not theirs: the contribution is kept without it.
+    expect(response.status).toBe(201);
+    const { recording } = await response.json();
+    expect((await recordingRow(recording.id)).aboutPhotoId).toBeNull();
+    expect((await storyRow(story.id)).coverPhotoId).toBeNull();
+  });
 });
