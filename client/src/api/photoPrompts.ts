@@ -9,7 +9,8 @@ const PROMPTS = '/api/interviewer/photo-prompts';
 /** GET /api/interviewer/photo-prompts: the person's photos with no story yet. */
 export function usePhotoPrompts() {
   return useQuery({
-    queryKey: [PROMPTS] as const,
+    // Under the interviewer's key: a new recording (dataChanged) reads it again.
+    queryKey: ['/api/interviewer', 'photo-prompts'] as const,
     queryFn: async () => photoPromptsSchema.parse(await getJson<unknown>(PROMPTS)).photos,
   });
 }
@@ -17,7 +18,7 @@ export function usePhotoPrompts() {
 /** One photo a recording or a conversation is told about: its caption, day taken and story home. */
 export function usePhotoPrompt(photoId: number | null) {
   return useQuery({
-    queryKey: [PROMPTS, photoId ?? 0] as const,
+    queryKey: ['/api/interviewer', 'photo-prompts', photoId ?? 0] as const,
     queryFn: async () => photoPromptSchema.parse(await getJson<unknown>(`${PROMPTS}/${photoId}`)),
     enabled: photoId !== null,
     retry: false,
