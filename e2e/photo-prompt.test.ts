@@ -208,3 +208,31 @@ for (const language of ['en', 'fi'] as const) {
     expect(await page.getByRole('heading', { name: words.photos }).count()).toBe(0);
   });
 }
+
+it.concurrent('en: Talk with Saaga from a photo: the first question is about it, and the story of the answers takes it as cover', async ({ expect }) => {
+  const { page } = await countingPage('talk-photo@example.com', 'en');
+  const added = await page.request.post(`${server.url}/api/photos`, {
+    headers: { origin: server.url },
+    multipart: { photo: { name: 'lake.jpg', mimeType: 'image/jpeg', buffer: await sharp(picture).toBuffer() } },
+  });
+  expect(added.status()).toBe(201);
+  const [photo] = (await added.json()).photos;
+
+  await page.goto(`${server.url}/interviewer`);
+  await page.getByRole('link', { name: WORDS.en.talk }).first().click();
+  await page.waitForURL(/\/talk\?aboutPhoto=\d+$/, WAIT);
+  await page.getByText(WORDS.en.question).waitFor(WAIT);
+  await page.getByRole('button', { name: 'Start talking' }).click();
+  // Saaga speaks the photo's question, then listens.
+  await expect.poll(() => fake.requestsTo('speech').map((r) => r.json.input), WAIT).toContain(WORDS.en.question);
+  await page.getByRole('button', { name: "I'm done, next question" }).waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.getByRole('timer').textContent(), { timeout: 20_000 }).toMatch(/00:0[3-9]|00:[1-5]\d/);
+  await shot(page, 'conversation-listening-en');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.waitForURL(/\/library\/\d+$/, { timeout: 30_000 });
+
+  const storyId = Number(page.url().split('/').pop());
+  const [story] = await db().select().from(stories).where(eq(stories.id, storyId));
+  expect(story).toMatchObject({ coverPhotoId: photo.id, promptQuestion: WORDS.en.question });
+  expect((await db().select().from(recordings).where(eq(recordings.storyId, storyId))).map((r) => r.aboutPhotoId)).toEqual([photo.id]);
+});

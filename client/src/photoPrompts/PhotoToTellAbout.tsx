@@ -33,7 +33,7 @@ export function PhotoToTellAbout({ photoId, compact = false }: { photoId: number
         src={photoUrl(photoId, 'display')}
         alt={caption ? t('altWithCaption', { caption }) : t('alt')}
         onError={() => setBroken(true)}
-        className={`${compact ? 'max-h-[30dvh]' : 'max-h-[40dvh]'} w-auto max-w-full rounded-2xl border border-stone-800 bg-stone-900 object-contain`}
+        className={`${compact ? 'max-h-[22dvh]' : 'max-h-[40dvh]'} w-auto max-w-full rounded-2xl border border-stone-800 bg-stone-900 object-contain`}
       />
       {(caption || day) && (
         <figcaption className="text-center text-sm text-stone-300">
