@@ -10,7 +10,7 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { answeredCount } from './answeredCount.ts';
 import { LifeGaps } from './LifeGaps.tsx';
-import { PhotoPrompts } from '../photoPrompts/PhotoPrompts.tsx';
+import { PhotoPrompts } from './PhotoPrompts.tsx';
 import { THEME_ICONS } from './themeIcons.ts';
 
 /**
