@@ -59,6 +59,8 @@ describe('a recording told about a photo', () => {
     // The story's photos list it now.
     const listed = await (await owner.get(`/api/stories/${story.id}/photos`)).json();
     expect(listed.photos.map((p: { id: number }) => p.id)).toEqual([loose.id]);
+    // And the story shows it as its cover.
+    expect((await (await owner.get(`/api/stories/${story.id}`)).json()).coverThumbUrl).toBe(`/api/photos/${loose.id}?size=thumb`);
   });
 
   it('a photo of a story, recorded into that story: its cover, unless the person already chose another', async () => {
