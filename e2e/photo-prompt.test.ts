@@ -131,7 +131,10 @@ for (const language of ['en', 'fi'] as const) {
 
     await page.goto(`${server.url}/library/${story.id}`);
     await page.getByRole('heading', { name: 'At the lake' }).waitFor(WAIT);
-    await page.goto(`${server.url}/record?aboutPhoto=${photo.id}`);
+    // The story's photo strip links each photo to "Tell me about this picture".
+    await page.getByRole('link', { name: words.tell }).first().click();
+    await page.waitForURL(new RegExp(`/record\\?aboutPhoto=${photo.id}$`), WAIT);
+    // Opened by that link, not by Record: the microphone waits.
     await recorderWaitsOnPhoto(page, words.photoAlt, words, expect);
     await shot(page, `recorder-story-photo-${language}`);
 
@@ -146,6 +149,10 @@ for (const language of ['en', 'fi'] as const) {
     expect(told.coverPhotoId).toBe(photo.id);
     await page.getByRole('heading', { name: words.added }).waitFor({ timeout: 60_000 });
     await shot(page, `added-${language}`);
+    // The library shows the story with its cover.
+    await page.goto(`${server.url}/library`);
+    await page.locator(`img[src="/api/photos/${photo.id}?size=thumb"]`).first().waitFor(WAIT);
+    await shot(page, `library-cover-${language}`);
   });
 
   it.concurrent(`${language}: a photo picked on Home: the recorder shows it, Back goes home, the interviewer offers it, and its story takes it as cover`, async ({ expect }) => {
