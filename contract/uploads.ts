@@ -21,6 +21,8 @@ export const RECORDING_UPLOAD_FIELDS = {
   questionId: 'questionId',
   clientTimestamp: 'clientTimestamp',
   userAgent: 'userAgent',
+  /** "Tell me about this picture": the photo the recording was told about (issue 27). */
+  aboutPhotoId: 'aboutPhotoId',
 } as const;
 
 /**

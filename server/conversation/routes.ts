@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONVERSATION_ERRORS, CONVERSATION_LIMITS, conversationFollowUpSchema, conversationSpeechSchema, type ConversationFinishResponse,
 } from '../../contract/conversation.ts';
+import { photoQuestionRequestSchema } from '../../contract/photo-prompts.ts';
 import { load } from '../access/loaders.ts';
 import { pathResource } from '../access/path-resource.ts';
 import type { Engines } from '../ai/engines.ts';
@@ -13,6 +14,7 @@ import { perUser as limitPerUser } from '../http/rate-limit/index.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { queueFinishConversation } from './finish-conversation-job.ts';
 import { askFollowUp, toldInStory } from './follow-up.ts';
+import { askAboutPhoto } from './photo-question.ts';
 import { SpeechCache } from './speech-cache.ts';
 import { recordingCount } from './story-recordings.ts';
 
@@ -59,6 +61,14 @@ export async function conversationRoutes(app: FastifyInstance, deps: { db: Datab
     const story = request.body.storyId ? await load(db, request.actor, 'story', request.body.storyId, 'update') : null;
     const told = story ? await toldInStory(db, story) : null;
     return askFollowUp(writer, request.body, told, request.log);
+  });
+
+  // A conversation that starts from a photo: its first question, about the photo. Without the
+  // AI it is Saaga's own question (not a 503): the caption and date are enough to ask.
+  api.post('/api/conversation/photo-question', { config: perUser(CONVERSATION_LIMITS.followUpsPerMinute), schema: { body: photoQuestionRequestSchema } }, async (request) => {
+    // Someone else's photo is a 404 like a missing one, before the writer is asked anything.
+    const photo = await load(db, request.actor, 'photo', request.body.photoId, 'read');
+    return askAboutPhoto(deps.engines?.writer, { caption: photo.caption, takenOn: photo.takenOn }, request.body.language, request.log);
   });
 
   api.post('/api/conversation/:storyId/finish', { config: storyToFinish.config }, async (request, reply) => {

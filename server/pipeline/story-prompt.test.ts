@@ -84,4 +84,19 @@ describe('story prompt', () => {
     expect(prompt.system).toBe(buildStoryPrompt(base).system);
     expect(buildRegeneratePrompt({ ...base, language: 'fi', previous: { title: 'a', content: 'b' } }).user).toContain('Kirjoita alla oleva tarina uudelleen');
   });
+
+  it('a story told about a photo: the writer is told so, with the caption and the day taken, and that it cannot see the picture', () => {
+    const photos = [{ caption: 'Mökki at Koli, 1965', takenOn: '1965-07-12' }, { caption: '', takenOn: null }];
+    const en = buildStoryPrompt({ ...base, photos }).user;
+    expect(en).toContain(storyTexts('en').labels.photo.told);
+    expect(en).toContain('You cannot see the photo: say nothing about what it shows beyond its caption and what the speaker says');
+    expect(en).toContain('- caption: "Mökki at Koli, 1965", taken on 1965-07-12');
+    expect(en).toContain('- no caption');
+    const fi = buildStoryPrompt({ ...base, language: 'fi', photos }).user;
+    expect(fi).toContain('Et näe kuvaa');
+    expect(fi).toContain('- kuvateksti: "Mökki at Koli, 1965", otettu 1965-07-12');
+    expect(fi).toContain('- ei kuvatekstiä');
+    // Told about no photo, the writer hears nothing of photos.
+    expect(buildStoryPrompt(base).user).not.toContain(storyTexts('en').labels.photo.told);
+  });
 });

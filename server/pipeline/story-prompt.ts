@@ -21,6 +21,14 @@ export interface TranscriptSource {
   question?: string;
 }
 
+/** A photo the story was told about ("Tell me about this picture"): what the writer knows of it, never the picture itself. */
+export interface PhotoNote {
+  /** The person's caption; empty when they gave none. */
+  caption: string;
+  /** The day the camera recorded (YYYY-MM-DD), when it wrote one. */
+  takenOn: string | null;
+}
+
 export interface StoryRequest {
   transcripts: (string | TranscriptSource)[];
   /** The app language: the story is written in it. */
@@ -37,6 +45,8 @@ export interface StoryRequest {
   /** Names the user already keeps, so the writer spells them the same way. */
   knownPeople?: string[];
   knownPlaces?: string[];
+  /** The photos the recordings were told about. */
+  photos?: PhotoNote[];
 }
 
 export interface RegenerateRequest extends StoryRequest {
@@ -62,6 +72,16 @@ export interface SourceLabels {
   question: string;
   knownPeople: string;
   knownPlaces: string;
+  photo: PhotoLabels;
+}
+
+/** How the photos a story was told about are described to the writer. */
+export interface PhotoLabels {
+  /** That the story was told looking at a photo, and that the writer does not see it. */
+  told: string;
+  caption: (caption: string) => string;
+  noCaption: string;
+  takenOn: (date: string) => string;
 }
 
 /** Texts of the story task in one language. */
@@ -138,7 +158,15 @@ function contextLines(request: StoryRequest, texts: StoryTexts): string[] {
   if (request.promptQuestion) lines.push(`${texts.labels.question}: ${request.promptQuestion}`);
   if (request.knownPeople?.length) lines.push(`${texts.labels.knownPeople}: ${request.knownPeople.join(', ')}`);
   if (request.knownPlaces?.length) lines.push(`${texts.labels.knownPlaces}: ${request.knownPlaces.join(', ')}`);
+  if (request.photos?.length) lines.push(photoLines(request.photos, texts.labels.photo));
   return lines;
+}
+
+/** The photos told about, one line each: the caption and the day taken, all the writer may say of them. */
+function photoLines(photos: PhotoNote[], labels: PhotoLabels): string {
+  const line = (photo: PhotoNote) =>
+    `- ${[photo.caption.trim() ? labels.caption(photo.caption.trim()) : labels.noCaption, photo.takenOn && labels.takenOn(photo.takenOn)].filter(Boolean).join(', ')}`;
+  return `${labels.told}\n${photos.map(line).join('\n')}`;
 }
 
 /** The prompt that writes a story from one or more transcripts. */

@@ -56,8 +56,10 @@ const clean = (list: string[]) => [...new Set(list.map((s) => s.trim()).filter(B
 /** A paragraph's words, for telling a copy of the person's text from a new paragraph. */
 const sameText = (text: string) => words(text).join(' ');
 
+/** What a name or date may come from: the recordings, and the captions the person wrote for the photos told about. */
 function sourceTexts(request: StoryRequest): string[] {
-  return request.transcripts.map((t) => (typeof t === 'string' ? t : t.text));
+  const captions = (request.photos ?? []).map((photo) => photo.caption).filter(Boolean);
+  return [...request.transcripts.map((t) => (typeof t === 'string' ? t : t.text)), ...captions];
 }
 
 /** A written story with the names and dates no recording says taken out; an empty one is a passing failure. */

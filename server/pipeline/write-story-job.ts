@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { signatureName } from '../../contract/author-name.ts';
 import { toLanguage } from '../../contract/languages.ts';
@@ -7,13 +7,13 @@ import type { StoryMetadata } from '../../contract/story-options.ts';
 import { titleFromText } from '../ai/paragraphs.ts';
 import type { RunOptions } from '../ai/writing-task.ts';
 import { readRecordingSettings } from '../db/recording-settings.ts';
-import { recordings, stories, users } from '../db/schema.ts';
+import { photos, recordings, stories, users } from '../db/schema.ts';
 import { queueFollowUpQuestions } from '../follow-ups/follow-up-questions-job.ts';
 import { defineJob } from '../jobs/job.ts';
 import type { Transaction } from '../jobs/send-job.ts';
 import type { JobContext } from '../jobs/context.ts';
 import { keepsHandEdit, mergeAdditions, mergeWrittenStory, type ReplaceEditsUpTo } from './hand-edits.ts';
-import type { AdditionsRequest, StoryRequest } from './story-prompt.ts';
+import type { AdditionsRequest, PhotoNote, StoryRequest } from './story-prompt.ts';
 import { addToStoryTask, regenerateStoryTask, writeStoryTask, type StoryAdditions } from './story-tasks.ts';
 import { unwrittenStories } from './unfinished.ts';
 import { userVocabulary } from '../people-and-places/vocabulary.ts';
@@ -225,8 +225,24 @@ async function storyRequest(ctx: JobContext, story: StoryRow, transcripts: Recor
     authorName: (user && signatureName(user)) ?? undefined,
     knownPeople: vocabulary.people,
     knownPlaces: vocabulary.places,
+    photos: await photosToldAbout(ctx, story, transcripts),
   };
   return { request, model: ctx.engines.writer.adapter === 'openai' ? settings.storyGenerationModel : undefined };
+}
+
+/** The photos the recordings were told about ("Tell me about this picture"), in the recordings' order: their captions and days taken. */
+async function photosToldAbout(ctx: JobContext, story: StoryRow, transcripts: RecordingRow[]): Promise<PhotoNote[]> {
+  const ids = [...new Set(transcripts.flatMap((r) => (r.aboutPhotoId === null ? [] : [r.aboutPhotoId])))];
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select({ id: photos.id, caption: photos.caption, takenOn: photos.takenOn })
+    .from(photos)
+    .where(and(inArray(photos.id, ids), eq(photos.userId, story.userId)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ caption: row.caption, takenOn: row.takenOn }] : [];
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { load, loadAll } from '../access/loaders.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
 import { recordingPeople, recordingPlaces, recordings } from '../db/schema.ts';
+import { givePhotoToStory } from './about-photo.ts';
 import { placeInStory } from './place-in-story.ts';
 import type { RecordingLinks } from './presenter.ts';
 
@@ -60,5 +61,7 @@ export async function setRecordingStory(db: Database, actor: Actor, recording: R
   await db.transaction(async (tx) => {
     const orderIndex = storyId === null ? 0 : await placeInStory(tx, await load(tx, actor, 'story', storyId, 'addRecording'));
     await tx.update(recordings).set({ storyId, orderIndex, updatedAt: new Date() }).where(eq(recordings.id, recording.id));
+    // A recording told about a photo brings the photo to the story it joins.
+    if (storyId !== null && recording.aboutPhotoId !== null) await givePhotoToStory(tx, recording.aboutPhotoId, storyId);
   });
 }

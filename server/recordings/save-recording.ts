@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { people, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
 import { linkAnswerRecording } from '../follow-ups/answer-link.ts';
 import { fieldError } from '../http/errors.ts';
+import { givePhotoToStory, photoToTellAbout } from './about-photo.ts';
 import { placeInStory } from './place-in-story.ts';
 import type { UploadForm } from './upload-form.ts';
 import type { UploadResult } from './upload-recording.ts';
@@ -108,6 +109,8 @@ export async function saveRecording(
         : (await tx.insert(places).values({ userId: user.id, name: requiredName(fields.contextName), language }).returning())[0].id;
     }
 
+    // Another user's photo is a 404, and nothing is stored (the route removes the audio).
+    const aboutPhotoId = await photoToTellAbout(tx, actor, fields.aboutPhotoId, contributor !== undefined);
     const [recording] = await tx
       .insert(recordings)
       .values({
@@ -125,6 +128,7 @@ export async function saveRecording(
         contributorName: contributor?.name,
         contributorKeyHash: contributor?.keyHash,
         coAuthorTokenId: contributor?.tokenId,
+        aboutPhotoId,
         settings: {
           language,
           temperature: fields.temperature,
@@ -142,6 +146,7 @@ export async function saveRecording(
       .returning();
     if (personId) await tx.insert(recordingPeople).values({ recordingId: recording.id, personId });
     if (placeId) await tx.insert(recordingPlaces).values({ recordingId: recording.id, placeId });
+    if (aboutPhotoId && storyId) await givePhotoToStory(tx, aboutPhotoId, storyId);
     // A contribution answers none of the owner's questions.
     if (!contributor) await linkAnswerRecording(tx, recording);
     return { recording, storyId, isContextOnly: storyId === null };

@@ -39,6 +39,8 @@ export const uploadFieldsSchema = z.object({
   userAgent: optionalText(500),
   tone: toneSchema.optional().catch(undefined),
   creativity: creativitySchema.optional().catch(undefined),
+  /** "Tell me about this picture": the photo the recording is told about (authorized in saveRecording). */
+  aboutPhotoId: optionalId,
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 

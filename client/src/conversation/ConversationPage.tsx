@@ -1,5 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { MessageCircle, MicOff } from 'lucide-react';
+import { Loader2, MessageCircle, MicOff } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { fetchPhotoQuestion } from '../api/photoPrompts.ts';
+import { useLanguage } from '../i18n/appLanguage.ts';
+import { PhotoToTellAbout } from '../photoPrompts/PhotoToTellAbout.tsx';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { RecordingHeader } from '../recorder/RecordingHeader.tsx';
@@ -20,12 +24,30 @@ import { type ConversationOutcome, useConversation } from './useConversation.ts'
  */
 export function ConversationPage() {
   const { t } = useTranslation('conversation');
+  const { t: tPhoto } = useTranslation('photoPrompt');
   const navigate = useNavigate();
   const location = useLocation();
   const titleId = useId();
   const [params] = useSearchParams();
   const [request] = useState(() => readConversationRequest(params));
-  const opening = { question: request.question ?? t('opening'), questionId: request.question ? request.questionId : null };
+  const language = useLanguage();
+  // From a photo (and no question of the interviewer's): the first question is about the photo.
+  const fromPhoto = request.aboutPhotoId !== null && !request.question;
+  const photoQuestion = useQuery({
+    queryKey: ['/api/conversation/photo-question', request.aboutPhotoId, language] as const,
+    queryFn: () => fetchPhotoQuestion(request.aboutPhotoId!, language),
+    enabled: fromPhoto,
+    staleTime: Infinity,
+    retry: false,
+  });
+  // A photo that cannot be asked about (gone, the server not reached): Saaga's own opening, and no photo sent.
+  const photoLost = fromPhoto && photoQuestion.isError;
+  const opening = {
+    question: request.question ?? (fromPhoto && photoQuestion.data ? photoQuestion.data.question : t('opening')),
+    questionId: request.question ? request.questionId : null,
+    aboutPhotoId: photoLost ? null : request.aboutPhotoId,
+  };
+  const waitingForQuestion = fromPhoto && photoQuestion.isPending;
   const [askLeave, setAskLeave] = useState(false);
   const conversation = useConversation(opening, { holdTurn: askLeave });
   const { state } = conversation;
@@ -91,14 +113,26 @@ export function ConversationPage() {
           backBlocked={state.phase === 'ending'}
           onBlockedBack={() => toast({ title: t('pleaseWait'), description: t('status.ending') })}
         />
+        {request.aboutPhotoId !== null && !photoLost && state.phase !== 'failed' && (
+          <div className="pt-4">
+            <PhotoToTellAbout photoId={request.aboutPhotoId} compact={state.phase !== 'ready'} />
+          </div>
+        )}
         {state.phase === 'ready' ? (
           <div className="flex flex-1 flex-col gap-6 pt-6">
             <section className="rounded-2xl border border-amber-300/30 bg-amber-300/10 p-5">
               <h2 className="text-xs font-semibold tracking-wide text-amber-300 uppercase">{t('firstQuestion')}</h2>
-              <p className="mt-2 text-lg text-stone-50">{opening.question}</p>
+              {waitingForQuestion ? (
+                <p role="status" className="mt-2 flex items-center gap-2 text-stone-300">
+                  <Loader2 aria-hidden className="size-4 animate-spin" />
+                  {tPhoto('conversation.loading')}
+                </p>
+              ) : (
+                <p className="mt-2 text-lg text-stone-50">{opening.question}</p>
+              )}
             </section>
             <p className="text-stone-300">{t('intro')}</p>
-            <Button onClick={() => void conversation.start()} className="min-h-14 text-base">
+            <Button onClick={() => void conversation.start()} disabled={waitingForQuestion} className="min-h-14 text-base">
               <MessageCircle aria-hidden className="size-5" />
               {t('start')}
             </Button>

@@ -6,9 +6,12 @@ describe('the conversation\'s address', () => {
   it('carries an interviewer question and its id there and back; none opens with Saaga\'s own', () => {
     const link = conversationLink({ question: 'What was home like? Room by room.', questionId: 'childhood.home' });
     expect(link.startsWith('/talk?')).toBe(true);
-    expect(readConversationRequest(new URL(link, 'http://x').searchParams)).toEqual({ question: 'What was home like? Room by room.', questionId: 'childhood.home' });
+    expect(readConversationRequest(new URL(link, 'http://x').searchParams)).toEqual({ question: 'What was home like? Room by room.', questionId: 'childhood.home', aboutPhotoId: null });
     expect(conversationLink()).toBe('/talk');
-    expect(readConversationRequest(new URLSearchParams('question=%20%20'))).toEqual({ question: null, questionId: null });
+    expect(conversationLink({ aboutPhotoId: 5 })).toBe('/talk?aboutPhoto=5');
+    expect(readConversationRequest(new URLSearchParams('aboutPhoto=5')).aboutPhotoId).toBe(5);
+    expect(readConversationRequest(new URLSearchParams('aboutPhoto=five')).aboutPhotoId).toBeNull();
+    expect(readConversationRequest(new URLSearchParams('question=%20%20'))).toEqual({ question: null, questionId: null, aboutPhotoId: null });
   });
 });
 

@@ -50,7 +50,10 @@ export interface ConversationOutcome {
  * rest join it, each with its question), ask the server for the next question meanwhile;
  * at the end wait for every upload and have the story written from all answers.
  */
-export function useConversation(opening: { question: string; questionId: string | null }, options: { holdTurn?: boolean } = {}) {
+export function useConversation(
+  opening: { question: string; questionId: string | null; aboutPhotoId?: number | null },
+  options: { holdTurn?: boolean } = {},
+) {
   const { holdTurn = false } = options;
   const { t } = useTranslation('conversation');
   const language = useLanguage();
@@ -93,6 +96,8 @@ export function useConversation(opening: { question: string; questionId: string 
             context: storyId.current ? { contextType: 'story', contextId: storyId.current } : { contextType: 'new_story' },
             promptQuestion: turn.question,
             questionId: storyId.current ? null : turn.questionId,
+            // The answer that makes the story is told about the photo: the story takes it as cover.
+            aboutPhotoId: storyId.current ? null : (opening.aboutPhotoId ?? null),
             userAgent: navigator.userAgent,
           });
           // The server has it: the device copy can go.
@@ -109,7 +114,7 @@ export function useConversation(opening: { question: string; questionId: string 
         }
       });
     },
-    [language, dataChanged],
+    [language, dataChanged, opening.aboutPhotoId],
   );
 
   /** Ends the answer being recorded: its live text, and its audio queued for upload. */

@@ -10,12 +10,13 @@ import { PageHeader } from '../shell/PageHeader.tsx';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { answeredCount } from './answeredCount.ts';
 import { LifeGaps } from './LifeGaps.tsx';
+import { PhotoPrompts } from './PhotoPrompts.tsx';
 import { THEME_ICONS } from './themeIcons.ts';
 
 /**
  * /interviewer, "Need inspiration?" (spec 2, Interviewer): six theme cards with how many of
- * their questions are answered, the untold parts of the life, the follow-up questions still
- * open, and recording freely.
+ * their questions are answered, the untold parts of the life, the photos with no story yet,
+ * the follow-up questions still open, and recording freely.
  */
 export function InterviewerPage() {
   const { t } = useTranslation('interviewer');
@@ -53,6 +54,7 @@ export function InterviewerPage() {
         })}
       </ul>
       <LifeGaps />
+      <PhotoPrompts />
       <UnansweredQuestions />
       <div className="grid justify-items-start gap-3 border-t border-stone-800 pt-5">
         <p className="text-sm text-stone-400">{t('freely')}</p>

@@ -10,10 +10,11 @@ import { recordingLink } from '../recordings/recordingLink.ts';
 import { browserRecordingEnvironment, recordingSupportProblems } from './recordingSupport.ts';
 import { RecordingSupportBanner } from './RecordingSupportBanner.tsx';
 import { UnsavedTakesNotice } from './UnsavedTakesNotice.tsx';
+import { TellAboutPictureButton } from '../photoPrompts/TellAboutPictureButton.tsx';
 
 /**
  * Home (spec 2): the product title, the big record button, the tagline, the way to the
- * interviewer and a warning when this browser cannot record. The record button opens the
+ * interviewer, "Tell me about a picture" (issue 27) and a warning when this browser cannot record. The record button opens the
  * recorder, /record.
  */
 export function HomeScreen() {
@@ -44,10 +45,13 @@ export function HomeScreen() {
         <Mic aria-hidden className="size-16" />
       </button>
       <p className="max-w-sm text-lg text-stone-300">{t('home.tagline')}</p>
-      <Button variant="secondary" onClick={whenSignedIn(() => navigate('/interviewer'))}>
-        <Sparkles aria-hidden className="size-4 text-amber-300" />
-        {t('home.inspiration')}
-      </Button>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button variant="secondary" onClick={whenSignedIn(() => navigate('/interviewer'))}>
+          <Sparkles aria-hidden className="size-4 text-amber-300" />
+          {t('home.inspiration')}
+        </Button>
+        {problems.length === 0 && <TellAboutPictureButton onPress={(pick) => whenSignedIn(pick)()} />}
+      </div>
     </div>
   );
 }

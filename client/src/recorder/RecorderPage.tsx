@@ -11,6 +11,8 @@ import { useLiveText } from '../live/useLiveText.ts';
 import { liveTextOn, readLiveTextChoice } from '../settings/liveTextSetting.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { readRecordingRequest } from '../recordings/recordingLink.ts';
+import { usePhotoPrompt } from '../api/photoPrompts.ts';
+import { PhotoToTellAbout } from '../photoPrompts/PhotoToTellAbout.tsx';
 import { loadAiSettings } from '../settings/useAiSettings.ts';
 import { toast } from '../ui/toastStore.ts';
 import { ContextChooser } from './ContextChooser.tsx';
@@ -48,7 +50,13 @@ export function RecorderPage() {
   const [request] = useState(() => readRecordingRequest(searchParams));
   // A reload of the post-upload screen: the address names the upload, shown again.
   const [reopened] = useState(() => readProcessingUpload(searchParams));
-  const [autoStart] = useState(() => !reopened && hasRecordIntent(navigationType, location.key, sessionStore()));
+  // "Tell me about this picture" opens on the photo: the person looks first, then presses Record.
+  const [autoStart] = useState(() => !reopened && request.aboutPhotoId === null && hasRecordIntent(navigationType, location.key, sessionStore()));
+  const aboutPhoto = usePhotoPrompt(request.aboutPhotoId);
+  // A photo that cannot be read (deleted meanwhile) is not sent: the take is kept whatever happened to the photo.
+  const aboutPhotoId = aboutPhoto.isError ? null : request.aboutPhotoId;
+  // The photo's story, when it has one, is offered as the story to add to.
+  const currentStoryId = request.storyId ?? aboutPhoto.data?.storyId ?? null;
   const language = useLanguage();
   const titleId = useId();
   const messages = useRecordingMessages();
@@ -75,9 +83,9 @@ export function RecorderPage() {
       leaving.current = true;
       if (to) navigate(to, { replace });
       else if (location.key !== 'default') navigate(-1);
-      else navigate(request.storyId ? `/library/${request.storyId}` : '/', { replace: true });
+      else navigate(currentStoryId ? `/library/${currentStoryId}` : '/', { replace: true });
     },
-    [navigate, location.key, request.storyId],
+    [navigate, location.key, currentStoryId],
   );
 
   /**
@@ -170,6 +178,7 @@ export function RecorderPage() {
         context,
         promptQuestion: request.promptQuestion,
         questionId: request.questionId,
+        aboutPhotoId,
         userAgent: navigator.userAgent,
       });
       dataChanged();
@@ -299,7 +308,7 @@ export function RecorderPage() {
           <>
             <RecordingHeader titleId={titleId} title={t('context.title')} onBack={back} />
             <ContextChooser
-              currentStoryId={request.storyId}
+              currentStoryId={currentStoryId}
               chosen={step.context}
               onConfirm={(context) => void confirm(step.take, context)}
               onDiscard={() => askToLeave('discard')}
@@ -319,6 +328,7 @@ export function RecorderPage() {
               elapsedMs={microphone.elapsedMs}
               silenceShown={microphone.silenceShown}
               promptQuestion={request.promptQuestion}
+              photo={request.aboutPhotoId !== null ? <PhotoToTellAbout photoId={request.aboutPhotoId} compact={step.phase !== 'idle'} /> : undefined}
               onStart={() => void start()}
               live={streaming ? { text: live.text, status: live.status } : undefined}
               onPause={() => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Loader2, Mic, MicOff, Pause, Play, Square } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
@@ -13,6 +14,8 @@ interface RecorderViewProps {
   elapsedMs: number;
   silenceShown: boolean;
   promptQuestion: string | null;
+  /** "Tell me about this picture": the photo, shown above everything else. */
+  photo?: ReactNode;
   /** The streaming recorder's words as the person speaks; absent when live text is off. */
   live?: { text: LiveText; status: LiveTextStatus };
   onStart: () => void;
@@ -33,7 +36,8 @@ export function RecorderView(props: RecorderViewProps) {
   const busy = phase === 'connecting' || phase === 'analyzing' || phase === 'uploading';
 
   return (
-    <div data-phase={phase} className="flex flex-1 flex-col items-center gap-8 pt-6 text-center">
+    <div data-phase={phase} className={clsx('flex flex-1 flex-col items-center pt-6 text-center', props.photo ? 'gap-5' : 'gap-8')}>
+      {props.photo}
       {promptQuestion && (
         <section className="w-full rounded-2xl border border-amber-300/30 bg-amber-300/10 p-5 text-left">
           <h2 className="text-xs font-semibold tracking-wide text-amber-300 uppercase">{t('screen.interviewerQuestion')}</h2>

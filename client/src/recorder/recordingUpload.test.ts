@@ -57,6 +57,11 @@ describe('recordingForm', () => {
     expect(form.has('questionId')).toBe(false);
     expect(form.has('contextName')).toBe(false);
     expect(form.get('contextId')).toBe('3');
+    expect(form.has('aboutPhotoId')).toBe(false);
+  });
+
+  it('sends the photo a recording is told about', () => {
+    expect(recordingForm({ ...upload, aboutPhotoId: 41 }).get('aboutPhotoId')).toBe('41');
   });
 });
 

@@ -16,6 +16,8 @@ export interface RecordingUpload {
   context: ContextFields;
   promptQuestion?: string | null;
   questionId?: string | null;
+  /** "Tell me about this picture": the photo the recording is told about. */
+  aboutPhotoId?: number | null;
   userAgent: string;
 }
 
@@ -43,6 +45,7 @@ export function recordingForm(upload: RecordingUpload): FormData {
   if (context.contextName) form.append(FIELD.contextName, context.contextName);
   if (upload.promptQuestion) form.append(FIELD.promptQuestion, upload.promptQuestion);
   if (upload.questionId) form.append(FIELD.questionId, upload.questionId);
+  if (upload.aboutPhotoId != null) form.append(FIELD.aboutPhotoId, String(upload.aboutPhotoId));
   form.append(FIELD.clientTimestamp, upload.recordedAt.toISOString());
   form.append(FIELD.userAgent, upload.userAgent);
   return form;

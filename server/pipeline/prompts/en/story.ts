@@ -58,5 +58,14 @@ export const storyEn: StoryTexts = {
     question: 'The speaker was answering this question',
     knownPeople: 'People the user keeps in Saaga (spell them like this if they occur)',
     knownPlaces: 'Places the user keeps in Saaga (spell them like this if they occur)',
+    photo: {
+      told:
+        'The speaker told this story looking at a photo. You cannot see the photo: say nothing about what it shows '
+        + 'beyond its caption and what the speaker says. The date is the one the camera recorded (for a scanned print it may be the day of the scan), '
+        + 'so use it only where the speaker agrees with it. What is known of the photo:',
+      caption: (caption) => `caption: "${caption}"`,
+      noCaption: 'no caption',
+      takenOn: (date) => `taken on ${date}`,
+    },
   },
 };

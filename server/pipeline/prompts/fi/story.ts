@@ -58,5 +58,14 @@ export const storyFi: StoryTexts = {
     question: 'Puhuja vastasi tähän kysymykseen',
     knownPeople: 'Käyttäjän Saagaan tallentamat ihmiset (kirjoita nimet näin, jos ne esiintyvät)',
     knownPlaces: 'Käyttäjän Saagaan tallentamat paikat (kirjoita nimet näin, jos ne esiintyvät)',
+    photo: {
+      told:
+        'Puhuja kertoi tämän tarinan kuvaa katsellen. Et näe kuvaa: älä kerro siitä, mitä kuvassa näkyy, mitään muuta kuin sen kuvateksti '
+        + 'ja puhujan sanat. Päivämäärä on kameran tallentama (skannatussa paperikuvassa se voi olla skannauspäivä), '
+        + 'joten käytä sitä vain, kun puhujan sanat sopivat siihen. Kuvasta tiedetään:',
+      caption: (caption) => `kuvateksti: "${caption}"`,
+      noCaption: 'ei kuvatekstiä',
+      takenOn: (date) => `otettu ${date}`,
+    },
   },
 };
