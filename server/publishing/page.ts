@@ -1,4 +1,5 @@
 import { DATE_LOCALES, type Language } from '../../contract/languages.ts';
+import { photoCopySize } from '../../contract/photos.ts';
 import { PUBLISHED_DATA_ELEMENT_ID, type PublicStory, shareSnippet } from '../../contract/publishing.ts';
 
 /** The page around the app when there is no built client (API tests, a server without `npm run build`). */
@@ -47,11 +48,17 @@ function paragraphs(content: string): string {
     .join('\n');
 }
 
-/** A photo with its caption: the display copy (never the original), its size given so the page does not jump. */
+/** The page column's width, as the app's PublishedPhoto gives it: the browser picks the same copy before and after the app starts. */
+const PHOTO_SIZES = '(max-width: 672px) calc(100vw - 2.5rem), 632px';
+
+/** A photo with its caption: the thumbnail or the display copy (never the original), its size given so the page does not jump. */
 function figure(photo: PublicStory['photos'][number]): string {
+  const thumb = photoCopySize(photo.width, photo.height, 'thumb');
+  const display = photoCopySize(photo.width, photo.height, 'display');
+  const srcset = `${photo.urls.thumb} ${thumb.width}w, ${photo.urls.display} ${display.width}w`;
   return [
     '<figure class="grid gap-2">',
-    `<img src="${escapeHtml(photo.urls.display)}" alt="${escapeHtml(photo.caption)}" width="${photo.width}" height="${photo.height}" class="h-auto w-full rounded-xl bg-stone-900" />`,
+    `<img src="${escapeHtml(photo.urls.display)}" srcset="${escapeHtml(srcset)}" sizes="${PHOTO_SIZES}" alt="${escapeHtml(photo.caption)}" width="${display.width}" height="${display.height}" class="h-auto w-full rounded-xl bg-stone-900" />`,
     photo.caption ? `<figcaption class="text-sm text-stone-400">${escapeHtml(photo.caption)}</figcaption>` : '',
     '</figure>',
   ].filter(Boolean).join('');
