@@ -14,7 +14,7 @@ import { photoKey } from './photo-keys.ts';
  */
 export const SERVED_SIZES = ['thumb', 'display'] as const;
 export type ServedSize = Extract<PhotoSize, (typeof SERVED_SIZES)[number]>;
-export const servedSizeQuery = z.object({ size: z.enum(SERVED_SIZES, { error: 'use thumb or display' }) });
+export const servedSizeQuery = z.object({ size: z.enum(SERVED_SIZES, { error: 'use thumb or display' }).default('display') });
 
 /** A path's photo id when it is one (digits), else null: looked up nowhere, answered like an unknown photo. */
 export const idOrNull = (value: string): number | null => (/^\d{1,9}$/.test(value) ? Number(value) : null);

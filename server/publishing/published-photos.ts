@@ -3,7 +3,7 @@ import { type PublicPhoto, publishedPhotoUrl } from '../../contract/photos.ts';
 import type { Database } from '../db/client.ts';
 import { photos, publishedPhotos, type stories } from '../db/schema.ts';
 import type { Transaction } from '../jobs/send-job.ts';
-import { photosOfStory } from '../photos/index.ts';
+import { photosOfStory } from '../photos/queries.ts';
 import type { PublishedStoryRow } from './presenter.ts';
 
 type PhotoRow = typeof photos.$inferSelect;
