@@ -45,6 +45,8 @@ import { realtimeRoutes } from './live/realtime-routes.ts';
 import { liveSlots } from './live/slots.ts';
 import { liveSocketRoutes, registerWebSockets } from './live/socket-routes.ts';
 import { peopleAndPlacesRoutes } from './people-and-places/routes.ts';
+import { photoQuotas } from './photos/photo-quota.ts';
+import { photoRoutes } from './photos/routes.ts';
 import { publicStoryRoutes } from './publishing/public-routes.ts';
 import { keepOwnerReads, ownerReadCache } from './read-cache/keep-owner-reads.ts';
 import { publishingRoutes } from './publishing/routes.ts';
@@ -132,6 +134,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Uploads an hour and stored audio, per account and per co-author link (decision 029).
   const quotas = uploadQuotas(db, config.uploadLimits);
+  // Photo uploads an hour and stored photo bytes, per account.
+  const photoLimits = photoQuotas(db, config.photoLimits);
 
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -162,6 +166,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(verificationResendRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });
     await signedIn.register(personPlaceRecordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });
+    await signedIn.register(photoRoutes, { db, store: deps.store, quotas: photoLimits });
     await signedIn.register(storyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(timelineRoutes, { db });
     await signedIn.register(searchRoutes, { db });

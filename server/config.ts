@@ -57,6 +57,8 @@ const envSchema = z
     ACCOUNT_AUDIO_MB: z.coerce.number().positive().default(20 * 1024),
     LINK_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(20),
     LINK_AUDIO_MB: z.coerce.number().positive().default(2 * 1024),
+    PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
+    ACCOUNT_PHOTO_MB: z.coerce.number().positive().default(10 * 1024),
     TEST_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     SESSION_CACHE_ENTRIES: z.coerce.number().int().min(1).default(10_000),
@@ -119,6 +121,8 @@ export interface Config {
    * account, and the same for each co-author link (whose uploads count for the owner too).
    */
   uploadLimits: { perHour: number; accountBytes: number; linkPerHour: number; linkBytes: number };
+  /** Photo uploads (requests) one account may send an hour, and the bytes its photos may take in all (originals and copies). */
+  photoLimits: { perHour: number; accountBytes: number };
   /** Test welcome e-mails one account may send itself in an hour. */
   testEmailsPerHour: number;
   /** How long (ms) and how many sessions each server remembers without asking the database. */
@@ -198,6 +202,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       linkPerHour: env.LINK_UPLOADS_PER_HOUR,
       linkBytes: Math.round(env.LINK_AUDIO_MB * 1024 * 1024),
     },
+    photoLimits: { perHour: env.PHOTO_UPLOADS_PER_HOUR, accountBytes: Math.round(env.ACCOUNT_PHOTO_MB * 1024 * 1024) },
     testEmailsPerHour: env.TEST_EMAILS_PER_HOUR,
     sessionCache: { ttlMs: Math.round(env.SESSION_CACHE_SECONDS * 1000), maxEntries: env.SESSION_CACHE_ENTRIES },
     readCacheBytes: env.READ_CACHE_MB * 1024 * 1024,

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../contract/publishing.ts';
 import type { Database } from '../db/client.ts';
-import { archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
+import { archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, photos, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import { authorize, type Authorized, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
@@ -22,6 +22,7 @@ const tables = {
   session: sessions,
   archiveExport: archiveExports,
   archiveImport: archiveImports,
+  photo: photos,
 } as const;
 
 /** Kinds whose rows are named by a uuid, not an integer: what their path value must be (path-resource.ts). */

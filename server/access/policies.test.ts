@@ -52,6 +52,30 @@ describe('recordings', () => {
   });
 });
 
+describe('photos', () => {
+  const ownersPhoto = { id: 20, userId: 'owner', storyId: 1, coAuthorTokenId: null, contributorKeyHash: null } as ResourceRows['photo'];
+  const relativesPhoto = { id: 21, userId: 'owner', storyId: 1, coAuthorTokenId: 7, contributorKeyHash: 'browser-key' } as ResourceRows['photo'];
+  const personsPhoto = { id: 22, userId: 'owner', storyId: null, personId: 4, coAuthorTokenId: null, contributorKeyHash: null } as ResourceRows['photo'];
+
+  it("are the owner's to read, change and delete, and nobody else's", () => {
+    for (const action of ['read', 'update', 'delete'] as const) {
+      expect(can(owner, action, 'photo', ownersPhoto)).toBe(true);
+      expect(can(stranger, action, 'photo', ownersPhoto)).toBe(false);
+      expect(can(reader, action, 'photo', ownersPhoto)).toBe(false);
+      expect(can(coAuthor(2), action, 'photo', ownersPhoto)).toBe(false);
+    }
+  });
+
+  it("let a story's link holder see the story's photos, change none, and delete only their own, from the browser that added it", () => {
+    expect(can(coAuthor(1), 'read', 'photo', ownersPhoto)).toBe(true);
+    expect(can(coAuthor(1), 'read', 'photo', personsPhoto)).toBe(false);
+    expect(can(coAuthor(1), 'update', 'photo', relativesPhoto)).toBe(false);
+    expect(can(coAuthor(1), 'delete', 'photo', relativesPhoto)).toBe(true);
+    expect(can(coAuthor(1, 'another-browser'), 'delete', 'photo', relativesPhoto)).toBe(false);
+    expect(can(coAuthor(1), 'delete', 'photo', ownersPhoto)).toBe(false);
+  });
+});
+
 it('lets anyone read a published story', () => {
   const published = { id: 3, userId: 'owner', storyId: 1 } as ResourceRows['publishedStory'];
   for (const actor of [owner, stranger, coAuthor(2), reader]) expect(can(actor, 'read', 'publishedStory', published)).toBe(true);

@@ -1,4 +1,4 @@
-import type { archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
+import type { archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, photos, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 
@@ -16,6 +16,7 @@ export interface ResourceRows {
   session: typeof sessions.$inferSelect;
   archiveExport: typeof archiveExports.$inferSelect;
   archiveImport: typeof archiveImports.$inferSelect;
+  photo: typeof photos.$inferSelect;
 }
 export type ResourceKind = keyof ResourceRows;
 
@@ -33,6 +34,7 @@ export interface ResourceActions {
   session: 'delete';
   archiveExport: 'read';
   archiveImport: 'read' | 'update' | 'delete';
+  photo: 'read' | 'update' | 'delete';
 }
 
 declare const authorized: unique symbol;
@@ -48,6 +50,13 @@ type Policy<K extends ResourceKind> = Record<ResourceActions[K], (actor: Actor, 
 
 const isOwner = (actor: Actor, row: { userId: string }) => actor.kind === 'user' && actor.user.id === row.userId;
 const holdsLinkOf = (actor: Actor, storyId: number | null) => actor.kind === 'coAuthor' && storyId !== null && actor.storyId === storyId;
+/** A contributor's own recording or photo, asked for through its link from the browser that made it. */
+const isOwnContribution = (actor: Actor, row: { storyId: number | null; coAuthorTokenId: number | null; contributorKeyHash: string | null }) =>
+  holdsLinkOf(actor, row.storyId) &&
+  actor.kind === 'coAuthor' &&
+  row.coAuthorTokenId === actor.tokenId &&
+  actor.contributorKeyHash !== null &&
+  row.contributorKeyHash === actor.contributorKeyHash;
 
 /** Who may do what: the one place these rules live (Outline's policies). */
 const policies: { [K in ResourceKind]: Policy<K> } = {
@@ -60,14 +69,7 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
   recording: {
     read: isOwner,
     update: isOwner,
-    // A contributor removes their own recording, from the browser that made it.
-    delete: (actor, recording) =>
-      isOwner(actor, recording) ||
-      (holdsLinkOf(actor, recording.storyId) &&
-        actor.kind === 'coAuthor' &&
-        recording.coAuthorTokenId === actor.tokenId &&
-        actor.contributorKeyHash !== null &&
-        recording.contributorKeyHash === actor.contributorKeyHash),
+    delete: (actor, recording) => isOwner(actor, recording) || isOwnContribution(actor, recording),
   },
   person: { read: isOwner, update: isOwner, delete: isOwner },
   place: { read: isOwner, update: isOwner, delete: isOwner },
@@ -84,6 +86,13 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
   archiveExport: { read: isOwner },
   // An archive being imported: only the account it goes into sees, continues or cancels it.
   archiveImport: { read: isOwner, update: isOwner, delete: isOwner },
+  // A photo is its owner's; a story's link holder sees the story's own photos (only their
+  // derived copies are served to them) and, like a recording, removes their own contribution.
+  photo: {
+    read: (actor, photo) => isOwner(actor, photo) || holdsLinkOf(actor, photo.storyId),
+    update: isOwner,
+    delete: (actor, photo) => isOwner(actor, photo) || isOwnContribution(actor, photo),
+  },
 };
 
 /** Whether the actor may do this to the row. */
@@ -118,4 +127,5 @@ export const NOT_FOUND: Record<ResourceKind, string> = {
   session: 'Device not found',
   archiveExport: 'Archive not found',
   archiveImport: 'Import not found',
+  photo: 'Photo not found',
 };

@@ -6,7 +6,7 @@ import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import {
-  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordingPeople, recordingPlaces, recordings, sessions, stories,
+  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, photos, places, publishedStories, recordingPeople, recordingPlaces, recordings, sessions, stories,
 } from '../db/schema.ts';
 import type { ResourceKind } from './policies.ts';
 import type { RouteEntry } from './route-table.ts';
@@ -64,6 +64,7 @@ describe("another user's ids", () => {
     await server.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
     await server.database.db.insert(recordingPlaces).values({ recordingId: recording.id, placeId: place.id });
     const [archiveExport] = await server.database.db.insert(archiveExports).values({ userId: ownerId, state: 'ready', blobKey: `users/${ownerId}/exports/x.zip` }).returning();
+    const photo = await seed.photo(ownerId, { storyId: story.id });
     const ids: Partial<Record<ResourceKind, number | string>> = {
       story: story.id,
       recording: recording.id,
@@ -77,6 +78,7 @@ describe("another user's ids", () => {
       session: session.number,
       archiveExport: archiveExport.id,
       archiveImport: archiveImport.id,
+      photo: photo.id,
     };
 
     const before = await ownerData(ownerId);
@@ -94,6 +96,7 @@ describe("another user's ids", () => {
     // The owner still reaches every one of them.
     expect((await owner.get(`/api/stories/${story.id}`)).status).toBe(200);
     expect((await owner.get(`/api/recordings/${recording.id}/audio`)).status).toBe(200);
+    expect((await owner.get(`/api/photos/${photo.id}?size=original`)).status).toBe(200);
   });
 
   it('give 404 for ids that cannot name a row, rather than a validation message', async () => {
@@ -189,5 +192,6 @@ async function ownerData(userId: string) {
     personLinks: recordingIds.length ? await db.select().from(recordingPeople).where(inArray(recordingPeople.recordingId, recordingIds)) : [],
     archiveExports: await db.select().from(archiveExports).where(eq(archiveExports.userId, userId)).orderBy(archiveExports.id),
     placeLinks: recordingIds.length ? await db.select().from(recordingPlaces).where(inArray(recordingPlaces.recordingId, recordingIds)) : [],
+    photos: await db.select().from(photos).where(eq(photos.userId, userId)).orderBy(photos.id),
   };
 }

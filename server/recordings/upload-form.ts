@@ -1,14 +1,11 @@
-import { createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { languageSchema } from '../../contract/languages.ts';
 import { creativitySchema, toneSchema } from '../../contract/story-options.ts';
 import { recordingContextTypeSchema } from '../../contract/uploads.ts';
-import { fieldError, HttpError } from '../http/errors.ts';
+import { fieldError, type HttpError } from '../http/errors.ts';
+import { multipartRefusalOf, spoolFilePart } from '../http/multipart-files.ts';
 import { refuseUnstorableText } from '../http/storable-text.ts';
 import { makeTempFolder } from '../storage/temp-folders.ts';
 import { uploadRefusal } from './upload-errors.ts';
@@ -96,7 +93,7 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
           throw error;
         }
         const file = path.join(dir, 'audio');
-        audio = { file, sizeBytes: await spool(part, file, overLimit), filename: part.filename };
+        audio = { file, sizeBytes: await spoolFilePart(part, file, overLimit), filename: part.filename };
       } else if (typeof part.value === 'string') {
         refuseUnstorableText(part.value, part.fieldname);
         raw[part.fieldname] = part.value;
@@ -117,27 +114,12 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
   }
 }
 
-/** Writes a file part to disk as it arrives and answers its size; over the limit is a 413. */
-async function spool(part: MultipartFile, file: string, overLimit: () => HttpError): Promise<number> {
-  await pipeline(part.file, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
-  // Past the limit busboy drops the rest and marks the part truncated.
-  if (part.file.truncated) throw overLimit();
-  return (await stat(file)).size;
-}
-
-/** What a failed read of the form tells the client. */
+/** What a failed read of the form tells the client, in a recording's words. */
 function refusalOf(error: unknown, overLimit: () => HttpError = uploadRefusal.tooLarge): unknown {
-  if (error instanceof HttpError) return error;
-  const { code, syscall } = error as NodeJS.ErrnoException;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return overLimit();
-  if (code === 'FST_FILES_LIMIT') return fieldError('audio', 'one file per upload');
-  if (code === 'ENOSPC' || code === 'EDQUOT') return uploadRefusal.storageFull();
-  // Any other trouble of this machine's disk is ours, not the client's.
-  if (syscall) return error;
-  // The multipart parser's own refusals: no boundary, the wrong or an impossible one, a body cut off.
-  if (code?.startsWith('FST_') || MULTIPART_TROUBLE.test((error as Error).message ?? '')) return uploadRefusal.malformed();
-  return error;
+  return multipartRefusalOf(error, {
+    overLimit,
+    tooManyFiles: () => fieldError('audio', 'one file per upload'),
+    storageFull: uploadRefusal.storageFull,
+    malformed: uploadRefusal.malformed,
+  });
 }
-
-/** Words of busboy's errors, which carry no code. */
-const MULTIPART_TROUBLE = /multipart|boundary|needle|terminated early|content.type/i;

@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { StoryMetadata } from '../../contract/story-options.ts';
 import type { Database } from '../../server/db/client.ts';
-import { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, places, publishedStories, recordings, stories } from '../../server/db/schema.ts';
+import { autobiographies, chapters, coAuthorTokens, followUpQuestions, people, photos, places, publishedStories, recordings, stories } from '../../server/db/schema.ts';
+import { PHOTO_SIZES } from '../../contract/photos.ts';
+import { photoKey } from '../../server/photos/photo-keys.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
 
 type StoryInsert = typeof stories.$inferInsert;
@@ -80,6 +82,16 @@ export function seeder(db: Database, store?: BlobStore) {
       const tokenHash = createHash('sha256').update(token).digest('hex');
       const [row] = await db.insert(coAuthorTokens).values({ userId, storyId, tokenHash }).returning();
       return { ...row, token };
+    },
+
+    /** A photo's row, and (with a store) its three copies, as bytes to serve rather than real images. */
+    async photo(userId: string, fields: Partial<typeof photos.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(photos)
+        .values({ userId, originalType: 'image/jpeg', width: 320, height: 240, originalBytes: 30, storedBytes: 90, ...fields })
+        .returning();
+      for (const size of PHOTO_SIZES) await store?.put(photoKey(userId, row.id, size, 'jpg'), Buffer.from(`not really a ${size} photo`), 'image/jpeg');
+      return row;
     },
   };
 }
