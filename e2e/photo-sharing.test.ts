@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { photos } from '../server/db/schema.ts';
-import { photoWithSecrets, secretsIn } from '../test/support/photo-secrets.ts';
+import { jpegPhoto, PHONE_EXIF } from '../test/support/photo-files.ts';
+import { secretsIn } from '../test/support/photo-secrets.ts';
 import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { useBrowserApp } from './support/browser-app.ts';
@@ -75,7 +76,7 @@ describe.each(['en', 'fi'] as const)('photo sharing in %s', (language) => {
     const headers = { origin: server.url };
 
     // The owner's photo, from a phone that wrote where it was taken; the owner publishes the story with it.
-    const jpeg = await photoWithSecrets(1600, 1200);
+    const jpeg = await jpegPhoto({ width: 1600, height: 1200, exif: PHONE_EXIF });
     const added = await owner.context().request.post(`${server.url}/api/stories/${story.id}/photos`, {
       headers,
       multipart: { caption, photo: { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: jpeg } },
@@ -113,7 +114,7 @@ describe.each(['en', 'fi'] as const)('photo sharing in %s', (language) => {
     await relative.getByRole('button', { name: words.continue }).click();
     const folder = mkdtempSync(path.join(tmpdir(), 'saaga-photo-sharing-'));
     const file = path.join(folder, 'sauna.jpg');
-    writeFileSync(file, await photoWithSecrets(900, 1200));
+    writeFileSync(file, await jpegPhoto({ width: 900, height: 1200, exif: PHONE_EXIF }));
     await relative.getByTestId('co-author-photo-input').setInputFiles(file);
     const relativeCaption = language === 'fi' ? 'Mummo saunan portailla' : 'Grandmother on the sauna steps';
     await relative.getByRole('textbox', { name: words.caption }).fill(relativeCaption);

@@ -10,7 +10,8 @@ import {
 } from '../../contract/co-author.ts';
 import { photoListSchema, type PhotoView } from '../../contract/photos.ts';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
-import { photoWithSecrets, secretsIn } from '../../test/support/photo-secrets.ts';
+import { jpegPhoto, PHONE_EXIF } from '../../test/support/photo-files.ts';
+import { secretsIn } from '../../test/support/photo-secrets.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { photos } from '../db/schema.ts';
@@ -24,7 +25,7 @@ let owner: HttpClient;
 let ownerId: string;
 let secretJpeg: Buffer;
 beforeAll(async () => {
-  secretJpeg = await photoWithSecrets(1200, 900);
+  secretJpeg = await jpegPhoto({ width: 1200, height: 900, exif: PHONE_EXIF });
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', PUBLIC_RATE_LIMIT: '100000', CONTRIBUTION_RATE_LIMIT: '100000' });
   ({ client: owner, id: ownerId } = await signedUpClient(server.url, 'photo-owner@example.com'));
 });

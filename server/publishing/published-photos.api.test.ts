@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoListSchema, type PhotoView } from '../../contract/photos.ts';
 import { publicStorySchema, publishedStatusSchema } from '../../contract/publishing.ts';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
-import { photoWithSecrets, secretsIn } from '../../test/support/photo-secrets.ts';
+import { jpegPhoto, PHONE_EXIF } from '../../test/support/photo-files.ts';
+import { secretsIn } from '../../test/support/photo-secrets.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { photos, publishedPhotos, stories, users } from '../db/schema.ts';
@@ -16,7 +17,7 @@ let owner: HttpClient;
 let ownerId: string;
 let secretJpeg: Buffer;
 beforeAll(async () => {
-  secretJpeg = await photoWithSecrets();
+  secretJpeg = await jpegPhoto({ width: 1600, height: 1200, exif: PHONE_EXIF });
   server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', PUBLIC_RATE_LIMIT: '100000' });
   ({ client: owner, id: ownerId } = await signedUpClient(server.url, 'photos-page@example.com'));
 });
