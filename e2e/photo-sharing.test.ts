@@ -55,11 +55,18 @@ const WORDS = {
   },
 } as const;
 
-/** Waits until the image has loaded (a broken one has no natural width), and gives the bytes the browser was sent. */
+/**
+ * Waits until the image has loaded (a broken one has no natural width), and gives the bytes
+ * the browser was sent. The server's page is replaced by the app's as it starts: the image
+ * is looked for again until one stays.
+ */
 async function loadedImage(page: Page, image: Locator): Promise<Uint8Array> {
-  await image.waitFor();
-  await image.scrollIntoViewIfNeeded();
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), WAIT).toBeGreaterThan(0);
+  const loadedWidth = () =>
+    image.evaluate((element: HTMLImageElement) => {
+      element.scrollIntoView({ block: 'center' });
+      return element.complete ? element.naturalWidth : 0;
+    });
+  await expect.poll(() => loadedWidth().catch(() => 0), WAIT).toBeGreaterThan(0);
   const src = await image.evaluate((element: HTMLImageElement) => element.currentSrc);
   const response = await page.context().request.get(src);
   expect(response.status()).toBe(200);
