@@ -194,10 +194,10 @@ describe("a relative's own photos", () => {
     expect(await server.database.db.select().from(photos).where(eq(photos.storyId, story.id))).toEqual([]);
   });
 
-  it("count against the owner's photo quota: a full account takes none", async () => {
-    const tight = await startTestApp({ LOGIN_RATE_LIMIT: '1000', ACCOUNT_PHOTO_MB: '1' });
+  it("count against the owner's photo quota, and the link has an hour of its own", async () => {
+    const tight = await startTestApp({ LOGIN_RATE_LIMIT: '1000', ACCOUNT_PHOTO_MB: '1', LINK_UPLOADS_PER_HOUR: '2' });
     try {
-      const { id } = await signedUpClient(tight.url, 'tight@example.com');
+      const { id, client: tightOwner } = await signedUpClient(tight.url, 'tight@example.com');
       const seedTight = seeder(tight.database.db, tight.store);
       const story = await seedTight.story(id);
       const link = await seedTight.coAuthorToken(id, story.id);
@@ -215,6 +215,18 @@ describe("a relative's own photos", () => {
       // Room again: the relative's photo is taken.
       await tight.database.db.update(photos).set({ storedBytes: 1 }).where(eq(photos.id, mine.id));
       expect((await relative()).status).toBe(201);
+
+      // Two uploads this hour through the link (the refused one counts): the third waits; the owner's own do not.
+      const third = await relative();
+      expect(third.status).toBe(429);
+      expect(await third.json()).toEqual({
+        code: 'photo_link_limit',
+        message: 'This link has received as many photos as one hour allows. Please try again later.',
+      });
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      const form = new FormData();
+      form.append('photo', jpegBlob(), 'mine.jpg');
+      expect((await tightOwner.request('POST', `/api/stories/${story.id}/photos`, form)).status).toBe(201);
     } finally {
       await tight.close();
     }

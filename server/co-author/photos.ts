@@ -4,9 +4,11 @@ import { coAuthorPhotoUrl, PHOTO_UPLOAD_FIELDS } from '../../contract/photos.ts'
 import type { CoAuthorActor } from '../access/actor.ts';
 import { load } from '../access/loaders.ts';
 import { type Authorized, can, type ResourceRows } from '../access/policies.ts';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { isPgError } from '../db/pg-error.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { rateLimitCounters } from '../http/rate-limit/counters.ts';
 import type { PhotoQuotas } from '../photos/photo-quota.ts';
 import { deletePhoto } from '../photos/photo-changes.ts';
 import { photosOfStory } from '../photos/queries.ts';
@@ -18,6 +20,12 @@ import { contributorKeyOf, hashContributorKey, newContributorKey } from './contr
 import { invalidLink } from './link-actor.ts';
 
 type PhotoRow = ResourceRows['photo'];
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The link's own hour of photo uploads is used up (LINK_UPLOADS_PER_HOUR, as for its recordings). */
+export const photoLinkLimit = () =>
+  new HttpError(429, 'photo_link_limit', 'This link has received as many photos as one hour allows. Please try again later.');
 
 /** A relative must say who they are before their photos are taken (like their recordings). */
 export const photoNameRequired = (action: 'add' | 'delete') =>
@@ -47,17 +55,23 @@ export async function coAuthorPhotos(db: Database, actor: CoAuthorActor, story: 
 
 /**
  * Photos through the link: the owner's own upload path (the same checks and limits, counted
- * against the owner's photo quota), added to the story under the contributor's name, link
+ * against the owner's photo quota and hour, and the link's own hour first), added to the story under the contributor's name, link
  * and browser key. The browser keeps the key it sent, or gets its first one.
  */
 export async function addCoAuthorPhotos(
-  deps: { db: Database; store: BlobStore; photoQuotas: PhotoQuotas },
+  deps: { config: Pick<Config, 'uploadLimits'>; db: Database; store: BlobStore; photoQuotas: PhotoQuotas },
   actor: CoAuthorActor,
   token: string,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<CoAuthorPhotoResult> {
   const story = await load(deps.db, actor, 'story', actor.storyId, 'addRecording');
+  // The link's own hour first (as its recordings'), so one link cannot spend all of its owner's.
+  const hit = await rateLimitCounters(deps.db).hit(`photo-uploads:link:${actor.tokenId}`, HOUR_MS);
+  if (hit.hits > deps.config.uploadLimits.linkPerHour) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(hit.ttlMs / 1000))));
+    throw photoLinkLimit();
+  }
   let name: string | undefined;
   const form = await deps.photoQuotas.readUpload(story.userId, request, reply, {
     // Before the first image is taken, and again once the form is read.

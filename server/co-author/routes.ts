@@ -10,7 +10,7 @@ import { perAddress } from '../http/rate-limit/index.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { UploadQuotas } from '../recordings/upload-quota.ts';
 import type { BlobStore } from '../storage/index.ts';
-import { photoQuotas } from '../photos/photo-quota.ts';
+import type { PhotoQuotas } from '../photos/photo-quota.ts';
 import { sendPhotoCopy, servedSizeQuery } from '../photos/served-copies.ts';
 import { addContribution, coAuthorView, deleteContribution, nameRequired } from './contributions.ts';
 import { addCoAuthorPhotos, deleteCoAuthorPhoto, photoNameRequired } from './photos.ts';
@@ -30,9 +30,11 @@ const tokenOf = (request: { params: unknown }) => (request.params as { token: st
  * The co-author page's calls (spec 7.7), registered in the link scope
  * (server/access/link-scope.ts): the link is the credential, its holder the actor.
  */
-export async function coAuthorRoutes(app: FastifyInstance, deps: { config: Config; db: Database; store: BlobStore; queue: Queue; quotas: UploadQuotas }) {
+export async function coAuthorRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; db: Database; store: BlobStore; queue: Queue; quotas: UploadQuotas; photoQuotas: PhotoQuotas },
+) {
   const { config, db, store } = deps;
-  const photoUploads = { db, store, photoQuotas: photoQuotas(db, config.photoLimits) };
   const api = app.withTypeProvider<ZodTypeProvider>();
   const reading = { rateLimit: perAddress(config.publicRateLimit) };
   const contributing = { rateLimit: perAddress(config.contributionRateLimit) };
@@ -65,7 +67,7 @@ export async function coAuthorRoutes(app: FastifyInstance, deps: { config: Confi
     reply
       .status(201)
       .header('cache-control', 'no-store')
-      .send(await addCoAuthorPhotos(photoUploads, linkActor(request), tokenOf(request), request, reply)),
+      .send(await addCoAuthorPhotos(deps, linkActor(request), tokenOf(request), request, reply)),
   );
 
   api.get(

@@ -5,7 +5,7 @@ import type { photos } from '../db/schema.ts';
 import { sendStoredBlob } from '../http/send-blob.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { etagOf, matchesEtag } from '../publishing/http-cache.ts';
-import { photoKey } from './photo-keys.ts';
+import { photoCopyKey } from './photo-copies-store.ts';
 
 /**
  * Serving a photo to someone who is not its owner (the public page, the co-author page):
@@ -27,11 +27,11 @@ export async function sendPhotoCopy(
   request: FastifyRequest,
   reply: FastifyReply,
   store: BlobStore,
-  photo: Pick<typeof photos.$inferSelect, 'id' | 'userId'>,
+  photo: Pick<typeof photos.$inferSelect, 'id' | 'userId' | 'originalType'>,
   size: ServedSize,
   cacheControl: string,
 ) {
-  const key = photoKey(photo.userId, photo.id, size);
+  const key = photoCopyKey(photo, size);
   const etag = etagOf(key);
   reply.header('etag', etag);
   if (!request.headers.range && matchesEtag(request.headers['if-none-match'], etag)) {
