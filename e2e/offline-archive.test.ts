@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../contract/languages.ts';
 import { runFfmpeg } from '../server/audio/ffmpeg.ts';
@@ -54,6 +55,11 @@ async function writeArchive(language: Language): Promise<string> {
   const encoded = await runFfmpeg(['-v', 'error', '-y', '-i', CLIPS.finnish, '-c:a', 'libopus', '-b:a', '64k', '-f', 'webm', audio], { timeoutMs: 60_000 });
   if (encoded.exitCode !== 0) throw new Error(`ffmpeg: ${encoded.stderr}`);
   await write(SAMPLE_FILES.kitchenTranscript, 'Mummon keittiössä tuoksui pulla.\n');
+  // Each photo's display copy, as the export writes it under site/photos/.
+  for (const [i, photo] of sampleSiteInput(language).photos.entries()) {
+    const colour = ['#b45309', '#0f766e', '#1d4ed8', '#7c3aed', '#be123c'][i % 5];
+    await write(photo.displayFile, await sharp({ create: { width: photo.width, height: photo.height, channels: 3, background: colour } }).jpeg().toBuffer());
+  }
   return root;
 }
 
@@ -125,6 +131,12 @@ describe.each(['en', 'fi'] as const)('the offline archive from file:// with the 
       await page.getByRole('heading', { level: 1, name: 'Mummon keittiö #1' }).waitFor(WAIT);
       expect(decodeURIComponent(page.url())).toBe(decodeURIComponent(pathToFileURL(join(root, 'site/stories/2024-05-01 Mummon keittiö #1.html')).href));
       await page.getByText(words.recordedBy).waitFor(WAIT);
+
+      // Its photos load from the archive's site/photos/ folder, the cover first, each with its caption.
+      const photos = page.locator('#photos img');
+      await expect.poll(() => photos.evaluateAll((images: HTMLImageElement[]) => images.map((image) => image.complete && image.naturalWidth > 0)), WAIT).toEqual([true, true, true]);
+      expect(await photos.first().getAttribute('alt')).toBe('Pullapäivä');
+      expect(await page.locator('#photos figure').first().boundingBox().then((box) => box!.width)).toBeLessThanOrEqual(390);
 
       // Its first recording loads from the archive's recordings/ folder and plays.
       const audio = page.locator('#recordings audio').first();

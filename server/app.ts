@@ -181,12 +181,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(usageRoutes, { db });
     await signedIn.register(chapterRoutes, { db, queue: deps.queue });
     await signedIn.register(followUpRoutes, { db, queue: deps.queue });
-    await signedIn.register(autobiographyRoutes, { db, queue: deps.queue });
+    await signedIn.register(autobiographyRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(publishingRoutes, { site, db, queue: deps.queue, store: deps.store });
     await signedIn.register(coAuthorLinkRoutes, { site, db });
     await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });
     await signedIn.register(archiveExportRoutes, { db, store: deps.store, queue: deps.queue });
-    await signedIn.register(archiveImportRoutes, { db, store: deps.store, queue: deps.queue, accountAudioBytes: config.uploadLimits.accountBytes });
+    await signedIn.register(archiveImportRoutes, { db, store: deps.store, queue: deps.queue, accountAudioBytes: config.uploadLimits.accountBytes, accountPhotoBytes: config.photoLimits.accountBytes });
   });
 
   await registerSpa(app, deps.clientDir);

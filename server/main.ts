@@ -84,7 +84,7 @@ async function main() {
     if (!config.runWorkerInline || stopping) return undefined;
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
     const siteOrigin = () => app.site.linksOrNull();
-    return startBackground({ db: database.db, store, queue, engines, log: app.log, mailer, siteOrigin, accountAudioBytes: config.uploadLimits.accountBytes }, { recoverInterrupted: database.kind === 'pglite' });
+    return startBackground({ db: database.db, store, queue, engines, log: app.log, mailer, siteOrigin, accountAudioBytes: config.uploadLimits.accountBytes, accountPhotoBytes: config.photoLimits.accountBytes }, { recoverInterrupted: database.kind === 'pglite' });
   };
 
   const shutdown = async (signal: string) => {

@@ -38,7 +38,7 @@ async function main() {
   // No HTTP server here: links in e-mail need PUBLIC_URL (decision 027).
   const origin = originWithoutServer(config);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-  const background = await startBackground({ db: database.db, store, queue, engines, log, mailer, siteOrigin: () => origin, accountAudioBytes: config.uploadLimits.accountBytes }, { recoverInterrupted: false });
+  const background = await startBackground({ db: database.db, store, queue, engines, log, mailer, siteOrigin: () => origin, accountAudioBytes: config.uploadLimits.accountBytes, accountPhotoBytes: config.photoLimits.accountBytes }, { recoverInterrupted: false });
   log.info(`Saaga worker running (AI: ${engines.summary})`);
 
   const shutdown = async (signal: string) => {

@@ -151,7 +151,7 @@ describe.each(stores)('deleting an account with the %s store', (_name, makeStore
 
     // One worker, so the deletion runs first (its queue is looked at first) and A's jobs after it.
     const workers = await startJobWorkers(
-      { db, store: app.store, queue: app.queue, engines, accountAudioBytes: Number.MAX_SAFE_INTEGER, siteOrigin: () => null, log: { info: () => {}, warn: (obj, msg) => app.backgroundErrors.push(`warn ${msg}: ${JSON.stringify(obj)}`), error: (obj, msg) => app.backgroundErrors.push(`${msg}: ${JSON.stringify(obj)}`) } },
+      { db, store: app.store, queue: app.queue, engines, accountAudioBytes: Number.MAX_SAFE_INTEGER, accountPhotoBytes: Number.MAX_SAFE_INTEGER, siteOrigin: () => null, log: { info: () => {}, warn: (obj, msg) => app.backgroundErrors.push(`warn ${msg}: ${JSON.stringify(obj)}`), error: (obj, msg) => app.backgroundErrors.push(`${msg}: ${JSON.stringify(obj)}`) } },
       { recoverInterrupted: false, concurrency: 1, retryDelayMs: 0 },
     );
     try {

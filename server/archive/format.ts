@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTOBIOGRAPHY_STATUSES } from '../../contract/autobiography.ts';
 import { languageSchema } from '../../contract/languages.ts';
+import { PHOTO_CAPTION_MAX, PHOTO_HOMES, PHOTO_TYPES } from '../../contract/photos.ts';
 import { RECORDING_STATUSES } from '../../contract/recording-limits.ts';
 import { CREATIVITY_LEVELS, POINTS_OF_VIEW, STORY_STYLES, TONES, storyMetadataSchema } from '../../contract/story-options.ts';
 import { STORY_PROCESSING_STATUSES } from '../../contract/story-status.ts';
@@ -20,13 +21,16 @@ import { TEMPORAL_TYPES } from '../../contract/temporal.ts';
  *   stories/<name>.md          every story as Markdown with YAML front matter
  *   books/<name>.epub, .pdf    every generated autobiography
  *   narrations/<name>.mp3      the narration of each published story
+ *   photos/<name>.<ext>        every photo's original as uploaded (with its camera data: the owner's own)
+ *   site/photos/<name>.jpg     each photo's display copy, for the offline site (no metadata at all)
  *
  * Ids in data/ are the archive's own: they tie its rows together (a story's chapterId names a
  * chapter in chapters.json) and mean nothing outside it. Files are named by date and title
  * (`archiveFileNames`), never by id, so a round trip gives the same names. Times are ISO 8601.
  */
 export const ARCHIVE_FORMAT = 'saaga-archive';
-export const ARCHIVE_VERSION = 1;
+/** 2 added photos (data/photos.json, photos/, site/photos/); a version 1 archive has none and still imports. */
+export const ARCHIVE_VERSION = 2;
 
 export const ARCHIVE_PATHS = {
   readme: 'README.txt',
@@ -40,6 +44,8 @@ export const ARCHIVE_PATHS = {
   stories: 'stories/',
   books: 'books/',
   narrations: 'narrations/',
+  photos: 'photos/',
+  sitePhotos: 'site/photos/',
 } as const;
 
 const id = z.number().int().positive();
@@ -194,6 +200,44 @@ export const archiveAutobiographySchema = z.object({
   updatedAt: time,
 });
 
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+
+/**
+ * A photo (issue 27): its original (the bytes uploaded, camera data and all) and its display
+ * copy (no metadata, the one the offline site shows), each with its SHA-256. Its home is the
+ * story, recording, person or place it belongs to, or none (uploaded to tell about, no story
+ * yet). The cover, portrait and "told about" links name the rows that point at it.
+ */
+export const archivePhotoSchema = z.object({
+  id,
+  home: z.object({ type: z.enum(PHOTO_HOMES), id }).nullable(),
+  /** Order within its home, 0 first. */
+  position: z.number().int().min(0),
+  caption: text(PHOTO_CAPTION_MAX),
+  /** The day the camera says it was taken (EXIF), when it says one. */
+  takenOn: day.nullable(),
+  /** The original carries a GPS position (never in the display copy). */
+  hasLocation: z.boolean(),
+  /** As shown (EXIF orientation applied). */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** A relative's photo, added through a co-author link: the name they gave. */
+  contributorName: text(200).nullable(),
+  originalFile: archivePath,
+  originalType: z.enum(PHOTO_TYPES),
+  sizeBytes: z.number().int().nonnegative(),
+  /** SHA-256 (hex) of the original's bytes: the import refuses a file that does not match. */
+  sha256,
+  displayFile: archivePath,
+  displaySha256: sha256,
+  /** The stories it is the cover of, the people it is the portrait of, the recordings told about it. */
+  coverOf: z.array(id),
+  portraitOf: z.array(id),
+  toldIn: z.array(id),
+  createdAt: time,
+  updatedAt: time,
+});
+
 /** Every file in data/, by name, with the schema of its rows (each file is a JSON array). */
 export const archiveDataSchemas = {
   chapters: z.array(archiveChapterSchema),
@@ -204,6 +248,7 @@ export const archiveDataSchemas = {
   'follow-up-questions': z.array(archiveFollowUpSchema),
   'interview-answers': z.array(archiveInterviewAnswerSchema),
   autobiographies: z.array(archiveAutobiographySchema),
+  photos: z.array(archivePhotoSchema),
 } as const;
 export type ArchiveDataName = keyof typeof archiveDataSchemas;
 export const DATA_FILES = Object.keys(archiveDataSchemas) as ArchiveDataName[];
@@ -217,11 +262,15 @@ export type ArchivePlace = z.infer<typeof archivePlaceSchema>;
 export type ArchiveFollowUp = z.infer<typeof archiveFollowUpSchema>;
 export type ArchiveInterviewAnswer = z.infer<typeof archiveInterviewAnswerSchema>;
 export type ArchiveAutobiography = z.infer<typeof archiveAutobiographySchema>;
+export type ArchivePhoto = z.infer<typeof archivePhotoSchema>;
+
+/** Data files an older version of the archive did not have: read as empty when it has none. */
+export const DATA_FILES_SINCE: Partial<Record<ArchiveDataName, number>> = { photos: 2 };
 
 /** archive.json: what the file is, so the import knows it before reading anything else. */
 export const archiveManifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),
-  version: z.literal(ARCHIVE_VERSION),
+  version: z.number().int().min(1).max(ARCHIVE_VERSION),
   exportedAt: time,
   /** The interface language of the person, which README.txt and index.html are written in. */
   language: languageSchema,

@@ -8,10 +8,12 @@ import { settledImport, uploadArchive } from '../../test/support/archive-import.
 import { localTestEngines } from '../../test/support/engines.ts';
 import { type HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
+import { heicPhoto, jpegPhoto, PHONE_EXIF, pngPhoto, uploadPhotos } from '../../test/support/photo-files.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { waitFor } from '../../test/support/wait-for.ts';
-import { personLabels, placeLabels, recordingPeople, recordingPlaces, autobiographyStories, users } from '../db/schema.ts';
+import type { PhotoList } from '../../contract/photos.ts';
+import { personLabels, placeLabels, recordingPeople, recordingPlaces, autobiographyStories, users, people, photos, recordings, stories } from '../db/schema.ts';
 import { narrationAudioKey } from '../recordings/audio-key.ts';
 import { ARCHIVE_PATHS, DATA_FILES, type ArchiveDataName } from './format.ts';
 
@@ -51,8 +53,8 @@ async function exported(client: HttpClient): Promise<Buffer> {
   return Buffer.from(await download.arrayBuffer());
 }
 
-/** An account with one of everything, made on the first server with real audio. */
-async function accountWithEverything(app: TestApp, userId: string) {
+/** An account with one of everything, made on the first server with real audio and photos uploaded through the route. */
+async function accountWithEverything(app: TestApp, userId: string, client: HttpClient) {
   const db = app.database.db;
   const seed = seeder(db, app.store);
   const wav = await readFile(CLIPS.english);
@@ -135,6 +137,26 @@ async function accountWithEverything(app: TestApp, userId: string) {
   await app.store.put(narrationKey, mp3, 'audio/mpeg');
   await db.execute(sql`update published_stories set audio_key = ${narrationKey} where id = ${published.id}`);
   await db.update(users).set({ authorName: 'Aino' }).where(sql`id = ${userId}`);
+
+  // Photos: a phone's JPEG (GPS and all) and a PNG in the lake story, the PNG its cover; a HEIC
+  // portrait; a place's; one told about in a recording; a relative's; one with no home yet.
+  const upload = async (url: string, bytes: Buffer, type: string, caption = '') => {
+    const response = await uploadPhotos(client, url, [{ bytes, type }], caption ? { caption } : {});
+    expect(response.status, await response.clone().text()).toBe(201);
+    return ((await response.json()) as PhotoList).photos[0];
+  };
+  await upload(`/api/stories/${lake.id}/photos`, await jpegPhoto({ exif: PHONE_EXIF }), 'image/jpeg', 'Laituri 1952');
+  const cover = await upload(`/api/stories/${lake.id}/photos`, await pngPhoto(), 'image/png');
+  const portrait = await upload(`/api/people/${helmi.id}/photos`, heicPhoto(), 'image/heic', 'Helmi');
+  await upload(`/api/places/${paijanne.id}/photos`, await jpegPhoto({ width: 400, height: 200 }), 'image/jpeg', 'Päijänne');
+  const boat = await upload(`/api/recordings/${first.id}/photos`, await jpegPhoto({ width: 100, height: 100 }), 'image/jpeg', 'Vene');
+  const cousins = await upload(`/api/stories/${lake.id}/photos`, await jpegPhoto({ width: 150, height: 100 }), 'image/jpeg', 'Serkut');
+  await upload('/api/photos', await jpegPhoto({ width: 120, height: 90 }), 'image/jpeg');
+  // Set in the rows: choosing a cover and a portrait, telling about a photo and a relative's upload are other routes'.
+  await db.update(stories).set({ coverPhotoId: cover.id }).where(sql`id = ${lake.id}`);
+  await db.update(people).set({ portraitPhotoId: portrait.id }).where(sql`id = ${helmi.id}`);
+  await db.update(recordings).set({ aboutPhotoId: boat.id }).where(sql`id = ${aside.id}`);
+  await db.update(photos).set({ contributorName: 'Serkku Veikko' }).where(sql`id = ${cousins.id}`);
 }
 
 type Zip = Map<string, Buffer>;
@@ -164,6 +186,7 @@ function comparableData(zip: Zip): Record<ArchiveDataName, Row[]> {
   const recording = keyOf(data.recordings, 'audioFile');
   const person = keyOf(data.people, 'name');
   const place = keyOf(data.places, 'name');
+  const homes = { story, recording, person, place } as Record<string, Map<number, string>>;
   const named = (map: Map<number, string>, id: unknown) => (id == null ? null : (map.get(id as number) ?? `missing ${String(id)}`));
   const without = ({ id: _id, ...row }: Row) => row;
   return {
@@ -184,6 +207,16 @@ function comparableData(zip: Zip): Record<ArchiveDataName, Row[]> {
       answerRecordingId: named(recording, row.answerRecordingId),
     })),
     'interview-answers': data['interview-answers'].map((row) => ({ ...row, storyId: named(story, row.storyId), recordingId: named(recording, row.recordingId) })),
+    photos: data.photos.map((row) => {
+      const home = row.home as { type: string; id: number } | null;
+      return {
+        ...without(row),
+        home: home ? { type: home.type, id: named(homes[home.type], home.id) } : null,
+        coverOf: (row.coverOf as number[]).map((id) => named(story, id)),
+        portraitOf: (row.portraitOf as number[]).map((id) => named(person, id)),
+        toldIn: (row.toldIn as number[]).map((id) => named(recording, id)),
+      };
+    }),
     autobiographies: data.autobiographies.map((row) => ({
       ...without(row),
       storyIds: (row.storyIds as number[]).map((id) => named(story, id)),
@@ -202,7 +235,7 @@ function comparableStory(markdown: string) {
 
 it('an account exported, imported into a fresh account on a fresh server and exported again gives the same archive', async () => {
   const owner = await signedUpClient(first.url, 'teller@example.com');
-  await accountWithEverything(first, owner.id);
+  await accountWithEverything(first, owner.id, owner.client);
   const archive = await exported(owner.client);
   const before = await unzipped(archive);
 
@@ -217,9 +250,12 @@ it('an account exported, imported into a fresh account on a fresh server and exp
   expect(names(after)).toEqual(names(before));
   expect([...before.keys()].some(fromTheOldServer), 'the first archive has the narration').toBe(true);
   expect(names(before).filter((name) => name.startsWith(ARCHIVE_PATHS.recordings))).toHaveLength(4);
+  expect(names(before).filter((name) => name.startsWith(ARCHIVE_PATHS.photos))).toHaveLength(7);
 
-  // Audio and transcripts byte for byte; the README the same.
-  for (const name of names(before).filter((n) => n.startsWith(ARCHIVE_PATHS.recordings) || n.startsWith(ARCHIVE_PATHS.transcripts) || n === ARCHIVE_PATHS.readme)) {
+  // Audio, transcripts and photos (the originals, and the display copies made again from them) byte for byte; the README the same.
+  const sameBytes = (n: string) =>
+    [ARCHIVE_PATHS.recordings, ARCHIVE_PATHS.transcripts, ARCHIVE_PATHS.photos, ARCHIVE_PATHS.sitePhotos].some((folder) => n.startsWith(folder)) || n === ARCHIVE_PATHS.readme;
+  for (const name of names(before).filter(sameBytes)) {
     expect(after.get(name)!.equals(before.get(name)!), name).toBe(true);
   }
   // Stories: the same front matter and text.
@@ -236,4 +272,10 @@ it('an account exported, imported into a fresh account on a fresh server and exp
   // The published page was the first server's: the second archive has none.
   const publishedOf = (zip: Zip) => (json(zip, `${ARCHIVE_PATHS.data}stories.json`) as Row[]).filter((row) => row.published).length;
   expect([publishedOf(before), publishedOf(after)]).toEqual([1, 0]);
+  // The photos kept their homes, order, captions and links (compared above); the links are really there.
+  const photoRows = json(after, `${ARCHIVE_PATHS.data}photos.json`) as Row[];
+  expect(photoRows.filter((row) => (row.coverOf as number[]).length).map((row) => row.originalType)).toEqual(['image/png']);
+  expect(photoRows.filter((row) => (row.portraitOf as number[]).length).map((row) => row.originalType)).toEqual(['image/heic']);
+  expect(photoRows.filter((row) => (row.toldIn as number[]).length).map((row) => row.caption)).toEqual(['Vene']);
+  expect(photoRows.filter((row) => row.contributorName).map((row) => row.caption)).toEqual(['Serkut']);
 }, 3 * SETTLED_MS);

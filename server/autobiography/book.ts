@@ -1,13 +1,35 @@
 import { toLanguage, type Language } from '../../contract/languages.ts';
 import type { StoredBookChapter } from './book-plan.ts';
 
+/**
+ * A photo as a book shows it (issue 27): made from the display copy only (no metadata, so no
+ * GPS), read when the book gets to it so a book of hundreds of photos never holds them all.
+ */
+export interface BookPhoto {
+  /** What is written under it: its caption, and who added it when a relative did; empty for none. */
+  caption: string;
+  read(): Promise<{ jpeg: Buffer; width: number; height: number }>;
+}
+
+export interface BookChapter {
+  title: string;
+  content: string;
+  /** The stories the chapter was written from, in order (their photos follow its text). */
+  storyIds?: number[];
+  /** Its stories' photos, each story's cover first (`book-photos.ts`). */
+  photos?: BookPhoto[];
+}
+
 /** A written autobiography, ready to read or export: only chapters with text. */
 export interface Book {
   title: string;
   authorName: string | null;
   language: Language;
-  chapters: { title: string; content: string }[];
+  chapters: BookChapter[];
 }
+
+/** A photo's alternative text when it has no caption: the word for a photo in the book's language. */
+export const PHOTO_WORD: Record<Language, string> = { en: 'Photo', fi: 'Kuva' };
 
 /** What a chapter the writer did not name is called: "Chapter 3", "Luku 3". */
 const UNNAMED_CHAPTER: Record<Language, (n: number) => string> = { en: (n) => `Chapter ${n}`, fi: (n) => `Luku ${n}` };
@@ -25,7 +47,7 @@ export function bookOf(row: { title: string; authorName: string | null; language
     authorName: row.authorName?.trim() || null,
     language,
     chapters: row.chapters
-      .map((chapter, i) => ({ title: chapterTitle(chapter, i + 1, language), content: chapter.content?.trim() ?? '' }))
+      .map((chapter, i) => ({ title: chapterTitle(chapter, i + 1, language), content: chapter.content?.trim() ?? '', storyIds: chapter.storyIds ?? [] }))
       .filter((chapter) => chapter.content !== ''),
   };
 }

@@ -10,7 +10,8 @@ import type { Database } from '../db/client.ts';
 import { autobiographies } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
-import { bookOf } from './book.ts';
+import type { BlobStore } from '../storage/index.ts';
+import { type Book, bookOf } from './book.ts';
 import { attachmentHeader, EXPORT_TYPES } from './export/download.ts';
 import { bookMarkdown } from './export/markdown.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
@@ -21,11 +22,15 @@ const bookToRead = pathResource('autobiography', 'read');
 const bookToRetry = pathResource('autobiography', 'update');
 const bookToDelete = pathResource('autobiography', 'delete');
 
+type PhotoDeps = { db: Database; store: BlobStore; userId: string };
+/** The book with its stories' photos (the display copies, never the originals). */
+const illustrated = async (deps: PhotoDeps, book: Book) => (await import('./book-photos.ts')).withPhotos(deps, deps.userId, book);
+
 const EXPORTERS = {
-  markdown: async (book: ReturnType<typeof bookOf>) => Buffer.from(bookMarkdown(book), 'utf8'),
-  // epub-gen-memory and pdfkit load on the first download, not at every start (decision 024).
-  epub: async (book: ReturnType<typeof bookOf>) => (await import('./export/epub.ts')).bookEpub(book),
-  pdf: async (book: ReturnType<typeof bookOf>) => (await import('./export/pdf.ts')).bookPdf(book),
+  markdown: async (book: Book) => Buffer.from(bookMarkdown(book), 'utf8'),
+  // epub-gen-memory, pdfkit and sharp load on the first download, not at every start (decision 024).
+  epub: async (book: Book, deps: PhotoDeps) => (await import('./export/epub.ts')).bookEpub(await illustrated(deps, book)),
+  pdf: async (book: Book, deps: PhotoDeps) => (await import('./export/pdf.ts')).bookPdf(await illustrated(deps, book)),
 };
 
 /**
@@ -33,9 +38,9 @@ const EXPORTERS = {
  * (a background job; the book is read back while it is written), reading, trying a failed
  * one again, deleting, and the downloads. A userId in a body is ignored.
  */
-export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Database; queue: Queue }) {
+export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Database; store: BlobStore; queue: Queue }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, queue } = deps;
+  const { db, store, queue } = deps;
 
   // The user's books in one language when asked, else all (decision 013): newest first, bounded.
   api.get('/api/autobiographies', { schema: { querystring: languageQuery } }, async (request) => {
@@ -74,7 +79,7 @@ export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Data
       }
       const book = bookOf(row);
       // A book asked for before the person had any name is signed with the name they have now.
-      const file = await EXPORTERS[format]({ ...book, authorName: book.authorName ?? (await authorNameOf(db, row.userId)) });
+      const file = await EXPORTERS[format]({ ...book, authorName: book.authorName ?? (await authorNameOf(db, row.userId)) }, { db, store, userId: row.userId });
       return reply
         .header('content-type', EXPORT_TYPES[format].mimeType)
         .header('content-disposition', attachmentHeader(row.title, format))

@@ -16,5 +16,7 @@ export interface JobContext {
   siteOrigin(): string | null;
   /** The account's stored-audio cap (ACCOUNT_AUDIO_MB, decision 029): an imported archive's audio must fit it too. */
   accountAudioBytes: number;
+  /** The account's stored-photo cap (ACCOUNT_PHOTO_MB): an imported archive's photos must fit it too. */
+  accountPhotoBytes: number;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }

@@ -12,6 +12,7 @@ import {
   type ArchiveInterviewAnswer,
   type ArchiveManifest,
   type ArchivePerson,
+  type ArchivePhoto,
   type ArchivePlace,
   type ArchiveRecording,
   type ArchiveStory,
@@ -36,6 +37,7 @@ export interface ArchiveRows {
   'follow-up-questions': ArchiveFollowUp[];
   'interview-answers': ArchiveInterviewAnswer[];
   autobiographies: ArchiveAutobiography[];
+  photos: ArchivePhoto[];
 }
 
 export interface ExtraEntry {
@@ -50,6 +52,8 @@ export interface ArchiveOptions {
   rows: ArchiveRows;
   /** The bytes of each recording's `audioFile`. */
   audio: Record<string, Buffer>;
+  /** The bytes of each photo's `originalFile` and `displayFile`. */
+  photoFiles?: Record<string, Buffer>;
   /** archive.json: replaced, or left out with null. */
   manifest?: Partial<ArchiveManifest> | Record<string, unknown> | null;
   /** A data file's text in place of its rows' JSON, or null to leave the file out. */
@@ -94,6 +98,33 @@ export function recordingRow(id: number, audioFile: string, bytes: Buffer, field
     placeIds: [],
     transcriptFile: null,
     subtitlesFile: null,
+    createdAt: T,
+    updatedAt: T,
+    ...fields,
+  };
+}
+
+/** A photo row for an original of `bytes` at `originalFile` (a JPEG unless named otherwise) and its display copy. */
+export function photoRow(id: number, originalFile: string, bytes: Buffer, display: Buffer, fields: Partial<ArchivePhoto> = {}): ArchivePhoto {
+  return {
+    id,
+    home: null,
+    position: 0,
+    caption: '',
+    takenOn: null,
+    hasLocation: false,
+    width: 640,
+    height: 480,
+    contributorName: null,
+    originalFile,
+    originalType: 'image/jpeg',
+    sizeBytes: bytes.length,
+    sha256: sha256(bytes),
+    displayFile: `${ARCHIVE_PATHS.sitePhotos}${originalFile.slice(ARCHIVE_PATHS.photos.length).replace(/\.[^.]+$/, '')}.jpg`,
+    displaySha256: sha256(display),
+    coverOf: [],
+    portraitOf: [],
+    toldIn: [],
     createdAt: T,
     updatedAt: T,
     ...fields,
@@ -247,6 +278,7 @@ export function fullArchive(): ArchiveOptions {
       { id: 62, storyId: 22, question: 'Mitä söitte?', language: 'fi', isAnswered: false, answeredAt: null, answerStoryId: null, answerRecordingId: null, createdAt: T },
     ],
     'interview-answers': [{ questionId: 'childhood-summers', question: 'Where did you spend summers?', storyId: 21, recordingId: 31 }],
+    photos: [],
     autobiographies: [
       {
         id: 71,
@@ -279,7 +311,7 @@ export function fullArchive(): ArchiveOptions {
 /** An archive with no rows at all (a valid, empty one). */
 export function emptyArchive(): ArchiveOptions {
   return {
-    rows: { chapters: [], stories: [], recordings: [], people: [], places: [], 'follow-up-questions': [], 'interview-answers': [], autobiographies: [] },
+    rows: { chapters: [], stories: [], recordings: [], people: [], places: [], 'follow-up-questions': [], 'interview-answers': [], autobiographies: [], photos: [] },
     audio: {},
   };
 }
@@ -311,6 +343,7 @@ export async function buildArchive(options: ArchiveOptions): Promise<Buffer> {
   }
   // Audio is stored as it is (it does not compress), as the export stores it.
   for (const [name, bytes] of Object.entries(options.audio)) add(name, bytes, { compress: false });
+  for (const [name, bytes] of Object.entries(options.photoFiles ?? {})) add(name, bytes, { compress: false });
   for (const entry of options.extra ?? []) add(entry.name, entry.bytes, { mode: entry.mode, compress: entry.compress });
   zip.end();
 

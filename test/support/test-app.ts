@@ -91,6 +91,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
         mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
         siteOrigin: () => app.site.linksOrNull(),
         accountAudioBytes: config.uploadLimits.accountBytes,
+        accountPhotoBytes: config.photoLimits.accountBytes,
       },
       { recoverInterrupted: false, concurrency: 2, retryDelayMs: 0, ...options.workers },
     );

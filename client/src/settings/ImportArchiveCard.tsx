@@ -13,7 +13,7 @@ import { Bar } from '../ui/Bar.tsx';
 import { isSameFile, uploadArchiveFile, uploadedPercent } from './archiveUpload.ts';
 
 /** The kinds an import counts, in the order the summary names them. */
-const COUNTED = ['stories', 'recordings', 'chapters', 'people', 'places', 'followUpQuestions', 'autobiographies'] as const;
+const COUNTED = ['stories', 'recordings', 'photos', 'chapters', 'people', 'places', 'followUpQuestions', 'autobiographies'] as const;
 
 /**
  * Import an archive: a Saaga archive (.zip) from another Saaga is sent piece by piece with

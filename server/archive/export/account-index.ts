@@ -6,6 +6,7 @@ import {
   chapters,
   people,
   personLabels,
+  photos,
   placeLabels,
   places,
   publishedStories,
@@ -31,7 +32,7 @@ export interface AccountIndex {
   places: ArchivePlace[];
   storyTitles: Map<number, string>;
   published: Map<number, { slug: string; publishedAt: Date; narrationKey: string | null }>;
-  /** How many files the export writes, for its progress: recordings, stories, narrations, books. */
+  /** How many files the export writes, for its progress: recordings, photos, stories, narrations, books. */
   fileCount: number;
 }
 
@@ -74,6 +75,7 @@ export async function readAccountIndex(db: Database, userId: string): Promise<Ac
     .where(eq(publishedStories.userId, userId));
 
   const [{ n: recordingCount }] = await db.select({ n: count() }).from(recordings).where(eq(recordings.userId, userId));
+  const [{ n: photoCount }] = await db.select({ n: count() }).from(photos).where(eq(photos.userId, userId));
   const [{ n: bookCount }] = await db
     .select({ n: count() })
     .from(autobiographies)
@@ -94,7 +96,7 @@ export async function readAccountIndex(db: Database, userId: string): Promise<Ac
     places: placeRows.map((row) => archivePlace(row, placeLabelsOf.get(row.id) ?? [])),
     storyTitles: new Map(titles.map((row) => [row.id, row.title])),
     published,
-    fileCount: recordingCount + titles.length + narrationCount + bookCount,
+    fileCount: recordingCount + photoCount + titles.length + narrationCount + bookCount,
   };
 }
 

@@ -1,11 +1,13 @@
 import { toLanguage } from '../../../contract/languages.ts';
 import { chapterTitle } from '../../autobiography/book.ts';
-import type { autobiographies, chapters, followUpQuestions, people, places, recordings, stories } from '../../db/schema.ts';
+import type { PhotoType } from '../../../contract/photos.ts';
+import type { autobiographies, chapters, followUpQuestions, people, photos, places, recordings, stories } from '../../db/schema.ts';
 import type {
   ArchiveAutobiography,
   ArchiveChapter,
   ArchiveFollowUp,
   ArchivePerson,
+  ArchivePhoto,
   ArchivePlace,
   ArchiveRecording,
   ArchiveStory,
@@ -159,3 +161,39 @@ export const archiveAutobiography = (
     updatedAt: iso(row.updatedAt),
   };
 };
+
+/** Where a photo belongs, as the archive names it. */
+export function photoHome(row: Pick<Row<typeof photos>, 'storyId' | 'recordingId' | 'personId' | 'placeId'>): ArchivePhoto['home'] {
+  if (row.storyId !== null) return { type: 'story', id: row.storyId };
+  if (row.recordingId !== null) return { type: 'recording', id: row.recordingId };
+  if (row.personId !== null) return { type: 'person', id: row.personId };
+  if (row.placeId !== null) return { type: 'place', id: row.placeId };
+  return null;
+}
+
+export const archivePhoto = (
+  row: Row<typeof photos>,
+  files: { originalFile: string; sizeBytes: number; sha256: string; displayFile: string; displaySha256: string },
+  links: { coverOf: number[]; portraitOf: number[]; toldIn: number[] },
+): ArchivePhoto => ({
+  id: row.id,
+  home: photoHome(row),
+  position: row.position,
+  caption: row.caption,
+  takenOn: row.takenOn,
+  hasLocation: row.hasLocation,
+  width: row.width,
+  height: row.height,
+  contributorName: row.contributorName,
+  originalFile: files.originalFile,
+  originalType: row.originalType as PhotoType,
+  sizeBytes: files.sizeBytes,
+  sha256: files.sha256,
+  displayFile: files.displayFile,
+  displaySha256: files.displaySha256,
+  coverOf: links.coverOf,
+  portraitOf: links.portraitOf,
+  toldIn: links.toldIn,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});

@@ -32,6 +32,15 @@ describe('archiveNamer', () => {
   });
 });
 
+describe('photo names', () => {
+  it('the original and the display copy share one base: the day taken (else added) and the caption, else what it belongs to', () => {
+    const names = archiveNamer('fi');
+    expect(names.photo('1965-07-01', 'Mökki', 'image/heic')).toEqual({ originalFile: 'photos/1965-07-01 Mökki.heic', displayFile: 'site/photos/1965-07-01 Mökki.jpg' });
+    expect(names.photo('1965-07-01', 'Mökki', 'image/jpeg')).toEqual({ originalFile: 'photos/1965-07-01 Mökki (2).jpg', displayFile: 'site/photos/1965-07-01 Mökki (2).jpg' });
+    expect(names.photo(new Date('2024-05-01T10:00:00Z'), '', 'image/png').originalFile).toBe('photos/2024-05-01 kuva.png');
+  });
+});
+
 describe('audioExtension', () => {
   it('the stored key’s extension, else the type’s', () => {
     expect(audioExtension('users/u/recordings/x.M4A', 'audio/mp4')).toBe('m4a');

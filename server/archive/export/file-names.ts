@@ -1,4 +1,5 @@
 import type { Language } from '../../../contract/languages.ts';
+import { originalExtension } from '../../photos/image-type.ts';
 import { audioTypeOfMime } from '../../audio/audio-type.ts';
 import { ARCHIVE_PATHS, archiveFileNames } from '../format.ts';
 
@@ -12,6 +13,7 @@ const FALLBACK = {
   recording: { en: 'recording', fi: 'nauhoitus' },
   story: { en: 'story', fi: 'tarina' },
   book: { en: 'book', fi: 'kirja' },
+  photo: { en: 'photo', fi: 'kuva' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 /**
@@ -34,6 +36,14 @@ export function archiveNamer(language: Language) {
     },
     story: (date: Date, title: string) => names(ARCHIVE_PATHS.stories, date, title, 'md', FALLBACK.story[language]),
     narration: (date: Date, title: string) => names(ARCHIVE_PATHS.narrations, date, title, 'mp3', FALLBACK.story[language]),
+    /**
+     * A photo's original and its display copy share one base name: the day it was taken (else
+     * added) and its caption, else the title of what it belongs to.
+     */
+    photo(date: Date | string, title: string, originalType: string) {
+      const name = base(ARCHIVE_PATHS.photos, typeof date === 'string' ? new Date(`${date}T00:00:00Z`) : date, title, FALLBACK.photo[language]).slice(ARCHIVE_PATHS.photos.length);
+      return { originalFile: `${ARCHIVE_PATHS.photos}${name}.${originalExtension(originalType)}`, displayFile: `${ARCHIVE_PATHS.sitePhotos}${name}.jpg` };
+    },
     book(date: Date, title: string) {
       const name = base(ARCHIVE_PATHS.books, date, title, FALLBACK.book[language]);
       return { epubFile: `${name}.epub`, pdfFile: `${name}.pdf` };

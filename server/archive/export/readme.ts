@@ -14,8 +14,8 @@ YOUR SAAGA ARCHIVE
 ${name ? `${name}, exported ${day}` : `Exported ${day}`}
 
 This folder holds everything you kept in Saaga: your recordings as you made them, their
-transcripts, your stories, the people and places in them, your chapters and your books.
-Everything is in ordinary files that open without Saaga and without the internet.
+transcripts, your stories, your photos, the people and places in them, your chapters and
+your books. Everything is in ordinary files that open without Saaga and without the internet.
 
 To read your stories, open index.html: it opens in any web browser (double-click it), and
 needs no server and no internet connection. You can play your recordings there beside the
@@ -34,10 +34,14 @@ What is where:
                        style, whether you edited it by hand, its public link and its recordings.
   books/               Each autobiography Saaga wrote for you, as an e-book (.epub) and a PDF.
   narrations/          The spoken versions of your published stories (.mp3).
+  photos/              Every photo as you uploaded it, named by the day it was taken and its
+                       caption. These originals keep what the camera wrote, such as where the
+                       photo was taken: they are yours alone. The copies the pages show
+                       (site/photos/) carry none of it.
   data/                Everything above as data (JSON), for other programs: chapters, stories,
-                       recordings, people, places, follow-up questions, interview answers and
-                       autobiographies. Recordings marked with contributorName were recorded by
-                       a co-author you invited.
+                       recordings, people, places, follow-up questions, interview answers,
+                       autobiographies and photos. Recordings and photos marked with
+                       contributorName were added by a co-author you invited.
   schema.json          A description (JSON Schema) of every file in data/.
   archive.json         What this file is: a Saaga archive, its version and when it was made.
 
@@ -52,8 +56,8 @@ SAAGA-ARKISTOSI
 ${name ? `${name}, viety ${day}` : `Viety ${day}`}
 
 Tässä kansiossa on kaikki, mitä olet tallentanut Saagaan: nauhoituksesi sellaisina kuin teit
-ne, niiden litteroinnit, tarinasi, niissä mainitut ihmiset ja paikat, lukusi ja kirjasi.
-Kaikki on tavallisina tiedostoina, jotka aukeavat ilman Saagaa ja ilman internetiä.
+ne, niiden litteroinnit, tarinasi, kuvasi, niissä mainitut ihmiset ja paikat, lukusi ja
+kirjasi. Kaikki on tavallisina tiedostoina, jotka aukeavat ilman Saagaa ja ilman internetiä.
 
 Lue tarinasi avaamalla index.html: se aukeaa missä tahansa verkkoselaimessa (kaksoisnapsauta
 sitä), eikä se tarvitse palvelinta eikä internetyhteyttä. Voit kuunnella nauhoituksiasi siellä
@@ -73,10 +77,14 @@ Mitä missäkin on:
   books/               Jokainen Saagan sinulle kirjoittama omaelämäkerta e-kirjana (.epub) ja
                        PDF-tiedostona.
   narrations/          Julkaistujen tarinoidesi luetut versiot (.mp3).
+  photos/              Jokainen kuva sellaisena kuin lähetit sen, nimettynä ottopäivän ja
+                       kuvatekstin mukaan. Näissä alkuperäisissä on se, mitä kamera kirjoitti,
+                       kuten kuvauspaikka: ne ovat vain sinun. Sivujen näyttämissä kopioissa
+                       (site/photos/) sitä ei ole.
   data/                Kaikki edellä mainittu tietona (JSON) muita ohjelmia varten: luvut,
                        tarinat, nauhoitukset, ihmiset, paikat, jatkokysymykset, haastattelun
-                       vastaukset ja omaelämäkerrat. Nauhoitukset, joissa on contributorName,
-                       on tehnyt kutsumasi kanssakirjoittaja.
+                       vastaukset, omaelämäkerrat ja kuvat. Nauhoitukset ja kuvat, joissa on
+                       contributorName, on lisännyt kutsumasi kanssakirjoittaja.
   schema.json          Kuvaus (JSON Schema) jokaisesta data/-kansion tiedostosta.
   archive.json         Mikä tämä tiedosto on: Saaga-arkisto, sen versio ja milloin se tehtiin.
 

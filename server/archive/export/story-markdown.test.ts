@@ -34,6 +34,7 @@ const links = {
   places: ['Näsijärvi'],
   recordings: ['recordings/2024-05-01 Kesä.webm'],
   contributors: ['Matti'],
+  photos: ['photos/1965-07-01 Mökki.heic', 'photos/2024-05-01 Kesä.jpg'],
 };
 
 function frontMatter(markdown: string): { yaml: Record<string, unknown>; body: string } {
@@ -61,6 +62,7 @@ describe('storyMarkdown', () => {
       published: 'https://saaga.example/published/kesa',
       recordings: ['recordings/2024-05-01 Kesä.webm'],
       contributors: ['Matti'],
+      photos: ['photos/1965-07-01 Mökki.heic', 'photos/2024-05-01 Kesä.jpg'],
       question: 'What did summers smell like?',
     });
     expect(body).toBe('We rowed across the lake.\n\n---\n\nEvery morning.\n');

@@ -10,6 +10,8 @@ export interface StoryLinks {
   recordings: string[];
   /** Co-authors whose recordings are in the story ("Recorded by"), by the name they gave. */
   contributors: string[];
+  /** The story's photos' original files in the archive (its own, then its recordings'), its cover first. */
+  photos: string[];
 }
 
 /** The time a story is about, only the fields it has; null when it has none. */
@@ -37,6 +39,7 @@ export function storyFrontMatter(story: ArchiveStory, links: StoryLinks): Record
     published: story.published?.url ?? null,
     recordings: links.recordings,
     contributors: links.contributors,
+    photos: links.photos,
     ...(story.promptQuestion ? { question: story.promptQuestion } : {}),
   };
 }

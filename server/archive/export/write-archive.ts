@@ -27,6 +27,7 @@ import { offlineSitePages } from '../offline-site/index.ts';
 import { type AccountIndex, answersAQuestion, readAccountIndex, recordingLinks } from './account-index.ts';
 import { archiveAutobiography, archiveFollowUp, archiveRecording, archiveStory } from './archive-rows.ts';
 import { MissingBlobError, openDigested } from './blob-entry.ts';
+import { type StoryPhotos, writePhotos } from './photo-entries.ts';
 import { archiveNamer, audioExtension } from './file-names.ts';
 import { JsonArrayFile } from './json-array-file.ts';
 import { keysetPages } from './keyset-pages.ts';
@@ -172,11 +173,14 @@ async function writeEntries(deps: WriteArchiveDeps, request: WriteArchiveRequest
     }
   }
 
+  // Photos before stories too: a story's front matter names its photos' files.
+  const { sitePhotos, storyPhotos } = await writePhotos(deps, zip, data.photos, account, names, userId, checkpoint, progress.step);
+
   const siteStories: ArchiveStory[] = [];
   for await (const page of keysetPages(db, stories, userId, PAGE_SIZE)) {
     for (const row of page) {
       checkpoint();
-      siteStories.push(await writeStory(deps, zip, data, account, names, byStory.get(row.id), row, progress.step));
+      siteStories.push(await writeStory(deps, zip, data, account, names, byStory.get(row.id), storyPhotos, row, progress.step));
       if (answersAQuestion(row)) {
         await data['interview-answers'].push({ questionId: row.questionId, question: row.promptQuestion ?? row.questionId ?? '', storyId: row.id, recordingId: null });
       }
@@ -187,7 +191,7 @@ async function writeEntries(deps: WriteArchiveDeps, request: WriteArchiveRequest
     for (const row of page) await data['follow-up-questions'].push(archiveFollowUp(row));
   }
 
-  const siteBooks = await writeBooks(db, zip, data, account, names, userId, checkpoint, progress.step);
+  const siteBooks = await writeBooks(deps, zip, data, account, names, userId, checkpoint, progress.step);
 
   for (const name of DATA_FILES) {
     await data[name].close();
@@ -214,6 +218,7 @@ async function writeEntries(deps: WriteArchiveDeps, request: WriteArchiveRequest
     people: account.people,
     places: account.places,
     autobiographies: siteBooks,
+    photos: sitePhotos,
   });
   for (const page of pages) await zip.addText(page.path, page.content);
   await progress.finish();
@@ -239,6 +244,7 @@ async function writeStory(
   account: AccountIndex,
   names: ReturnType<typeof archiveNamer>,
   recorded: StoryRecordings | undefined,
+  storyPhotos: StoryPhotos,
   row: typeof stories.$inferSelect,
   step: () => Promise<void>,
 ): Promise<ArchiveStory> {
@@ -261,6 +267,7 @@ async function writeStory(
       places: nameOf(account.places, recorded?.placeIds),
       recordings: (recorded?.files ?? []).sort((a, b) => a.order - b.order || a.id - b.id).map((file) => file.audioFile),
       contributors: [...(recorded?.contributors ?? [])],
+      photos: storyPhotos.filesOf(row.id, row.coverPhotoId),
     }),
   );
   await step();
@@ -281,9 +288,9 @@ async function writeStory(
   return story;
 }
 
-/** Each autobiography's row, and each written one as EPUB and PDF (made one book at a time). */
+/** Each autobiography's row, and each written one as EPUB and PDF with its stories' photos (made one book at a time). */
 async function writeBooks(
-  db: Database,
+  deps: WriteArchiveDeps,
   zip: ZipWriter,
   data: DataFiles,
   account: AccountIndex,
@@ -292,6 +299,7 @@ async function writeBooks(
   checkpoint: () => void,
   step: () => Promise<void>,
 ): Promise<ArchiveAutobiography[]> {
+  const { db } = deps;
   const written: ArchiveAutobiography[] = [];
   const ids = await db
     .select({ id: autobiographies.id })
@@ -314,7 +322,8 @@ async function writeBooks(
       files = names.book(row.createdAt, row.title);
       const book = bookOf(row);
       // A book asked for before the person had a name is signed with the one they have now, as its download is.
-      const signed = { ...book, authorName: book.authorName ?? account.authorName ?? account.accountName };
+      const { withPhotos } = await import('../../autobiography/book-photos.ts');
+      const signed = await withPhotos(deps, userId, { ...book, authorName: book.authorName ?? account.authorName ?? account.accountName });
       const { bookEpub } = await import('../../autobiography/export/epub.ts');
       await zip.addBuffer(files.epubFile!, await bookEpub(signed), { compress: false });
       const { bookPdf } = await import('../../autobiography/export/pdf.ts');

@@ -15,7 +15,7 @@ export interface ArchiveBounds {
   maxTotalRatio: number;
   /** A tiny archive may still hold this much. */
   totalFloorBytes: number;
-  /** Above the account's audio cap, room for the text, the books and the offline site. */
+  /** Above the account's audio and photo caps, room for the text, the books and the offline site (with its photos' display copies). */
   textAllowanceBytes: number;
   /** One data/*.json file, read into memory to parse it. */
   maxJsonBytes: number;
@@ -39,9 +39,9 @@ export const DEFAULT_BOUNDS: ArchiveBounds = {
 
 /**
  * The most an archive of `archiveBytes` may hold uncompressed: at most `maxTotalRatio` times
- * its own size, and never more than the account's audio cap with room for the text.
+ * its own size, and never more than the account's audio and photo caps with room for the text.
  */
-export function maxUncompressedBytes(bounds: ArchiveBounds, archiveBytes: number, accountAudioBytes: number): number {
+export function maxUncompressedBytes(bounds: ArchiveBounds, archiveBytes: number, accountMediaBytes: number): number {
   const byRatio = Math.max(bounds.totalFloorBytes, archiveBytes * bounds.maxTotalRatio);
-  return Math.min(byRatio, accountAudioBytes + bounds.textAllowanceBytes);
+  return Math.min(byRatio, accountMediaBytes + bounds.textAllowanceBytes);
 }

@@ -7,6 +7,7 @@ import {
   type ArchiveManifest,
   archiveManifestSchema,
   DATA_FILES,
+  DATA_FILES_SINCE,
   dataFilePath,
 } from '../format.ts';
 import type { ArchiveBounds } from './bounds.ts';
@@ -41,6 +42,11 @@ export async function readContents(archive: OpenArchive, bounds: ArchiveBounds):
   for (const name of DATA_FILES) {
     const path = dataFilePath(name);
     const entry = archive.files.get(path);
+    // A file an older version of the archive did not have yet: it has none of those rows.
+    if (!entry && manifest.data.version < (DATA_FILES_SINCE[name] ?? 0)) {
+      data[name] = [];
+      continue;
+    }
     if (!entry) throw archiveRefusal.missingFile(path);
     const parsed = archiveDataSchemas[name].safeParse(parseJson(await archive.readBuffer(entry, bounds.maxJsonBytes, () => archiveRefusal.invalidData(path))));
     if (!parsed.success) throw archiveRefusal.invalidData(path);
@@ -76,6 +82,7 @@ export function checkReferences(data: ArchiveData, archive: Pick<OpenArchive, 'f
   const places = idsOf('places', data.places);
   idsOf('follow-up-questions', data['follow-up-questions']);
   idsOf('autobiographies', data.autobiographies);
+  idsOf('photos', data.photos);
 
   const must = (known: Set<number>, id: number | null, what: string) => {
     if (id !== null && !known.has(id)) throw archiveRefusal.brokenReference(`${what} ${id}`);
@@ -99,5 +106,36 @@ export function checkReferences(data: ArchiveData, archive: Pick<OpenArchive, 'f
   for (const book of data.autobiographies) {
     if (new Set(book.storyIds).size !== book.storyIds.length) throw archiveRefusal.invalidData(dataFilePath('autobiographies'));
     for (const id of book.storyIds) must(stories, id, 'story');
+  }
+  checkPhotoReferences(data, archive, { stories, recordings, people, places }, must);
+}
+
+/**
+ * A photo's home is a row of the archive and its original a file in it; a story has one cover
+ * at most, a person one portrait, a recording is told about one photo.
+ */
+function checkPhotoReferences(
+  data: ArchiveData,
+  archive: Pick<OpenArchive, 'files'>,
+  known: Record<'stories' | 'recordings' | 'people' | 'places', Set<number>>,
+  must: (known: Set<number>, id: number | null, what: string) => void,
+): void {
+  const homes = { story: known.stories, recording: known.recordings, person: known.people, place: known.places } as const;
+  const once = (seen: Set<number>, ids: number[]) => {
+    for (const id of ids) {
+      if (seen.has(id)) throw archiveRefusal.invalidData(dataFilePath('photos'));
+      seen.add(id);
+    }
+  };
+  const [covers, portraits, told] = [new Set<number>(), new Set<number>(), new Set<number>()];
+  for (const photo of data.photos) {
+    if (photo.home) must(homes[photo.home.type], photo.home.id, photo.home.type);
+    for (const id of photo.coverOf) must(known.stories, id, 'story');
+    for (const id of photo.portraitOf) must(known.people, id, 'person');
+    for (const id of photo.toldIn) must(known.recordings, id, 'recording');
+    once(covers, photo.coverOf);
+    once(portraits, photo.portraitOf);
+    once(told, photo.toldIn);
+    if (!archive.files.has(photo.originalFile)) throw archiveRefusal.missingFile(photo.originalFile);
   }
 }

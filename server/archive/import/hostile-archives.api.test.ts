@@ -11,6 +11,7 @@ import { seeder } from '../../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { archiveImports, autobiographies, chapters, followUpQuestions, people, places, recordings, stories } from '../../db/schema.ts';
 import { startQueue } from '../../jobs/queue.ts';
+import { DATA_FILES } from '../format.ts';
 import { DEFAULT_BOUNDS } from './bounds.ts';
 import { importArchive } from './import-archive.ts';
 
@@ -135,7 +136,7 @@ describe('too many entries', () => {
   it('refuses one entry past the bound from the count alone, before any entry is read, and takes one at the bound', async () => {
     const { client, id: userId } = await signedUpClient(server.url, `hostile-${++accounts}@example.com`);
     const base = fullArchive();
-    const entries = 1 + 1 + 8 + Object.keys(base.audio).length; // README, archive.json, data/*.json, audio
+    const entries = 1 + 1 + DATA_FILES.length + Object.keys(base.audio).length; // README, archive.json, data/*.json, audio
     const bound = entries + 20;
     const filler = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `site/page-${i}.html`, bytes: `<p>${i}</p>` }));
     // One past the bound, with a name that climbs out among them: the count refuses it before that entry is read.
@@ -143,7 +144,7 @@ describe('too many entries', () => {
     const atBound = await buildArchive({ ...fullArchive(), extra: filler(20) });
     const queue = await startQueue(server.database, { error: (error) => server.backgroundErrors.push(String(error)) });
     try {
-      const ctx = { db: db(), store: server.store, queue, accountAudioBytes: server.config.uploadLimits.accountBytes };
+      const ctx = { db: db(), store: server.store, queue, accountAudioBytes: server.config.uploadLimits.accountBytes, accountPhotoBytes: server.config.photoLimits.accountBytes };
       const run = async (bytes: Buffer) => {
         const upload = await uploadPieces(client, bytes);
         await db().update(archiveImports).set({ state: 'queued' }).where(eq(archiveImports.id, upload.id));

@@ -11,19 +11,22 @@ import { type ArchiveBounds, DEFAULT_BOUNDS } from './bounds.ts';
 import { readContents } from './contents.ts';
 import { insertArchiveRows } from './insert-rows.ts';
 import { removePieces } from './keys.ts';
+import { storedPhotoBytes } from '../../photos/photo-quota.ts';
+import { archivePhotoBytes, storeArchivePhotos } from './photos.ts';
 import { archiveRefusal, isArchiveRefusal } from './refusals.ts';
 import { openArchive } from './zip-reader.ts';
 
 /**
  * Reads an uploaded archive into its account, all or nothing. Everything that can be checked
  * without writing is checked first (the ZIP's entries, archive.json, every data file and
- * reference, the room for its audio); then each recording's audio is checked as an upload
- * is and stored under a fresh key; then every row is inserted in one transaction, which also
+ * reference, the room for its audio); then each recording's audio and each photo's original
+ * is checked as an upload is and stored under a fresh key (a photo's copies made again);
+ * then every row is inserted in one transaction, which also
  * marks the import done. A refusal or a failure on the way removes the audio already stored,
  * so no row and no file is left. A refusal (the archive's fault) is kept on the row as
  * failed; any other error is thrown for the job to retry from the start.
  */
-export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queue' | 'accountAudioBytes'>, importId: string, bounds: ArchiveBounds = DEFAULT_BOUNDS): Promise<void> {
+export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queue' | 'accountAudioBytes' | 'accountPhotoBytes'>, importId: string, bounds: ArchiveBounds = DEFAULT_BOUNDS): Promise<void> {
   const { db, store } = ctx;
   const [taken] = await db
     .update(archiveImports)
@@ -37,16 +40,27 @@ export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queu
   try {
     const zipFile = path.join(dir, 'archive.zip');
     await assemblePieces(store, taken, zipFile);
-    const archive = await openArchive(zipFile, taken.sizeBytes, ctx.accountAudioBytes, bounds);
+    const archive = await openArchive(zipFile, taken.sizeBytes, ctx.accountAudioBytes + ctx.accountPhotoBytes, bounds);
     try {
       const { data } = await readContents(archive, bounds);
       const room = ctx.accountAudioBytes - (await storedAudioBytes(db, taken.userId));
       if (archiveAudioBytes(archive, data.recordings) > room) throw archiveRefusal.noRoom();
+      const photoRoom = ctx.accountPhotoBytes - (await storedPhotoBytes(db, taken.userId));
+      if (archivePhotoBytes(archive, data.photos) > photoRoom) throw archiveRefusal.noPhotoRoom();
 
-      const total = data.recordings.length + 1;
+      const total = data.recordings.length + data.photos.length + 1;
       let done = 0;
       await progress(ctx, importId, done, total);
       const audio = await storeRecordingsAudio(archive, data.recordings, {
+        userId: taken.userId,
+        store,
+        dir,
+        bounds,
+        written,
+        onStored: () => progress(ctx, importId, ++done, total),
+      });
+      const photos = await storeArchivePhotos(archive, data.photos, {
+        db,
         userId: taken.userId,
         store,
         dir,
@@ -58,8 +72,9 @@ export async function importArchive(ctx: Pick<JobContext, 'db' | 'store' | 'queu
       const added = await db.transaction(async (tx) => {
         // Two imports into one account take turns here, so together they cannot pass the audio cap.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, taken.userId)).for('update');
-        const result = await insertArchiveRows(tx, taken.userId, data, audio);
+        const result = await insertArchiveRows(tx, taken.userId, data, audio, photos);
         if (data.recordings.length > 0 && (await storedAudioBytes(tx, taken.userId)) > ctx.accountAudioBytes) throw archiveRefusal.noRoom();
+        if (data.photos.length > 0 && (await storedPhotoBytes(tx, taken.userId)) > ctx.accountPhotoBytes) throw archiveRefusal.noPhotoRoom();
         const [marked] = await tx
           .update(archiveImports)
           .set({ state: 'done', counts: result.counts, progressDone: total, progressTotal: total, finishedAt: new Date(), updatedAt: new Date() })

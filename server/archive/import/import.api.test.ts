@@ -68,7 +68,7 @@ describe('an archive with one of everything', () => {
     const importId = await uploadArchive(client, await buildArchive(archive));
     const settled = await settledImport(client, importId, SETTLED);
     expect(settled.state, JSON.stringify(settled)).toBe('done');
-    expect(settled.counts).toEqual({ chapters: 2, stories: 3, recordings: 3, people: 1, places: 1, labels: 3, followUpQuestions: 2, autobiographies: 1 });
+    expect(settled.counts).toEqual({ chapters: 2, stories: 3, recordings: 3, people: 1, places: 1, labels: 3, followUpQuestions: 2, autobiographies: 1, photos: 0 });
     expect(settled.progress.done).toBe(settled.progress.total);
     const { rows } = archive;
 
@@ -260,7 +260,7 @@ describe('after a crash', () => {
       // The recovery pass's warnings and errors are the test's to see (afterEach checks backgroundErrors).
       const seen = (obj: object, msg?: string) => server.backgroundErrors.push(`${msg}: ${JSON.stringify(obj)}`);
       const log = { info() {}, warn: seen, error: seen };
-      const ctx = { db: db(), store: server.store, queue, engines: fakeOpenAiEngines(fake), log, accountAudioBytes: server.config.uploadLimits.accountBytes, siteOrigin: () => null };
+      const ctx = { db: db(), store: server.store, queue, engines: fakeOpenAiEngines(fake), log, accountAudioBytes: server.config.uploadLimits.accountBytes, accountPhotoBytes: server.config.photoLimits.accountBytes, siteOrigin: () => null };
       expect(await queueUnfinishedWork(ctx, [importArchiveJob])).toEqual({ 'import-archive': 1 });
     } finally {
       await queue.stop({ graceful: false, wait: true });

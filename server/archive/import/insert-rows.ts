@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { StoredBookChapter } from '../../db/book-chapters.ts';
 import {
   autobiographies,
@@ -6,6 +7,7 @@ import {
   followUpQuestions,
   people,
   personLabels,
+  photos,
   placeLabels,
   places,
   recordingPeople,
@@ -16,9 +18,10 @@ import {
 import type { Transaction } from '../../jobs/send-job.ts';
 import type { StoredAudio } from './audio.ts';
 import type { ArchiveData } from './contents.ts';
+import type { StoredPhoto } from './photos.ts';
 
 /** What the import added, by kind: the import's `counts`. */
-export type ImportCounts = Record<'chapters' | 'stories' | 'recordings' | 'people' | 'places' | 'labels' | 'followUpQuestions' | 'autobiographies', number>;
+export type ImportCounts = Record<'chapters' | 'stories' | 'recordings' | 'people' | 'places' | 'labels' | 'followUpQuestions' | 'autobiographies' | 'photos', number>;
 
 const BATCH = 500;
 const date = (value: string | null) => (value === null ? null : new Date(value));
@@ -61,6 +64,7 @@ export async function insertArchiveRows(
   userId: string,
   data: ArchiveData,
   audio: Map<number, StoredAudio>,
+  storedPhotos: Map<number, StoredPhoto> = new Map(),
 ): Promise<{ counts: ImportCounts; untranscribed: number[] }> {
   const chapterIds = idMap(
     data.chapters.map((c) => c.id),
@@ -245,6 +249,8 @@ export async function insertArchiveRows(
     }
   }
 
+  await insertPhotos(tx, userId, data.photos, storedPhotos, { storyIds, recordingIds, personIds, placeIds });
+
   return {
     counts: {
       chapters: data.chapters.length,
@@ -255,9 +261,59 @@ export async function insertArchiveRows(
       labels: personLabelRows.length + placeLabelRows.length,
       followUpQuestions: questions.length,
       autobiographies: data.autobiographies.length,
+      photos: data.photos.length,
     },
     untranscribed: [...untranscribedArchiveIds].map((id) => recordingIds.get(id)!),
   };
+}
+
+/**
+ * The photos, under the ids their copies were stored with, in their homes (the new rows) and
+ * order, with their captions and contributors; then the stories' covers, the people's
+ * portraits and the recordings told about them point at them again.
+ */
+async function insertPhotos(
+  tx: Transaction,
+  userId: string,
+  rows: ArchiveData['photos'],
+  stored: Map<number, StoredPhoto>,
+  ids: Record<'storyIds' | 'recordingIds' | 'personIds' | 'placeIds', Map<number, number>>,
+): Promise<void> {
+  const homeColumn = { story: 'storyId', recording: 'recordingId', person: 'personId', place: 'placeId' } as const;
+  const homeIds = { story: ids.storyIds, recording: ids.recordingIds, person: ids.personIds, place: ids.placeIds } as const;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await tx
+      .insert(photos)
+      .overridingSystemValue()
+      .values(
+        rows.slice(i, i + BATCH).map((p) => {
+          const copies = stored.get(p.id)!;
+          return {
+            id: copies.id,
+            userId,
+            ...(p.home ? { [homeColumn[p.home.type]]: homeIds[p.home.type].get(p.home.id)! } : {}),
+            position: p.position,
+            caption: p.caption,
+            originalType: copies.originalType,
+            width: copies.width,
+            height: copies.height,
+            originalBytes: copies.originalBytes,
+            storedBytes: copies.storedBytes,
+            takenOn: copies.takenOn,
+            hasLocation: copies.hasLocation,
+            contributorName: p.contributorName,
+            createdAt: new Date(p.createdAt),
+            updatedAt: new Date(p.updatedAt),
+          };
+        }),
+      );
+  }
+  for (const p of rows) {
+    const photoId = stored.get(p.id)!.id;
+    for (const id of p.coverOf) await tx.update(stories).set({ coverPhotoId: photoId }).where(eq(stories.id, ids.storyIds.get(id)!));
+    for (const id of p.portraitOf) await tx.update(people).set({ portraitPhotoId: photoId }).where(eq(people.id, ids.personIds.get(id)!));
+    for (const id of p.toldIn) await tx.update(recordings).set({ aboutPhotoId: photoId }).where(eq(recordings.id, ids.recordingIds.get(id)!));
+  }
 }
 
 /** A book's chapter as stored; its story ids (the archive's) are the new stories', those the archive does not hold left out. */

@@ -7,7 +7,7 @@ import { HttpError } from '../../http/errors.ts';
  */
 export const uploadRefusal = {
   tooLarge: () => new HttpError(413, 'import_too_large', 'This archive is too large to import.'),
-  noRoom: () => new HttpError(413, 'import_storage_limit', 'This archive does not fit in the room your account has for recordings.'),
+  noRoom: () => new HttpError(413, 'import_storage_limit', 'This archive does not fit in the room your account has for recordings and photos.'),
   wrongPiece: (expected: number) =>
     new HttpError(409, 'import_wrong_piece', `This is not the next piece of the upload: send piece ${expected}.`),
   pieceSize: () => new HttpError(400, 'import_piece_size', 'A piece of the upload has the wrong size.'),
@@ -36,6 +36,9 @@ export const archiveRefusal = {
   audioRefused: (file: string) => new HttpError(422, 'archive_audio_refused', `A recording in the archive is not audio Saaga can take: ${file}.`),
   audioChanged: (file: string) => new HttpError(422, 'archive_audio_changed', `A recording in the archive is not the one its data describes: ${file}.`),
   noRoom: () => new HttpError(422, 'archive_storage_limit', "The archive's recordings do not fit in the room your account has for recordings."),
+  photoRefused: (file: string) => new HttpError(422, 'archive_photo_refused', `A photo in the archive is not a picture Saaga can take: ${file}.`),
+  photoChanged: (file: string) => new HttpError(422, 'archive_photo_changed', `A photo in the archive is not the one its data describes: ${file}.`),
+  noPhotoRoom: () => new HttpError(422, 'archive_photo_storage_limit', "The archive's photos do not fit in the room your account has for photos."),
   /** The job failed for good for a reason of ours (the store, the database): nothing was kept. */
   failed: () => new HttpError(500, 'import_failed', 'The import failed; nothing of the archive was added. Please try again.'),
 };

@@ -14,10 +14,11 @@ import { sweepStaleImportUploads } from './sweep-stale-uploads.ts';
 // The chunked upload of an archive (no workers here: a finished upload waits in the queue).
 const CHUNK = ARCHIVE_LIMITS.importChunkBytes;
 const ACCOUNT_AUDIO_MB = 100;
+const ACCOUNT_PHOTO_MB = 5;
 
 let server: TestApp;
 beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', ACCOUNT_AUDIO_MB: String(ACCOUNT_AUDIO_MB) });
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', ACCOUNT_AUDIO_MB: String(ACCOUNT_AUDIO_MB), ACCOUNT_PHOTO_MB: String(ACCOUNT_PHOTO_MB) });
 });
 afterEach(() => {
   expect(server.backgroundErrors).toEqual([]);
@@ -178,9 +179,9 @@ describe('limits', () => {
     expect(await db().select().from(archiveImports)).not.toContainEqual(expect.objectContaining({ sizeBytes: ARCHIVE_LIMITS.importMaxBytes + 1 }));
   });
 
-  it("refuses at the start an archive larger than the room the account has for recordings", async () => {
+  it('refuses at the start an archive larger than the room the account has for recordings and photos', async () => {
     const { client, id: userId } = await newAccount();
-    // 60 MB of the 100 stored already: 50 MB does not fit, 30 MB does.
+    // 60 MB of the 100 for recordings stored already, and 5 MB for photos: 50 MB does not fit, 30 MB does.
     await seeder(db()).recording(userId, { sizeBytes: 60 * 1024 * 1024 });
     const refused = await client.post('/api/account/import', { sizeBytes: 50 * 1024 * 1024 });
     expect(refused.status).toBe(413);

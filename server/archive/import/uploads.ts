@@ -7,6 +7,7 @@ import type { Queue } from '../../jobs/queue.ts';
 import { sendJob } from '../../jobs/send-job.ts';
 import type { BlobStore } from '../../storage/index.ts';
 import { importArchiveJob } from './import-archive-job.ts';
+import { storedPhotoBytes } from '../../photos/photo-quota.ts';
 import { storedAudioBytes } from '../../recordings/stored-audio.ts';
 import { importPieceKey, removePieces } from './keys.ts';
 import { CHUNK_BYTES, type ImportRow } from './presenter.ts';
@@ -20,12 +21,14 @@ export interface UploadDependencies {
   queue: Queue;
   /** The account's stored-audio cap (ACCOUNT_AUDIO_MB). */
   accountAudioBytes: number;
+  /** The account's stored-photo cap (ACCOUNT_PHOTO_MB). */
+  accountPhotoBytes: number;
 }
 
 /**
  * A new upload of an archive. At most `importsPerDay` a day, counted from the table (every
- * API server sees the same); the whole file must fit the room the account has for audio
- * (the job checks again against the audio actually in it).
+ * API server sees the same); the whole file must fit the room the account has for audio and
+ * photos together (the job checks each again against what is actually in it).
  */
 export async function startImport(deps: UploadDependencies, userId: string, body: ArchiveImportStartBody): Promise<ImportRow> {
   const { db } = deps;
@@ -35,7 +38,8 @@ export async function startImport(deps: UploadDependencies, userId: string, body
     .where(and(eq(archiveImports.userId, userId), gt(archiveImports.createdAt, new Date(Date.now() - DAY_MS))));
   if ((today?.n ?? 0) >= ARCHIVE_LIMITS.importsPerDay) throw uploadRefusal.perDay();
   if (body.sizeBytes > ARCHIVE_LIMITS.importMaxBytes) throw uploadRefusal.tooLarge();
-  if (body.sizeBytes > deps.accountAudioBytes - (await storedAudioBytes(db, userId))) throw uploadRefusal.noRoom();
+  const room = deps.accountAudioBytes - (await storedAudioBytes(db, userId)) + deps.accountPhotoBytes - (await storedPhotoBytes(db, userId));
+  if (body.sizeBytes > room) throw uploadRefusal.noRoom();
   const [row] = await db
     .insert(archiveImports)
     .values({ userId, sizeBytes: body.sizeBytes, fileName: body.fileName || null })

@@ -39,7 +39,8 @@ export interface OpenArchive {
  * the bytes actually inflated (yauzl's validateEntrySizes stops an entry that inflates past
  * its declared size; this stops the whole past the archive's bound).
  */
-export async function openArchive(file: string, archiveBytes: number, accountAudioBytes: number, bounds: ArchiveBounds): Promise<OpenArchive> {
+/** `accountMediaBytes`: the account's caps for audio and photos together (what an archive's files may add). */
+export async function openArchive(file: string, archiveBytes: number, accountMediaBytes: number, bounds: ArchiveBounds): Promise<OpenArchive> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true, decodeStrings: true }, (error, opened) =>
       error || !opened ? reject(archiveRefusal.notAnArchive()) : resolve(opened),
@@ -47,7 +48,7 @@ export async function openArchive(file: string, archiveBytes: number, accountAud
   });
   try {
     if (zip.entryCount > bounds.maxEntries) throw archiveRefusal.tooManyEntries();
-    const totalBound = maxUncompressedBytes(bounds, archiveBytes, accountAudioBytes);
+    const totalBound = maxUncompressedBytes(bounds, archiveBytes, accountMediaBytes);
     const files = await listEntries(zip, bounds, totalBound);
     let inflated = 0;
     const counter = (declared: number) => {

@@ -40,10 +40,10 @@ export function plainTextHtml(text: string): string {
 
 /**
  * Nothing on a page may reach the network, even through a bug: no scripts at all, styles only
- * inline, images and media only from the archive's own files. `file:` beside 'self' for media:
+ * inline, images and media only from the archive's own files. `file:` beside 'self' for both:
  * browsers differ on whether 'self' of a file:// page covers the files beside it.
  */
-export const CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self'; media-src 'self' file:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'";
+export const CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self' file:; media-src 'self' file:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'";
 
 /** The app's calm look in a few lines: stone greys, serif stories, light or dark as the device prefers. */
 const CSS = `:root{color-scheme:light dark;--bg:#fafaf9;--fg:#1c1917;--muted:#57534e;--line:#e7e5e4;--card:#fff;--link:#92400e}
@@ -68,7 +68,9 @@ audio{width:100%;margin:.5rem 0}
 details summary{cursor:pointer;color:var(--link)}
 dl{margin:.5rem 0}dt{font-weight:600;margin-top:.6rem}dd{margin:0}dd>p:first-child{margin-top:0}dd>p:last-child{margin-bottom:0}
 .pager{display:grid;gap:.5rem;margin-top:2rem;padding-top:1rem;border-top:1px solid var(--line)}
-.url{font-family:ui-monospace,monospace;font-size:.9rem;word-break:break-all}`;
+.url{font-family:ui-monospace,monospace;font-size:.9rem;word-break:break-all}
+figure.photo{margin:1rem 0}figure.photo img{display:block;max-width:100%;height:auto;border-radius:.5rem}
+figure.photo figcaption{color:var(--muted);font-size:.92rem;margin-top:.35rem}`;
 
 /** One whole page: language, title, the policy, the style, the archive's nav, and the body. */
 export function pageHtml(parts: { language: Language; path: string; title: string; body: string }): string {

@@ -116,5 +116,6 @@ function filesHtml(model: SiteModel): string {
 <li>${folder(ARCHIVE_PATHS.data, words.dataFolder)}</li>
 ${model.input.stories.length ? `<li>${folder(ARCHIVE_PATHS.stories, words.storiesFolder)}</li>` : ''}
 ${model.input.recordings.length ? `<li>${folder(ARCHIVE_PATHS.recordings, words.recordingsFolder)}</li>` : ''}
+${model.input.photos.length ? `<li>${folder(ARCHIVE_PATHS.photos, words.photosFolder)}</li>` : ''}
 </ul>`;
 }

@@ -1,5 +1,5 @@
 import type { Language } from '../../../contract/languages.ts';
-import type { ArchiveAutobiography, ArchiveChapter, ArchivePerson, ArchivePlace, ArchiveRecording, ArchiveStory } from '../format.ts';
+import type { ArchiveAutobiography, ArchiveChapter, ArchivePerson, ArchivePhoto, ArchivePlace, ArchiveRecording, ArchiveStory } from '../format.ts';
 import { indexPage } from './index-page.ts';
 import { buildSiteModel, SITE_PAGES } from './model.ts';
 import { otherRecordingsPage, peopleListPage, personPage, placePage, placesListPage } from './people-places-pages.ts';
@@ -15,6 +15,8 @@ export interface OfflineSiteInput {
   people: ArchivePerson[];
   places: ArchivePlace[];
   autobiographies: ArchiveAutobiography[];
+  /** Shown by their display copies (site/photos/, no metadata), never the originals. */
+  photos: ArchivePhoto[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { nameFromTitle, type ArchiveChapter, type ArchivePerson, type ArchivePlace, type ArchiveRecording, type ArchiveStory } from '../format.ts';
+import { nameFromTitle, type ArchiveChapter, type ArchivePerson, type ArchivePhoto, type ArchivePlace, type ArchiveRecording, type ArchiveStory } from '../format.ts';
 import type { OfflineSiteInput } from './index.ts';
 import { temporalPlace } from './times.ts';
 
@@ -50,6 +50,10 @@ export interface SiteModel {
   placeStories: Map<number, ArchiveStory[]>;
   personLoneRecordings: Map<number, ArchiveRecording[]>;
   placeLoneRecordings: Map<number, ArchiveRecording[]>;
+  /** Each story's photos (its own, then its recordings'), its cover first; each person's (portrait first) and place's. */
+  storyPhotos: Map<number, ArchivePhoto[]>;
+  personPhotos: Map<number, ArchivePhoto[]>;
+  placePhotos: Map<number, ArchivePhoto[]>;
 }
 
 const byCreated = <T extends { createdAt: string; id: number }>(a: T, b: T) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
@@ -120,6 +124,46 @@ export function buildSiteModel(input: OfflineSiteInput): SiteModel {
     placeStories: places.stories,
     personLoneRecordings: people.lone,
     placeLoneRecordings: places.lone,
+    ...photosByHome(input.photos, input.recordings),
+  };
+}
+
+/**
+ * The photos each story, person and place shows: a story its own by position, then its
+ * recordings' in the recordings' order, its cover first; a person theirs, the portrait first.
+ */
+function photosByHome(photos: ArchivePhoto[], recordings: ArchiveRecording[]) {
+  const recording = new Map(recordings.map((r) => [r.id, r]));
+  const storyPhotos = new Map<number, ArchivePhoto[]>();
+  const personPhotos = new Map<number, ArchivePhoto[]>();
+  const placePhotos = new Map<number, ArchivePhoto[]>();
+  const rank = (photo: ArchivePhoto): number[] => {
+    const take = photo.home?.type === 'recording' ? recording.get(photo.home.id) : undefined;
+    return take ? [1, take.order, take.id, photo.position, photo.id] : [0, 0, 0, photo.position, photo.id];
+  };
+  for (const photo of photos) {
+    const home = photo.home;
+    if (!home) continue;
+    if (home.type === 'story') push(storyPhotos, home.id, photo);
+    else if (home.type === 'recording') {
+      const storyId = recording.get(home.id)?.storyId;
+      if (storyId != null) push(storyPhotos, storyId, photo);
+    } else if (home.type === 'person') push(personPhotos, home.id, photo);
+    else push(placePhotos, home.id, photo);
+  }
+  const ordered = (map: Map<number, ArchivePhoto[]>, first: (photo: ArchivePhoto, id: number) => boolean) => {
+    for (const [id, list] of map) {
+      list.sort((a, b) => {
+        const [x, y] = [rank(a), rank(b)];
+        return Number(first(b, id)) - Number(first(a, id)) || x.reduce((d, v, i) => d || v - y[i], 0);
+      });
+    }
+    return map;
+  };
+  return {
+    storyPhotos: ordered(storyPhotos, (photo, id) => photo.coverOf.includes(id)),
+    personPhotos: ordered(personPhotos, (photo, id) => photo.portraitOf.includes(id)),
+    placePhotos: ordered(placePhotos, () => false),
   };
 }
 

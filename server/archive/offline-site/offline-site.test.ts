@@ -25,7 +25,8 @@ const textOf = (html: string) => decodeEntities(html.replace(/<style>[\s\S]*?<\/
 
 /** Every file the sample archive holds beside the pages (what the export writes). */
 function archiveFiles(input: OfflineSiteInput): Set<string> {
-  const files = new Set(['README.txt', 'data/', 'stories/', 'recordings/']);
+  const files = new Set(['README.txt', 'data/', 'stories/', 'recordings/', 'photos/']);
+  for (const p of input.photos) files.add(p.displayFile);
   for (const r of input.recordings) [r.audioFile, r.transcriptFile, r.subtitlesFile].forEach((f) => f && files.add(f));
   for (const s of input.stories) [s.markdownFile, s.narrationFile].forEach((f) => f && files.add(f));
   for (const b of input.autobiographies) [b.epubFile, b.pdfFile].forEach((f) => f && files.add(f));
@@ -66,12 +67,17 @@ describe('the pages', () => {
   });
 
   it.each(LANGUAGES)('load nothing from anywhere else: no script, a policy that forbids the network, only known tags and attributes (%s)', (language) => {
-    const tags = new Set(['html', 'head', 'meta', 'title', 'style', 'body', 'main', 'nav', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'section', 'span', 'dl', 'dt', 'dd', 'div', 'article', 'audio', 'details', 'summary', 'strong', 'em', 'br', 'blockquote', 'code', 'pre', 'hr']);
-    const attributes = new Set(['lang', 'charset', 'http-equiv', 'content', 'name', 'href', 'src', 'class', 'id', 'controls', 'preload', 'aria-label']);
+    const tags = new Set(['html', 'head', 'meta', 'title', 'style', 'body', 'main', 'nav', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'section', 'span', 'dl', 'dt', 'dd', 'div', 'article', 'audio', 'details', 'summary', 'strong', 'em', 'br', 'blockquote', 'code', 'pre', 'hr', 'figure', 'img', 'figcaption']);
+    const attributes = new Set(['lang', 'charset', 'http-equiv', 'content', 'name', 'href', 'src', 'class', 'id', 'controls', 'preload', 'aria-label', 'alt', 'width', 'height', 'loading']);
     for (const { path, content } of pagesOf(sampleSiteInput(language))) {
       expect(content).toContain(`<html lang="${language}">`);
-      expect(content).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; media-src 'self' file:; style-src 'unsafe-inline';`);
-      expect(content, path).not.toMatch(/<script|<link|<img|<iframe|<object|<form|url\(|@import/i);
+      expect(content).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' file:; media-src 'self' file:; style-src 'unsafe-inline';`);
+      expect(content, path).not.toMatch(/<script|<link|<iframe|<object|<form|url\(|@import/i);
+      // The only images are photos' display copies (no metadata), never an original with its camera data.
+      for (const [, src] of content.matchAll(/<img src="([^"]*)"/g)) {
+        const target = decodeURIComponent(new URL(decodeEntities(src), new URL(path.split('/').map(encodeURIComponent).join('/'), 'file:///a/')).pathname.slice(3));
+        expect(target, path).toMatch(/^site\/photos\/[^/]+\.jpg$/);
+      }
       // An address may be shown as text (a published link), never inside an attribute.
       expect(content, path).not.toMatch(/="[^"]*:\/\//);
       for (const [, tag, attrs] of content.replace(/<!doctype html>/, '').matchAll(/<([a-zA-Z][\w-]*)([^>]*)>/g)) {
@@ -147,6 +153,34 @@ describe('a story page', () => {
     expect(story).not.toContain('Title edited by hand');
     expect(story).toContain('Published at <span class="url">https://saaga.example/s/mummon-keittio</span>');
     expect(linksOf(story).some((link) => link.includes('saaga.example'))).toBe(false);
+  });
+});
+
+describe('photos', () => {
+  const srcs = (html: string) => [...html.matchAll(/<img src="([^"]*)" alt="([^"]*)"/g)].map((m) => [decodeURIComponent(decodeEntities(m[1])), decodeEntities(m[2])]);
+
+  it.each(LANGUAGES)('a story shows its photos by their display copies: the cover first, then its own, then its recordings\', each with its caption (%s)', (language) => {
+    const html = page(pagesOf(sampleSiteInput(language)), STORY_PAGE);
+    const words = SITE_WORDS[language];
+    expect(srcs(html)).toEqual([
+      ['../photos/1962-02-01 Pullapäivä.jpg', 'Pullapäivä'],
+      ['../photos/1962-01-01 Hella #1.jpg', 'Hella <b>#1</b>'],
+      ['../photos/2024-05-04 Mummon keittiö #1.jpg', words.photo],
+    ]);
+    expect(html).toContain('<figcaption>Hella &lt;b&gt;#1&lt;/b&gt;</figcaption>');
+    expect(html).toContain(`<figcaption>${words.photoBy('Serkku Liisa')}</figcaption>`);
+    expect(html).toContain(`<h2>${words.photos}</h2>`);
+    // The text first, then the photos, then the recordings.
+    expect(html.indexOf('id="photos"')).toBeGreaterThan(html.indexOf('story-text'));
+    expect(html.indexOf('id="photos"')).toBeLessThan(html.indexOf('id="recordings"'));
+  });
+
+  it('a person shows their photos, the portrait first; a story without photos and a photo with no home show none', () => {
+    const pages = pagesOf(sampleSiteInput('fi'));
+    expect(srcs(page(pages, 'site/people/Mummo.html'))).toEqual([['../photos/1960-01-01 Mummo.jpg', 'Mummo 1960']]);
+    expect(page(pages, 'site/stories/2024-05-02 Koulutie.html')).not.toContain('<img');
+    expect(pages.some((p) => p.content.includes('kuva.jpg'))).toBe(false);
+    expect(page(pages, 'index.html')).toContain('href="photos/"');
   });
 });
 

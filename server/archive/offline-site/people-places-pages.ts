@@ -1,6 +1,7 @@
-import type { ArchivePerson, ArchivePlace, ArchiveRecording, ArchiveStory } from '../format.ts';
+import type { ArchivePerson, ArchivePhoto, ArchivePlace, ArchiveRecording, ArchiveStory } from '../format.ts';
 import { escapeHtml, linkHtml, pageHtml, plainTextHtml } from './html.ts';
 import { SITE_PAGES, type SiteModel } from './model.ts';
+import { photosHtml } from './photo-html.ts';
 import { recordingHtml } from './recording-html.ts';
 import { temporalText } from './times.ts';
 import { optionWord, SITE_WORDS } from './words.ts';
@@ -27,7 +28,7 @@ export function placesListPage(model: SiteModel): Page {
   return listPage(model, SITE_PAGES.places, words.places, rows);
 }
 
-/** A person's page: name, relationship, characterization, gathered information, linked names, the stories that mention them. */
+/** A person's page: name, relationship, characterization, their photos (the portrait first), gathered information, linked names, the stories that mention them. */
 export function personPage(model: SiteModel, person: ArchivePerson): Page {
   const words = SITE_WORDS[model.input.language];
   const path = model.personPath.get(person.id)!;
@@ -41,11 +42,12 @@ export function personPage(model: SiteModel, person: ArchivePerson): Page {
     labels: person.labels,
     stories: model.personStories.get(person.id) ?? [],
     recordings: model.personLoneRecordings.get(person.id) ?? [],
+    photos: model.personPhotos.get(person.id) ?? [],
     none: words.noMentionsPerson,
   });
 }
 
-/** A place's page: name, type, description, significance, gathered information, linked names, the stories that mention it. */
+/** A place's page: name, type, description, significance, its photos, gathered information, linked names, the stories that mention it. */
 export function placePage(model: SiteModel, place: ArchivePlace): Page {
   const words = SITE_WORDS[model.input.language];
   const path = model.placePath.get(place.id)!;
@@ -60,6 +62,7 @@ export function placePage(model: SiteModel, place: ArchivePlace): Page {
     labels: place.labels,
     stories: model.placeStories.get(place.id) ?? [],
     recordings: model.placeLoneRecordings.get(place.id) ?? [],
+    photos: model.placePhotos.get(place.id) ?? [],
     none: words.noMentionsPlace,
   });
 }
@@ -84,6 +87,7 @@ interface EntityParts {
   labels: string[];
   stories: ArchiveStory[];
   recordings: ArchiveRecording[];
+  photos: ArchivePhoto[];
   none: string;
 }
 
@@ -94,6 +98,7 @@ function entityPage(model: SiteModel, path: string, parts: EntityParts): Page {
   const body = [
     `<h1>${escapeHtml(parts.name)}</h1>`,
     facts.length ? `<dl>\n${facts.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${plainTextHtml(value)}</dd>`).join('\n')}\n</dl>` : '',
+    photosHtml(language, path, parts.photos),
     parts.enrichedInfo ? `<section>\n<h2>${escapeHtml(words.gathered)}</h2>\n${enrichedInfoHtml(words.enriched, parts.enrichedInfo)}\n</section>` : '',
     parts.labels.length ? `<section>\n<h2>${escapeHtml(words.labels)}</h2>\n<p>${parts.labels.map(escapeHtml).join(', ')}</p>\n</section>` : '',
     `<section>\n<h2>${escapeHtml(words.mentionedIn)}</h2>\n${

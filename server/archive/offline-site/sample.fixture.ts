@@ -1,6 +1,6 @@
 import type { Language } from '../../../contract/languages.ts';
 import type { ArchiveRecording, ArchiveStory } from '../format.ts';
-import { recordingRow, storyRow } from '../../../test/support/archive-builder.ts';
+import { photoRow, recordingRow, storyRow } from '../../../test/support/archive-builder.ts';
 import type { OfflineSiteInput } from './index.ts';
 
 /**
@@ -13,6 +13,11 @@ export const SAMPLE_FILES = {
   kitchenTranscript: 'transcripts/2024-05-01 Mummon keittiö #1.txt',
   kitchenSubtitles: 'transcripts/2024-05-01 Mummon keittiö #1.vtt',
   kitchenStory: 'stories/2024-05-01 Mummon keittiö #1.md',
+  /** The kitchen story's photos: its cover (added second), one of its own, one of a co-author's recording; Mummo's portrait. */
+  stovePhoto: 'photos/1962-01-01 Hella #1.jpg',
+  coverPhoto: 'photos/1962-02-01 Pullapäivä.heic',
+  cousinPhoto: 'photos/2024-05-04 Mummon keittiö #1.jpg',
+  portraitPhoto: 'photos/1960-01-01 Mummo.jpg',
 } as const;
 
 export const HOSTILE_TITLE = '<script>alert(1)</script>';
@@ -145,6 +150,14 @@ export function sampleSiteInput(language: Language): OfflineSiteInput {
         createdAt: created,
         updatedAt: created,
       },
+    ],
+    // The site never reads the images: any bytes give the rows their checksums.
+    photos: [
+      photoRow(51, SAMPLE_FILES.stovePhoto, Buffer.alloc(10), Buffer.alloc(5), { home: { type: 'story', id: 1 }, position: 0, caption: 'Hella <b>#1</b>', takenOn: '1962-01-01', hasLocation: true }),
+      photoRow(52, SAMPLE_FILES.coverPhoto, Buffer.alloc(10), Buffer.alloc(5), { home: { type: 'story', id: 1 }, position: 1, caption: 'Pullapäivä', originalType: 'image/heic', coverOf: [1], createdAt: '2024-05-02T10:00:00.000Z' }),
+      photoRow(53, SAMPLE_FILES.cousinPhoto, Buffer.alloc(10), Buffer.alloc(5), { home: { type: 'recording', id: 12 }, contributorName: 'Serkku Liisa', createdAt: '2024-05-04T10:00:00.000Z' }),
+      photoRow(54, SAMPLE_FILES.portraitPhoto, Buffer.alloc(10), Buffer.alloc(5), { home: { type: 'person', id: 21 }, caption: 'Mummo 1960', portraitOf: [21] }),
+      photoRow(55, 'photos/2024-05-05 kuva.jpg', Buffer.alloc(10), Buffer.alloc(5), { createdAt: '2024-05-05T10:00:00.000Z' }),
     ],
     autobiographies: [
       {

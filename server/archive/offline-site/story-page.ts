@@ -3,11 +3,12 @@ import { archiveHref } from './links.ts';
 import { escapeHtml, linkHtml, pageHtml, storyTextHtml } from './html.ts';
 import { chapterAnchor } from './index-page.ts';
 import type { SiteModel } from './model.ts';
+import { photosHtml } from './photo-html.ts';
 import { recordingHtml } from './recording-html.ts';
 import { dateText, temporalText } from './times.ts';
 import { SITE_WORDS } from './words.ts';
 
-/** A story's page: title, time, chapter, people and places, its text, and its recordings playable beside it. */
+/** A story's page: title, time, chapter, people and places, its text, its photos, and its recordings playable beside it. */
 export function storyPage(model: SiteModel, story: ArchiveStory): { path: string; content: string } {
   const { language } = model.input;
   const words = SITE_WORDS[language];
@@ -50,6 +51,7 @@ export function storyPage(model: SiteModel, story: ArchiveStory): { path: string
     published,
     `<div class="story-text">\n${story.content.trim() ? storyTextHtml(story.content) : `<p class="muted">${escapeHtml(words.noText)}</p>`}\n</div>`,
     '</article>',
+    photosHtml(language, path, model.storyPhotos.get(story.id) ?? []),
     story.narrationFile
       ? `<section>\n<h2>${escapeHtml(words.narration)}</h2>\n<audio controls preload="none" aria-label="${escapeHtml(words.narration)}" src="${escapeHtml(archiveHref(path, story.narrationFile))}"></audio>\n</section>`
       : '',

@@ -26,6 +26,10 @@ export interface SiteWords {
   dataFolder: string;
   storiesFolder: string;
   recordingsFolder: string;
+  photosFolder: string;
+  photos: string;
+  photo: string;
+  photoBy: (name: string) => string;
   otherRecordings: string;
   otherRecordingsNote: string;
   noStoriesYet: string;
@@ -95,6 +99,10 @@ const en: SiteWords = {
   dataFolder: 'data/: people, places, chapters, stories and recordings as JSON (schema.json describes them)',
   storiesFolder: 'stories/: every story as a Markdown file',
   recordingsFolder: 'recordings/: every original recording',
+  photosFolder: 'photos/: every original photo',
+  photos: 'Photos',
+  photo: 'Photo',
+  photoBy: (name) => `Photo: ${name}`,
   otherRecordings: 'Recordings not in a story',
   otherRecordingsNote: 'Recordings kept on their own, for example about a person or a place.',
   noStoriesYet: 'No stories yet.',
@@ -198,6 +206,10 @@ const fi: SiteWords = {
   dataFolder: 'data/: henkilöt, paikat, luvut, tarinat ja nauhoitukset JSON-muodossa (schema.json kuvaa ne)',
   storiesFolder: 'stories/: jokainen tarina Markdown-tiedostona',
   recordingsFolder: 'recordings/: jokainen alkuperäinen nauhoitus',
+  photosFolder: 'photos/: jokainen alkuperäinen kuva',
+  photos: 'Kuvat',
+  photo: 'Kuva',
+  photoBy: (name) => `Kuva: ${name}`,
   otherRecordings: 'Nauhoitukset ilman tarinaa',
   otherRecordingsNote: 'Omina tallessa olevat nauhoitukset, esimerkiksi henkilöstä tai paikasta.',
   noStoriesYet: 'Ei vielä tarinoita.',

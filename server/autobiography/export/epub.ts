@@ -1,6 +1,6 @@
 import * as epubPackage from 'epub-gen-memory';
 import MarkdownIt from 'markdown-it';
-import type { Book } from '../book.ts';
+import { type Book, type BookPhoto, PHOTO_WORD } from '../book.ts';
 
 // The package is CommonJS: Node's ESM loader may put its exports under `default`, a bundler does not.
 type EpubLibrary = Pick<typeof epubPackage, 'EPub' | 'optionsDefaults'>;
@@ -25,8 +25,23 @@ const markdown = new MarkdownIt({ html: false, linkify: false, typographer: fals
  * to, so an address that ever slipped through fails the export instead of being requested.
  */
 class OfflineEPub extends lib.EPub {
+  /** The book's own photos, by the name its chapters give each (`photo-1.jpg`...): the only images it may hold. */
+  photos = new Map<string, BookPhoto>();
+
+  /**
+   * The library lists every <img> of the chapters (and writes their manifest entries); here
+   * each is one of the book's photos, put into the package from memory, one at a time. Any
+   * other address fails the export, never fetched.
+   */
   protected override async downloadAllImages() {
-    if (this.images.length) throw new Error(`An export never fetches: the book names ${this.images.length} image(s)`);
+    const unknown = this.images.filter((image) => !this.photos.has(image.url));
+    if (unknown.length) throw new Error(`An export never fetches: the book names ${unknown.length} image(s)`);
+    if (this.images.length === 0) return;
+    const folder = this.zip.folder('OEBPS')!.folder('images')!;
+    for (const image of this.images) {
+      const { jpeg } = await this.photos.get(image.url)!.read();
+      folder.file(`${image.id}.${image.extension}`, jpeg);
+    }
   }
   protected override async downloadAllFonts() {
     if (this.options.fonts.length) throw new Error('An export never fetches: the book names fonts');
@@ -44,7 +59,23 @@ const CSS = `body { font-family: serif; line-height: 1.5; }
 h1 { text-align: center; margin-top: 30%; }
 h2 { margin: 1em 0; }
 .author { text-align: center; font-style: italic; font-size: 1.2em; }
-p { text-indent: 1.2em; margin: 0 0 0.4em; }`;
+p { text-indent: 1.2em; margin: 0 0 0.4em; }
+figure.photo { margin: 1.2em 0; text-align: center; page-break-inside: avoid; break-inside: avoid; }
+figure.photo img { max-width: 100%; max-height: 85vh; }
+figure.photo figcaption { font-size: 0.9em; font-style: italic; margin-top: 0.3em; }`;
+
+/** A chapter's photos after its text, each in a figure with its caption (also its alternative text, else "Photo"). */
+function photosHtml(photos: BookPhoto[], firstNumber: number, language: Book['language']): string {
+  return photos
+    .map((photo, i) => {
+      const alt = photo.caption || PHOTO_WORD[language];
+      const caption = photo.caption ? `<figcaption>${escape(photo.caption)}</figcaption>` : '';
+      return `<figure class="photo"><img src="${photoName(firstNumber + i)}" alt="${escape(alt)}"/>${caption}</figure>`;
+    })
+    .join('');
+}
+
+const photoName = (n: number) => `photo-${n}.jpg`;
 
 /**
  * The library's package document names the publisher and the copyright holder "anonymous"
@@ -75,7 +106,7 @@ const CONTENT_OPF = (() => {
   );
 })();
 
-/** The book as an EPUB 3: a title page with the author, a table of contents by chapter, one file per chapter. */
+/** The book as an EPUB 3: a title page with the author, a table of contents by chapter, one file per chapter with its photos after its text. */
 export async function bookEpub(book: Book): Promise<Buffer> {
   const titlePage = {
     title: book.title,
@@ -84,12 +115,17 @@ export async function bookEpub(book: Book): Promise<Buffer> {
     beforeToc: true,
     filename: 'title-page.xhtml',
   };
-  const chapters = book.chapters.map((chapter, i) => ({
-    title: chapter.title,
-    content: `<h2>${escape(chapter.title)}</h2>${markdown.render(chapter.content)}`,
-    filename: `chapter-${i + 1}.xhtml`,
-  }));
-  return new OfflineEPub(
+  const photos = new Map<string, BookPhoto>();
+  const chapters = book.chapters.map((chapter, i) => {
+    const first = photos.size + 1;
+    for (const photo of chapter.photos ?? []) photos.set(photoName(photos.size + 1), photo);
+    return {
+      title: chapter.title,
+      content: `<h2>${escape(chapter.title)}</h2>${markdown.render(chapter.content)}${photosHtml(chapter.photos ?? [], first, book.language)}`,
+      filename: `chapter-${i + 1}.xhtml`,
+    };
+  });
+  const epub = new OfflineEPub(
     {
       title: book.title,
       author: book.authorName ? [book.authorName] : [],
@@ -107,5 +143,7 @@ export async function bookEpub(book: Book): Promise<Buffer> {
       ignoreFailedDownloads: false,
     },
     [titlePage, ...chapters],
-  ).genEpub();
+  );
+  epub.photos = photos;
+  return epub.genEpub();
 }

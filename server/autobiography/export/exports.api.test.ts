@@ -1,14 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import exifr from 'exifr';
 import JSZip from 'jszip';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS } from '../../../contract/autobiography.ts';
+import type { PhotoList } from '../../../contract/photos.ts';
 import { type HttpClient, signedUpClient } from '../../../test/support/http-client.ts';
+import { jpegPhoto, PHONE_EXIF, pngPhoto, uploadPhotos } from '../../../test/support/photo-files.ts';
 import { seeder } from '../../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { users } from '../../db/schema.ts';
+import { stories, users } from '../../db/schema.ts';
 import type { StoredBookChapter } from '../book-plan.ts';
 
 // The downloads of a written book (Markdown, EPUB, PDF) through the real server: an export
@@ -214,5 +217,56 @@ describe('the PDF\'s page numbers', () => {
       const page = pages[claimed.get(title)! - 1];
       expect(page[0].text, `${title} on page ${claimed.get(title)}`).toBe(title);
     }
+  });
+});
+
+describe("the books carry each story's photos", () => {
+  /** A story with two photos uploaded through the route (a phone's JPEG with GPS, then a PNG chosen as cover) and a book written from it. */
+  async function illustratedBook() {
+    const { client, id } = await account();
+    const seed = seeder(server.database.db);
+    const story = await seed.story(id, { title: 'Mökki', content: 'Soudimme joka aamu.' });
+    const other = await seed.story(id, { title: 'Toinen', content: 'Ei kuvia tässä.' });
+    const upload = async (bytes: Buffer, type: string, caption: string) => {
+      const response = await uploadPhotos(client, `/api/stories/${story.id}/photos`, [{ bytes, type }], caption ? { caption } : {});
+      expect(response.status, await response.clone().text()).toBe(201);
+      return ((await response.json()) as PhotoList).photos[0];
+    };
+    const phone = await jpegPhoto({ width: 640, height: 480, exif: PHONE_EXIF });
+    expect(await exifr.gps(phone)).toMatchObject({ latitude: expect.any(Number) });
+    await upload(phone, 'image/jpeg', 'Laituri 1965');
+    const cover = await upload(await pngPhoto(300, 400), 'image/png', '');
+    // Chosen as the cover (set in the row: choosing is the story's own route).
+    await server.database.db.update(stories).set({ coverPhotoId: cover.id }).where(eq(stories.id, story.id));
+    const book = await writtenBook(id, [
+      { title: 'Järvellä', content: 'Kesällä 1965 soudimme.', storyIds: [story.id], removed: [] },
+      { title: 'Muuta', content: 'Toinen luku.', storyIds: [other.id], removed: [] },
+    ]);
+    return { client, book };
+  }
+
+  it("EPUB: the chapter's photos, cover first, in the package from the display copies: no GPS, no camera data", async () => {
+    const { client, book } = await illustratedBook();
+    const bytes = await download(client, book.id, 'epub');
+    expect(requests).toEqual([]);
+    const zip = await JSZip.loadAsync(bytes);
+    const images = Object.values(zip.files).filter((file) => !file.dir && file.name.startsWith('OEBPS/images/'));
+    expect(images).toHaveLength(2);
+    for (const image of images) {
+      const jpeg = await image.async('nodebuffer');
+      expect(await exifr.gps(jpeg).catch(() => undefined), image.name).toBeUndefined();
+      expect((await exifr.parse(jpeg, true).catch(() => undefined))?.BodySerialNumber, image.name).toBeUndefined();
+    }
+    const chapter = decoded(await zip.file('OEBPS/chapter-1.xhtml')!.async('string'));
+    expect([...chapter.matchAll(/<img src="[^"]+" alt="([^"]*)"/g)].map((m) => m[1])).toEqual(['Kuva', 'Laituri 1965']);
+    expect(decoded(await zip.file('OEBPS/chapter-2.xhtml')!.async('string'))).not.toContain('<img');
+  });
+
+  it("PDF: the chapter's photos are images in the file, with the caption", async () => {
+    const { client, book } = await illustratedBook();
+    const pdf = await download(client, book.id, 'pdf');
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain('Laituri 1965');
   });
 });

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import JSZip from 'jszip';
-import { extractText, getDocumentProxy } from 'unpdf';
+import sharp from 'sharp';
+import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import type { Book } from '../book.ts';
+import type { Book, BookPhoto } from '../book.ts';
 import { attachmentHeader } from './download.ts';
 import { bookEpub } from './epub.ts';
 import { bookMarkdown } from './markdown.ts';
@@ -108,6 +109,117 @@ describe('PDF export', () => {
     expect(first).toContain('Lapsuus Tampereella');
     expect(first).toContain('Kesällä 1965 uimme järvessä joka päivä. Åke souti.');
     expect(second).toContain('Šakkia');
+  });
+});
+
+// pdf.js reads images with ArrayBuffer.prototype.transferToFixedLength (Node 21 and later); on
+// Node 20 it drops the rest of a page's operators, and with them the photos this test looks for.
+const arrayBuffer = ArrayBuffer.prototype as ArrayBuffer & { transferToFixedLength?: () => ArrayBuffer };
+arrayBuffer.transferToFixedLength ??= function (this: ArrayBuffer) {
+  return this.slice(0);
+};
+
+/** A photo of one flat colour, `width` x `height` pixels, as a book reads it. */
+function photo(caption: string, width: number, height: number, colour = { r: 30, g: 90, b: 160 }): BookPhoto & { reads: number } {
+  const made = {
+    caption,
+    reads: 0,
+    async read() {
+      made.reads += 1;
+      const jpeg = await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer();
+      return { jpeg, width, height };
+    },
+  };
+  return made;
+}
+
+const longText = Array.from({ length: 9 }, (_, i) => `Kappale ${i + 1}: kesällä uimme järvessä joka päivä, ja illalla istuimme laiturilla kuuntelemassa kuikkia.`).join('\n\n');
+
+/** A book whose first chapter nearly fills its page before a tall photo, then more photos. */
+const illustrated = (): Book => ({
+  ...book,
+  chapters: [
+    { ...book.chapters[0], content: longText, photos: [photo('Mökki Näsijärven rannalla, 1965', 900, 1200), photo('', 1600, 900)] },
+    { ...book.chapters[1], photos: [photo('Šakkilauta tehtaan taukotuvassa', 1000, 1000, { r: 200, g: 120, b: 40 })] },
+  ],
+});
+
+describe('photos in the books', () => {
+  it('EPUB: each photo is in the package, in the manifest, in its chapter after the text with its caption as alternative text, else "Kuva"', async () => {
+    const zip = await JSZip.loadAsync(await bookEpub(illustrated()));
+    const images = Object.values(zip.files).filter((file) => !file.dir && file.name.startsWith('OEBPS/images/')).map((file) => file.name);
+    expect(images).toHaveLength(3);
+    for (const name of images) {
+      const meta = await sharp(await zip.file(name)!.async('nodebuffer')).metadata();
+      expect(meta.format).toBe('jpeg');
+    }
+    const opf = await zip.file('OEBPS/content.opf')!.async('string');
+    for (const name of images) expect(opf).toContain(`href="${name.slice('OEBPS/'.length)}" media-type="image/jpeg"`);
+    const first = decoded(await zip.file('OEBPS/chapter-1.xhtml')!.async('string'));
+    const figures = [...first.matchAll(/<figure class="photo"><img src="([^"]+)" alt="([^"]*)"\/>(?:<figcaption>([^<]*)<\/figcaption>)?<\/figure>/g)];
+    expect(figures.map((m) => [m[2], m[3]])).toEqual([
+      ['Mökki Näsijärven rannalla, 1965', 'Mökki Näsijärven rannalla, 1965'],
+      ['Kuva', undefined],
+    ]);
+    expect(first.indexOf('<figure')).toBeGreaterThan(first.indexOf('Kappale 9'));
+    for (const [, src] of figures) expect(images).toContain(`OEBPS/${src}`);
+    expect(decoded(await zip.file('OEBPS/chapter-2.xhtml')!.async('string'))).toContain('<figcaption>Šakkilauta tehtaan taukotuvassa</figcaption>');
+  });
+
+  it.skipIf(!epubcheckPresent)('EPUB with photos passes epubcheck', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'saaga-epub-'));
+    try {
+      const file = path.join(dir, 'book.epub');
+      writeFileSync(file, await bookEpub(illustrated()));
+      const result = await run('java', ['-jar', EPUBCHECK_JAR, file], { timeout: 120_000 }).catch((error: { stdout: string; stderr: string }) => error);
+      expect(`${result.stdout}\n${result.stderr}`).toContain('No errors or warnings detected');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
+
+  it('PDF: each photo is an image on the page, its shape kept, inside the text block, its caption on the same page under it', async () => {
+    const pdf = await bookPdf(illustrated());
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(3);
+    const { OPS } = await getResolvedPDFJS();
+    const doc = await getDocumentProxy(new Uint8Array(pdf));
+    const placed: { page: number; width: number; height: number; x: number; top: number }[] = [];
+    const captions: { page: number; text: string; y: number }[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const height = page.view[3];
+      const ops = await page.getOperatorList();
+      let matrix: number[] = [];
+      ops.fnArray.forEach((fn, i) => {
+        if (fn === OPS.transform) matrix = ops.argsArray[i] as number[];
+        if (fn === OPS.paintImageXObject) placed.push({ page: n, width: Math.abs(matrix[0]), height: Math.abs(matrix[3]), x: matrix[4], top: matrix[5] - Math.abs(matrix[3]) });
+      });
+      for (const item of (await page.getTextContent()).items) {
+        if ('str' in item && /Mökki|taukotuvassa/.test(item.str)) captions.push({ page: n, text: item.str, y: height - item.transform[5] });
+      }
+    }
+    expect(placed).toHaveLength(3);
+    const shapes = [900 / 1200, 1600 / 900, 1];
+    placed.forEach((image, i) => {
+      expect(image.width / image.height).toBeCloseTo(shapes[i], 2);
+      expect(image.x).toBeGreaterThanOrEqual(54 - 0.5);
+      expect(image.x + image.width).toBeLessThanOrEqual(420 - 54 + 0.5);
+      expect(image.top).toBeGreaterThanOrEqual(54 - 0.5);
+    });
+    // The tall photo did not fit under the long text: it went to the next page, its caption with it, under it.
+    const [cottage, , board] = placed;
+    const cottageCaption = captions.find((c) => c.text.startsWith('Mökki'))!;
+    expect(cottage.page).toBeGreaterThan(3);
+    expect(cottageCaption.page).toBe(cottage.page);
+    expect(cottageCaption.y).toBeGreaterThan(cottage.top + cottage.height);
+    const boardCaption = captions.find((c) => c.text.includes('taukotuvassa'))!;
+    expect([boardCaption.page, boardCaption.y > board.top + board.height]).toEqual([board.page, true]);
+  });
+
+  it('PDF: a photo is read only when the book gets to it, and only once', async () => {
+    const book = illustrated();
+    await bookPdf(book);
+    for (const chapter of book.chapters) for (const p of chapter.photos ?? []) expect((p as ReturnType<typeof photo>).reads).toBe(1);
   });
 });
 
