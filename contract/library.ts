@@ -40,6 +40,10 @@ export const storySchema = z.object({
   generatedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The photo chosen as its cover (PATCH coverPhotoId), or null. */
+  coverPhotoId: z.number().nullable(),
+  /** The cover's thumbnail: the chosen photo, else the story's first by position; null without photos. */
+  coverThumbUrl: z.string().nullable(),
 });
 export type StoryDto = z.infer<typeof storySchema>;
 
@@ -129,6 +133,8 @@ export const timelineEntrySchema = z.object({
   /** temporal: the story's own time; created: it has none, so its creation date places it. */
   placedBy: z.enum(['temporal', 'created']),
   createdAt: z.string(),
+  /** The story's cover thumbnail (as on the library row), or null. */
+  coverThumbUrl: z.string().nullable(),
 });
 export const timelineYearSchema = z.object({ year: z.number(), stories: z.array(timelineEntrySchema) });
 export type TimelineYearDto = z.infer<typeof timelineYearSchema>;
@@ -143,6 +149,8 @@ export const storyPatchSchema = z.union([
   z.strictObject({ pointOfView: pointOfViewSchema }),
   z.strictObject({ storyStyle: storyStyleSchema }),
   z.strictObject({ metadata: storyMetadataSchema }),
+  /** One of the owner's photos as the cover (else its 404), or null: the first photo again. */
+  z.strictObject({ coverPhotoId: z.number().int().positive().nullable() }),
 ]);
 
 /** POST /api/stories/{id}/regenerate. */

@@ -108,6 +108,9 @@ export const personSchema = z.object({
   userId: z.string(),
   ...mentionFields,
   enrichedInfo: personEnrichedInfoValueSchema.nullable(),
+  /** The photo chosen as the person's portrait, and its thumbnail; null: initials. */
+  portraitPhotoId: z.number().nullable(),
+  portraitThumbUrl: z.string().nullable(),
 });
 export type PersonDto = z.infer<typeof personSchema>;
 
@@ -183,7 +186,14 @@ export type PersonCreateBody = z.input<typeof personCreateSchema>;
  * PUT /api/people/{id} (detail screen, no userId) and PATCH (list screen, with userId): one
  * reading for both; a field left out keeps its value.
  */
-export const personUpdateSchema = z.object({ ...personFields, name: name.optional() }).transform(withoutUserId);
+export const personUpdateSchema = z
+  .object({
+    ...personFields,
+    name: name.optional(),
+    /** One of the owner's photos as the portrait (else its 404), or null for initials. */
+    portraitPhotoId: z.number().int().positive().nullable().optional(),
+  })
+  .transform(withoutUserId);
 export type PersonUpdateBody = z.input<typeof personUpdateSchema>;
 
 const placeFields = {

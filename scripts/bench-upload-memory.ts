@@ -14,7 +14,7 @@
  * which shows the server's own memory without PGlite's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RECORDING_LIMITS } from '../contract/recording-limits.ts';
@@ -22,6 +22,7 @@ import { runFfmpeg } from '../server/audio/ffmpeg.ts';
 import { type HttpClient, signedUpClient, uploadForm } from '../test/support/http-client.ts';
 import { freePort, testModelsFolder } from '../test/support/server-process.ts';
 import { REPO_ROOT } from '../test/support/shared-files.ts';
+import { peakWhile, rssOf } from './bench-memory.ts';
 
 const JOB_MINUTES = Number(process.env.BENCH_JOB_MINUTES ?? 20);
 const PARALLEL = 4;
@@ -75,50 +76,6 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; output
     if (await fetch(`${url}/api/health`).then(() => true, () => false)) return { url, child, output: () => output };
     if (Date.now() > deadline) throw new Error(`the server did not answer within 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Resident memory (bytes) of a process from /proc, or 0 once it is gone. */
-function rssOf(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
-    return line ? Number(line.split(/\s+/)[1]) * 1024 : 0;
-  } catch {
-    return 0; // the process ended between listing and reading
-  }
-}
-
-/** Pids of the children of `pid` (ffmpeg, when a decode runs). */
-function childrenOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    let list = '';
-    try {
-      list = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-    } catch {
-      continue; // the thread ended between listing and reading
-    }
-    if (list) found.push(...list.split(/\s+/).map(Number));
-  }
-  return found;
-}
-
-/** Samples the server's and its children's memory every 50 ms while `work` runs. */
-async function peakWhile<T>(pid: number, task: () => Promise<T>): Promise<{ result: T; server: number; children: number; seconds: number }> {
-  let server = 0;
-  let children = 0;
-  const sample = () => {
-    server = Math.max(server, rssOf(pid));
-    children = Math.max(children, childrenOf(pid).reduce((sum, child) => sum + rssOf(child), 0));
-  };
-  const timer = setInterval(sample, 50);
-  const started = Date.now();
-  try {
-    const result = await task();
-    sample();
-    return { result, server, children, seconds: (Date.now() - started) / 1000 };
-  } finally {
-    clearInterval(timer);
   }
 }
 

@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(realtimeRoutes, { db, engines: deps.engines, slots });
     await signedIn.register(interviewerRoutes, { db, queue: deps.queue });
     await signedIn.register(engineRoutes, { engines: deps.engineStatus });
-    await signedIn.register(peopleAndPlacesRoutes, { db, queue: deps.queue });
+    await signedIn.register(peopleAndPlacesRoutes, { db, queue: deps.queue, store: deps.store });
     await signedIn.register(emailRoutes, { mailer, site, perHour: config.testEmailsPerHour });
     await signedIn.register(usageRoutes, { db });
     await signedIn.register(chapterRoutes, { db, queue: deps.queue });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ChapterDto } from '../../contract/chapters.ts';
 import type { Language } from '../../contract/languages.ts';
 import { WORDS_PER_MINUTE } from '../../contract/reading.ts';
@@ -6,6 +6,7 @@ import type { StorySummaryDto } from '../../contract/library.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
 import { chapters, recordings, stories } from '../db/schema.ts';
+import { shownCoverPhotoId } from '../photos/cover.ts';
 import { presentStorySummary } from '../stories/presenter.ts';
 
 type ChapterRow = ResourceRows['chapter'];
@@ -77,7 +78,7 @@ export async function chapterDetail(db: Database, id: number): Promise<ChapterDt
 /** The chapter's stories as library rows: by their place in the chapter, then the older first. */
 export async function storiesOfChapter(db: Database, chapter: Authorized<ChapterRow, 'read'>): Promise<StorySummaryDto[]> {
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(stories), shownCoverPhotoId })
     .from(stories)
     .where(and(eq(stories.chapterId, chapter.id), eq(stories.userId, chapter.userId)))
     .orderBy(sql`${stories.chapterOrder} asc nulls last`, asc(stories.createdAt), asc(stories.id));

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PersonDetailDto, PersonDto, PlaceDetailDto, PlaceDto } from '../../contract/people-places.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
+import { thumbUrlOf } from '../photos/cover.ts';
 import { labelsOf } from './labels.ts';
 import { KINDS, type RecordKind } from './kinds.ts';
 import { type Mentions, mentionsFor, mentionsOf } from './mentions.ts';
@@ -21,6 +22,8 @@ function presentRecord(kind: RecordKind, row: RecordRow, mentions: Mentions): Re
     userId: row.userId,
     ...mentions,
     enrichedInfo: row.enrichedInfo ?? null,
+    // A person's portrait (the chosen photo's thumbnail); a place has none.
+    ...('portraitPhotoId' in row ? { portraitPhotoId: row.portraitPhotoId, portraitThumbUrl: thumbUrlOf(row.portraitPhotoId) } : {}),
   } as RecordDto;
 }
 

@@ -2,11 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
 import { KINDS, type RecordKind } from './kinds.ts';
+import { photosGoingWith } from '../photos/home-deletion.ts';
+import { deletePhotoBlobs } from '../photos/photo-copies-store.ts';
+import type { BlobStore } from '../storage/index.ts';
 
 type RecordRow = ResourceRows[RecordKind];
 
 /** The kind's own fields (a person's relationship, a place's type...); a name or language left out keeps its value. */
-export type RecordFields = { name?: string; language?: string } & Record<string, string | null | undefined>;
+export type RecordFields = { name?: string; language?: string } & Record<string, string | number | null | undefined>;
 
 /** A new person or place of the signed-in user; its id. */
 export async function createRecord(db: Database, kind: RecordKind, userId: string, fields: RecordFields & { name: string }): Promise<number> {
@@ -27,8 +30,13 @@ export async function updateRecord(db: Database, kind: RecordKind, record: Autho
   await db.update(table).set(changes).where(eq(table.id, record.id));
 }
 
-/** Its links and labels go with it (cascade); recordings and stories stay. */
-export async function deleteRecord(db: Database, kind: RecordKind, record: Authorized<RecordRow, 'delete'>): Promise<void> {
+/** Its links, labels and photos go with it (cascade; the photos' copies are removed after); recordings and stories stay. */
+export async function deleteRecord(db: Database, store: BlobStore, kind: RecordKind, record: Authorized<RecordRow, 'delete'>): Promise<void> {
   const { table } = KINDS[kind];
-  await db.delete(table).where(eq(table.id, record.id));
+  const photoRows = await db.transaction(async (tx) => {
+    const going = await photosGoingWith(tx, kind === 'person' ? { personIds: [record.id] } : { placeIds: [record.id] });
+    await tx.delete(table).where(eq(table.id, record.id));
+    return going;
+  });
+  await deletePhotoBlobs(store, photoRows);
 }

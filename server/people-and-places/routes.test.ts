@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { type RouteEntry, recordRoutes } from '../access/route-table.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
+import type { BlobStore } from '../storage/index.ts';
 import { peopleAndPlacesRoutes } from './routes.ts';
 
 // People and places are one folder with one route builder taking the kind: both kinds get
@@ -19,7 +20,7 @@ async function routeTable(): Promise<RouteEntry[]> {
   const table: RouteEntry[] = [];
   recordRoutes(app, table, 'signedIn');
   // Registering reads neither: the handlers are not called.
-  await app.register(peopleAndPlacesRoutes, { db: {} as Database, queue: {} as Queue });
+  await app.register(peopleAndPlacesRoutes, { db: {} as Database, queue: {} as Queue, store: {} as BlobStore });
   await app.close();
   return table;
 }

@@ -3,9 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { languageQuery } from '../../contract/languages.ts';
 import { linkLabelsSchema } from '../../contract/people-places.ts';
 import { pathResource } from '../access/path-resource.ts';
+import { signedInActor } from '../access/signed-in-scope.ts';
 import { currentUser } from '../auth/authenticate.ts';
+import { chosenPhoto } from '../photos/cover.ts';
 import type { Database } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
+import type { BlobStore } from '../storage/index.ts';
 import { KINDS, RECORD_KINDS, type RecordKind } from './kinds.ts';
 import { linkLabels, unlinkedLabels } from './labels.ts';
 import { listRecords, recordDetail } from './queries.ts';
@@ -15,6 +18,8 @@ import { requestInfoRefresh } from './refresh-info.ts';
 interface Deps {
   db: Database;
   queue: Queue;
+  /** Where a deleted record's photos are removed from. */
+  store: BlobStore;
 }
 
 /**
@@ -27,7 +32,7 @@ export async function peopleAndPlacesRoutes(app: FastifyInstance, deps: Deps) {
   for (const kind of RECORD_KINDS) recordRoutes(app, deps, kind);
 }
 
-function recordRoutes(app: FastifyInstance, { db, queue }: Deps, kind: RecordKind) {
+function recordRoutes(app: FastifyInstance, { db, queue, store }: Deps, kind: RecordKind) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { path, linkParam, createBody, updateBody } = KINDS[kind];
   const base = `/api/${path}`;
@@ -62,14 +67,19 @@ function recordRoutes(app: FastifyInstance, { db, queue }: Deps, kind: RecordKin
       schema: { body: updateBody },
       handler: async (request) => {
         const record = toChange.of(request);
-        await updateRecord(db, kind, record, request.body);
+        const fields = { ...request.body };
+        // A portrait is one of the owner's photos, checked by the access layer (another's is its 404).
+        if ('portraitPhotoId' in fields && fields.portraitPhotoId !== undefined) {
+          fields.portraitPhotoId = await chosenPhoto(db, signedInActor(request), fields.portraitPhotoId);
+        }
+        await updateRecord(db, kind, record, fields);
         return recordDetail(db, kind, record.id, record.userId);
       },
     });
   }
 
   api.delete(`${base}/:id`, { config: toDelete.config }, async (request, reply) => {
-    await deleteRecord(db, kind, toDelete.of(request));
+    await deleteRecord(db, store, kind, toDelete.of(request));
     return reply.status(204).send();
   });
 

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import heicDecode from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import { PHOTO_MAX_EDGE, PHOTO_MAX_PIXELS } from '../../contract/photos.ts';
+import { decodeHeic } from './heic-decoder.ts';
 import type { ImageType } from './image-type.ts';
 import { photoRefusal } from './photo-errors.ts';
 
@@ -12,8 +11,6 @@ export interface BoundedImage {
   /** As shown: EXIF orientation applied. */
   width: number;
   height: number;
-  /** Frees what the decoder holds (HEIC); call once the copies are made. */
-  release(): void;
 }
 
 /** Sharp's options for every decode: one frame, turned as the camera meant it, never past the pixel bound. */
@@ -27,8 +24,8 @@ function refuseOutOfBounds(width: number | undefined, height: number | undefined
 /**
  * Reads the image's dimensions from its header and refuses it past PHOTO_MAX_EDGE or
  * PHOTO_MAX_PIXELS before a single pixel is decoded (a decompression bomb ends here with
- * memory flat). HEIC, which this sharp's libvips cannot decode, goes through heic-decode:
- * its `all()` reads the sizes, and only a photo within bounds is decoded.
+ * memory flat). HEIC, which this sharp's libvips cannot decode, goes through heic-decode in a
+ * worker thread (heic-decoder.ts): its `all()` reads the sizes, and only a photo within bounds is decoded.
  */
 export async function openBoundedImage(file: string, type: ImageType): Promise<BoundedImage> {
   return type.mimeType === 'image/heic' ? openHeic(file) : openWithSharp(file);
@@ -43,27 +40,11 @@ async function openWithSharp(file: string): Promise<BoundedImage> {
     });
   // A multi-frame image's height is one frame's (pages: 1); its page height when sharp gives one.
   refuseOutOfBounds(meta.width, meta.pageHeight ?? meta.height);
-  return { pixels: sharp(file, DECODE), width: meta.autoOrient.width, height: meta.autoOrient.height, release: () => undefined };
+  return { pixels: sharp(file, DECODE), width: meta.autoOrient.width, height: meta.autoOrient.height };
 }
 
 async function openHeic(file: string): Promise<BoundedImage> {
-  const images = await heicDecode.all({ buffer: await readFile(file) }).catch(() => {
-    throw photoRefusal.unreadable();
-  });
-  try {
-    // The primary image first; libheif applies the container's rotation as it decodes.
-    const [primary] = images;
-    refuseOutOfBounds(primary?.width, primary?.height);
-    const { width, height, data } = await primary.decode().catch(() => {
-      throw photoRefusal.unreadable();
-    });
-    const pixels = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
-      raw: { width, height, channels: 4 },
-      limitInputPixels: PHOTO_MAX_PIXELS,
-    });
-    return { pixels, width, height, release: () => images.dispose() };
-  } catch (error) {
-    images.dispose();
-    throw error;
-  }
+  const { width, height, rgba } = await decodeHeic(file);
+  const pixels = sharp(rgba, { raw: { width, height, channels: 4 }, limitInputPixels: PHOTO_MAX_PIXELS });
+  return { pixels, width, height };
 }

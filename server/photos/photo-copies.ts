@@ -12,7 +12,7 @@ const asJpeg = (image: Sharp, edge: number) =>
   image
     .resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 82, mozjpeg: true })
+    .jpeg({ quality: 82 })
     .toBuffer();
 
 /**

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
+import sharp from 'sharp';
 
 /**
  * How many photos this process decodes at once, every upload path together: one per core.
@@ -9,6 +10,9 @@ import pLimit from 'p-limit';
 export const PHOTO_SLOTS = Math.max(1, availableParallelism());
 
 const slots = pLimit(PHOTO_SLOTS);
+
+// Each photo is decoded once: libvips's cache of operations would only hold their memory.
+sharp.cache(false);
 
 /** Runs `work` once a photo slot is free. */
 export function inPhotoSlot<T>(work: () => Promise<T>): Promise<T> {

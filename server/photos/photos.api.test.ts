@@ -8,7 +8,9 @@ import { animatedWebp, gifPhoto, heicPhoto, jpegPhoto, PHONE_EXIF, pngPhoto, upl
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { photos } from '../db/schema.ts';
+import { readPhotoCopy } from './photo-copies-store.ts';
 import { photoKey } from './photo-keys.ts';
+import { photosOfStory } from './queries.ts';
 
 // Uploads through every home, the formats, orientation, metadata, the owner's edits and deletion.
 let server: TestApp;
@@ -157,6 +159,24 @@ describe('homes and lists', () => {
       expect(list.map((p) => p.id)).toEqual(sent.map((p) => p.id));
       expect(list[0].urls).toEqual({ thumb: `/api/photos/${sent[0].id}?size=thumb`, display: `/api/photos/${sent[0].id}?size=display`, original: `/api/photos/${sent[0].id}?size=original` });
     }
+  });
+
+  it("gives the others a story's photos, its own then its recordings' in the story's order, and each copy from the store", async () => {
+    const story = await seed.story(ownerId);
+    const second = await seed.recording(ownerId, { storyId: story.id, orderIndex: 1 });
+    const first = await seed.recording(ownerId, { storyId: story.id, orderIndex: 0 });
+    const [ofSecond] = await added(`/api/recordings/${second.id}/photos`, [{ bytes: await jpegPhoto() }]);
+    const [ofFirst] = await added(`/api/recordings/${first.id}/photos`, [{ bytes: await jpegPhoto() }]);
+    const own = await added(`/api/stories/${story.id}/photos`, [{ bytes: await jpegPhoto() }, { bytes: await webpPhoto() }]);
+    await added(`/api/recordings/${(await seed.recording(ownerId)).id}/photos`, [{ bytes: await jpegPhoto() }]);
+    const rows = await photosOfStory(server.database.db, story.id);
+    expect(rows.map((row) => row.id)).toEqual([own[0].id, own[1].id, ofFirst.id, ofSecond.id]);
+    const copy = await readPhotoCopy(server.store, rows[1], 'display');
+    const chunks: Buffer[] = [];
+    for await (const chunk of copy.body) chunks.push(chunk as Buffer);
+    expect(copy.contentType).toBe('image/jpeg');
+    expect(Buffer.concat(chunks).equals((await served(own[1], 'display')).bytes)).toBe(true);
+    expect((await readPhotoCopy(server.store, rows[1], 'original')).contentType).toBe('image/webp');
   });
 
   it('takes a loose photo, of no home, for "Tell me about this picture"', async () => {

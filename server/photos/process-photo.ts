@@ -22,11 +22,7 @@ export async function processPhoto(file: string): Promise<ProcessedPhoto> {
   const type = await sniffImageType(file);
   return inPhotoSlot(async () => {
     const image = await openBoundedImage(file, type);
-    try {
-      const copies = await makeDerivedCopies(image.pixels);
-      return { type, width: image.width, height: image.height, ...copies, ...(await readExifFacts(file)) };
-    } finally {
-      image.release();
-    }
+    const copies = await makeDerivedCopies(image.pixels);
+    return { type, width: image.width, height: image.height, ...copies, ...(await readExifFacts(file)) };
   });
 }

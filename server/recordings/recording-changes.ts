@@ -7,6 +7,8 @@ import { enqueueTranscription } from '../pipeline/queues.ts';
 import type { BlobStore } from '../storage/index.ts';
 import type { TemporalColumns } from '../temporal/temporal-context.ts';
 import { transcriptRefusal } from './transcript-refusals.ts';
+import { photosGoingWith } from '../photos/home-deletion.ts';
+import { deletePhotoBlobs } from '../photos/photo-copies-store.ts';
 
 type RecordingRow = ResourceRows['recording'];
 
@@ -53,6 +55,11 @@ export async function retranscribe(
 
 /** Deletes the recording, then its audio: a crash between leaves a file the sweep removes, never a row without audio. */
 export async function deleteRecording(db: Database, store: BlobStore, recording: Authorized<RecordingRow, 'delete'>): Promise<void> {
-  await db.delete(recordings).where(eq(recordings.id, recording.id));
+  const photoRows = await db.transaction(async (tx) => {
+    const going = await photosGoingWith(tx, { recordingIds: [recording.id] });
+    await tx.delete(recordings).where(eq(recordings.id, recording.id));
+    return going;
+  });
   await store.delete(recording.audioKey);
+  await deletePhotoBlobs(store, photoRows);
 }

@@ -5,6 +5,8 @@ import { recordings } from '../db/schema.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { enqueueTranscription } from '../pipeline/queues.ts';
 import type { BlobStore } from '../storage/index.ts';
+import { photosGoingWith } from '../photos/home-deletion.ts';
+import { deletePhotoBlobs } from '../photos/photo-copies-store.ts';
 
 type StoryRow = ResourceRows['story'];
 
@@ -20,24 +22,23 @@ export async function pendingRecordings(db: Database, story: Authorized<StoryRow
   return { hasPendingRecordings: pending.length > 0, pendingCount: pending.length };
 }
 
-/** Deletes the story's failed recordings and those stuck in transcription, with their audio. */
+/** Deletes the story's failed recordings and those stuck in transcription, with their audio and photos. */
 export async function deleteStuckRecordings(db: Database, store: BlobStore, story: Authorized<StoryRow, 'update'>, now = new Date()) {
-  const stuck = await db
-    .delete(recordings)
-    .where(
-      and(
-        eq(recordings.storyId, story.id),
-        or(
-          eq(recordings.processingStatus, 'failed'),
-          and(
-            inArray(recordings.processingStatus, ['uploaded', 'transcribing']),
-            lt(recordings.updatedAt, new Date(now.getTime() - STUCK_AFTER_MS)),
-          ),
-        ),
+  const { stuck, photoRows } = await db.transaction(async (tx) => {
+    const stuckOnes = and(
+      eq(recordings.storyId, story.id),
+      or(
+        eq(recordings.processingStatus, 'failed'),
+        and(inArray(recordings.processingStatus, ['uploaded', 'transcribing']), lt(recordings.updatedAt, new Date(now.getTime() - STUCK_AFTER_MS))),
       ),
-    )
-    .returning({ audioKey: recordings.audioKey });
+    );
+    const ids = (await tx.select({ id: recordings.id }).from(recordings).where(stuckOnes)).map((row) => row.id);
+    const going = await photosGoingWith(tx, { recordingIds: ids });
+    const deleted = ids.length ? await tx.delete(recordings).where(inArray(recordings.id, ids)).returning({ audioKey: recordings.audioKey }) : [];
+    return { stuck: deleted, photoRows: going };
+  });
   await Promise.all(stuck.map((row) => store.delete(row.audioKey)));
+  await deletePhotoBlobs(store, photoRows);
   return { deletedCount: stuck.length };
 }
 

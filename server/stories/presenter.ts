@@ -1,7 +1,9 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { StoryDto, StorySummaryDto } from '../../contract/library.ts';
 import { minutesToRead, wordsOf } from '../../contract/reading.ts';
+import type { Database } from '../db/client.ts';
 import { stories } from '../db/schema.ts';
+import { shownCoverPhotoId, storyCoverPhotoId, thumbUrlOf } from '../photos/cover.ts';
 import { TEXT_START_CHARACTERS, textStart, withoutCutEnd } from '../db/text-start.ts';
 
 type StoryRow = typeof stories.$inferSelect;
@@ -10,8 +12,11 @@ const EXCERPT_CHARACTERS = 200;
 // Stories and recordings read only the start of a text for their lists (db/text-start.ts).
 export { TEXT_START_CHARACTERS, textStart, withoutCutEnd };
 
+/** A story row, with its shown cover (photos/cover.ts) when the read resolved it; else only a chosen cover shows. */
+type StoryWithCover = StoryRow & { shownCoverPhotoId?: number | null };
+
 /** A story as the API presents it (spec 3, "Story"). */
-export function presentStory(row: StoryRow): StoryDto {
+export function presentStory(row: StoryWithCover): StoryDto {
   return {
     id: row.id,
     title: row.title,
@@ -36,7 +41,14 @@ export function presentStory(row: StoryRow): StoryDto {
     generatedAt: row.generatedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    coverPhotoId: row.coverPhotoId,
+    coverThumbUrl: thumbUrlOf(row.shownCoverPhotoId !== undefined ? row.shownCoverPhotoId : row.coverPhotoId),
   };
+}
+
+/** A story read alone (its detail, an edit's answer), with its shown cover looked up. */
+export async function presentStoryWithCover(db: Pick<Database, 'select'>, row: StoryRow): Promise<StoryDto> {
+  return presentStory({ ...row, shownCoverPhotoId: await storyCoverPhotoId(db, row.id) });
 }
 
 /** The words of a text joined by single spaces; given only its start (`goesOn`), without a tag or word cut in half at its end. */
@@ -66,12 +78,12 @@ export const excerptOfStart = (start: string | null) =>
 
 const { content: _content, ...summaryColumns } = getTableColumns(stories);
 
-/** What a library row reads: every column but the text, and the text's start. */
-export const storySummaryColumns = { ...summaryColumns, contentStart: textStart(stories.content) };
-type StorySummaryRow = Omit<StoryRow, 'content'> & { contentStart: string | null };
+/** What a library row reads: every column but the text, the text's start, and the shown cover (in the same query). */
+export const storySummaryColumns = { ...summaryColumns, contentStart: textStart(stories.content), shownCoverPhotoId };
+type StorySummaryRow = Omit<StoryRow, 'content'> & { contentStart: string | null; shownCoverPhotoId?: number | null };
 
 /** A row of the library: everything but the full text; reading time from the stored word count. */
-export function presentStorySummary(row: StoryRow | StorySummaryRow, recordingCount: number): StorySummaryDto {
+export function presentStorySummary(row: StoryWithCover | StorySummaryRow, recordingCount: number): StorySummaryDto {
   const { content: _, ...story } = presentStory({ ...row, content: '' });
   const excerpt = 'contentStart' in row ? excerptOfStart(row.contentStart) : excerptOf(row.content);
   return { ...story, excerpt, readingMinutes: minutesToRead(row.wordCount), recordingCount };

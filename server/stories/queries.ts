@@ -6,7 +6,7 @@ import { recordings, stories } from '../db/schema.ts';
 import { createdKeySchema, decodeCursor, exactTime, type Page, pageOf, readInKeyOrder } from '../http/pagination.ts';
 import { recordingLinks } from '../recordings/links.ts';
 import { presentRecordingWithLinks } from '../recordings/presenter.ts';
-import { presentStory, presentStorySummary, storySummaryColumns } from './presenter.ts';
+import { presentStorySummary, presentStoryWithCover, storySummaryColumns } from './presenter.ts';
 
 type StoryRow = typeof stories.$inferSelect;
 
@@ -63,7 +63,7 @@ export async function storyWithRecordings(db: Database, story: StoryRow): Promis
     .where(eq(recordings.storyId, story.id))
     .orderBy(asc(recordings.orderIndex), asc(recordings.id));
   return {
-    ...presentStory(story),
+    ...(await presentStoryWithCover(db, story)),
     recordings: rows.map(({ links, ...r }) => presentRecordingWithLinks({ ...r, transcriptionSegments: null, settings: {} }, links)),
   };
 }

@@ -12,7 +12,8 @@ import { sendPage } from '../http/pagination.ts';
 import { KINDS, RECORD_KINDS } from '../people-and-places/kinds.ts';
 import { temporalColumnsOrBadRequest } from '../temporal/http.ts';
 import { temporalContextBody } from '../temporal/temporal-context.ts';
-import { presentStory } from './presenter.ts';
+import { chosenPhoto } from '../photos/cover.ts';
+import { presentStoryWithCover } from './presenter.ts';
 import { storiesMentioning } from './mentioning.ts';
 import { listStories, storyCounts, storyWithRecordings } from './queries.ts';
 import { regenerateStory } from './regenerate-story.ts';
@@ -52,26 +53,29 @@ export async function storyRoutes(app: FastifyInstance, deps: StoryRouteDependen
     );
   }
 
-  api.get('/api/stories/:id', { config: storyToRead.config }, async (request) => presentStory(storyToRead.of(request)));
+  api.get('/api/stories/:id', { config: storyToRead.config }, async (request) => presentStoryWithCover(db, storyToRead.of(request)));
 
   api.get('/api/stories/:id/with-recordings', { config: storyToRead.config }, async (request) =>
     storyWithRecordings(db, storyToRead.of(request)),
   );
 
-  api.patch('/api/stories/:id', { config: storyToChange.config, schema: { body: storyPatchSchema } }, async (request) =>
-    presentStory(await editStory(db, storyToChange.of(request), request.body)),
-  );
+  api.patch('/api/stories/:id', { config: storyToChange.config, schema: { body: storyPatchSchema } }, async (request) => {
+    const { body } = request;
+    // A cover is one of the owner's photos, checked by the access layer (another's is its 404).
+    const patch = 'coverPhotoId' in body ? { coverPhotoId: await chosenPhoto(db, signedInActor(request), body.coverPhotoId) } : body;
+    return presentStoryWithCover(db, await editStory(db, storyToChange.of(request), patch));
+  });
 
   api.put('/api/stories/:id/temporal-context', { config: storyToChange.config, schema: { body: temporalContextBody } }, async (request) =>
-    presentStory(await setStoryTime(db, storyToChange.of(request), temporalColumnsOrBadRequest(request.body))),
+    presentStoryWithCover(db, await setStoryTime(db, storyToChange.of(request), temporalColumnsOrBadRequest(request.body))),
   );
 
   api.patch('/api/stories/:id/chapter', { config: storyToChange.config, schema: { body: chapterLinkSchema } }, async (request) =>
-    presentStory(await moveStoryToChapter(db, signedInActor(request), storyToChange.of(request), request.body.chapterId)),
+    presentStoryWithCover(db, await moveStoryToChapter(db, signedInActor(request), storyToChange.of(request), request.body.chapterId)),
   );
 
   api.post('/api/stories/:id/regenerate', { config: storyToChange.config, schema: { body: regenerateSchema } }, async (request) =>
-    presentStory(await regenerateStory(db, queue, storyToChange.of(request), request.body)),
+    presentStoryWithCover(db, await regenerateStory(db, queue, storyToChange.of(request), request.body)),
   );
 
   api.patch('/api/stories/:id/recordings/reorder', { config: storyToChange.config, schema: { body: reorderSchema } }, async (request) => {

@@ -9,6 +9,8 @@ import { publishedStories, recordings, stories } from '../db/schema.ts';
 import { fieldError } from '../http/errors.ts';
 import type { BlobStore } from '../storage/index.ts';
 import type { TemporalColumns } from '../temporal/temporal-context.ts';
+import { photosGoingWith } from '../photos/home-deletion.ts';
+import { deletePhotoBlobs } from '../photos/photo-copies-store.ts';
 
 type StoryRow = ResourceRows['story'];
 type StoryToChange = Authorized<StoryRow, 'update'>;
@@ -69,11 +71,14 @@ export async function reorderRecordings(db: Database, story: StoryToChange, reco
  * (swept later), never a recording without its audio.
  */
 export async function deleteStory(db: Database, store: BlobStore, story: Authorized<StoryRow, 'delete'>): Promise<void> {
-  const removed = await db.transaction(async (tx) => {
+  const { removed, photoRows } = await db.transaction(async (tx) => {
     const audio = await tx.select({ key: recordings.audioKey }).from(recordings).where(eq(recordings.storyId, story.id));
     const narration = await tx.select({ key: publishedStories.audioKey }).from(publishedStories).where(eq(publishedStories.storyId, story.id));
+    // Its photos and its recordings' photos go too (the delete dialog says so).
+    const photoRows = await photosGoingWith(tx, { storyIds: [story.id] });
     await tx.delete(stories).where(eq(stories.id, story.id));
-    return [...audio, ...narration];
+    return { removed: [...audio, ...narration], photoRows };
   });
   await Promise.all(removed.map(({ key }) => (key ? store.delete(key) : undefined)));
+  await deletePhotoBlobs(store, photoRows);
 }

@@ -17,6 +17,7 @@ const row = (id: number, timelineYear: number, fields: Record<string, unknown> =
   createdAt: new Date('2026-03-01T10:00:00Z'),
   timelineYear,
   placedByOwnTime: false,
+  shownCoverPhotoId: null,
   ...fields,
 });
 

@@ -7,6 +7,7 @@ import type { TemporalType } from '../../contract/temporal.ts';
 import type { Database } from '../db/client.ts';
 import { placedByOwnTime, stories } from '../db/schema.ts';
 import { decodeCursor, exactTime, exactTimeSchema, type Page, pageOf, readInKeyOrder } from '../http/pagination.ts';
+import { shownCoverPhotoId, thumbUrlOf } from '../photos/cover.ts';
 import { excerptOfStart, textStart } from '../stories/presenter.ts';
 
 /**
@@ -29,6 +30,7 @@ const timelineColumns = {
   timelineYear: stories.timelineYear,
   timelineDate: stories.timelineDate,
   placedByOwnTime: sql<boolean>`${placedByOwnTime(stories)}`,
+  shownCoverPhotoId,
   cursorTime: exactTime(stories.createdAt),
 };
 
@@ -53,6 +55,7 @@ export function groupByYear(rows: Omit<TimelineRow, 'cursorTime' | 'timelineDate
       firstLocation: (story.metadata as StoryMetadata).locations?.[0] ?? null,
       placedBy: story.placedByOwnTime ? 'temporal' : 'created',
       createdAt: story.createdAt.toISOString(),
+      coverThumbUrl: thumbUrlOf(story.shownCoverPhotoId),
     });
   }
   return years;

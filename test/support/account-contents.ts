@@ -50,7 +50,7 @@ export async function storeKeys(store: BlobStore): Promise<string[]> {
  * to the recording, a follow-up question, an interviewer's question, an autobiography of the
  * story, the story published with a ready narration (audio stored) and a slug it gave up
  * before, a co-author link with a contribution (audio stored), an export (its ZIP stored) and
- * an import (a piece stored), and a password reset link.
+ * an import (a piece stored), photos in every home with a cover and a portrait, and a password reset link.
  */
 export async function oneOfEverything(db: Database, store: BlobStore, userId: string) {
   const seed = seeder(db, store);
@@ -86,6 +86,17 @@ export async function oneOfEverything(db: Database, store: BlobStore, userId: st
   await db.execute(sql`update archive_exports set blob_key = ${zipKey} where id = ${exported!.id}`);
   const [imported] = await db.insert(archiveImports).values({ userId, sizeBytes: 20, receivedBytes: 10 }).returning();
   await store.put(`users/${userId}/imports/${imported!.id}/000000`, Buffer.from('PK a piece'), 'application/octet-stream');
+
+  // Photos in every home (their three copies stored), a story's cover, a person's portrait, a relative's, and a loose one.
+  const cover = await seed.photo(userId, { storyId: story.id, takenOn: '1962-07-01', hasLocation: true });
+  await seed.photo(userId, { recordingId: recording.id });
+  const portrait = await seed.photo(userId, { personId: person.id });
+  await seed.photo(userId, { placeId: place.id });
+  await seed.photo(userId, { storyId: story.id, coAuthorTokenId: link.id, contributorName: 'Cousin Veikko', position: 1 });
+  await seed.photo(userId);
+  await db.execute(sql`update stories set cover_photo_id = ${cover.id} where id = ${story.id}`);
+  await db.execute(sql`update people set portrait_photo_id = ${portrait.id} where id = ${person.id}`);
+  await db.execute(sql`update recordings set about_photo_id = ${cover.id} where id = ${recording.id}`);
 
   const resetToken = createHash('sha256').update(randomBytes(32)).digest('hex');
   await db.insert(passwordResetTokens).values({ id: resetToken, userId, expiresAt: new Date(Date.now() + 3600_000) });
