@@ -154,6 +154,24 @@ describe('a published story with photos', () => {
     expect((await reader().get(`/api/published/chosen/photos/${second.id}?size=thumb`)).status).toBe(404);
   });
 
+  it("opens with a cover chosen from another of the owner's photos (a person's)", async () => {
+    const story = await seed().story(ownerId, { title: 'Cover from elsewhere' });
+    const [own] = await addPhotos(story.id, 'the story');
+    const person = await seed().person(ownerId, 'Aino');
+    const form = new FormData();
+    form.append('caption', 'Aino in 1965');
+    form.append('photo', new Blob([new Uint8Array(secretJpeg)], { type: 'image/jpeg' }), 'aino.jpg');
+    const portrait = photoListSchema.parse(await (await owner.request('POST', `/api/people/${person.id}/photos`, form)).json()).photos[0];
+    expect((await owner.request('PATCH', `/api/stories/${story.id}`, { coverPhotoId: portrait.id })).status).toBe(200);
+    await publish(story.id, 'cover-elsewhere');
+    expect((await publicStory('cover-elsewhere')).photos.map((photo) => [photo.id, photo.caption])).toEqual([
+      [portrait.id, 'Aino in 1965'],
+      [own.id, 'the story'],
+    ]);
+    const display = await reader().get(`/api/published/cover-elsewhere/photos/${portrait.id}?size=display`);
+    expect(await secretsIn(await bytesOf(display))).toEqual({ gps: false, serial: false, exif: false });
+  });
+
   it('revalidates a copy with its ETag', async () => {
     const story = await seed().story(ownerId, { title: 'Cached photo' });
     const [photo] = await addPhotos(story.id, '');
