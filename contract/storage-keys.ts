@@ -15,5 +15,7 @@ export const STORAGE_KEYS = {
   consumedRecordIntents: 'saaga.consumedRecordIntents',
   /** Prefix of an unsaved editor draft, followed by the user's id and the edited thing (ui/editorDrafts.ts). */
   editorDraftPrefix: 'saaga.draft',
+  /** Photos whose date taken the person turned down as their story's time (photos/TakenOnOfferCard.tsx). */
+  photoDatesDeclined: 'saaga.photoDatesDeclined',
 } as const;
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { it } from 'vitest';
 import { chapters, people, recordings, stories, users } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
@@ -44,10 +44,13 @@ async function storyPage(email: string, language: 'en' | 'fi') {
   return { page, userId, storyId: story.id };
 }
 
+// The tests run side by side, each with its own user, page and `expect`: most of their time
+// is the page's round trips and timers, and one after another they left the core idle.
+
 for (const language of ['en', 'fi'] as const) {
   const words = WORDS[language];
 
-  it(`${language}: leaving the story's text editor asks; Stay keeps the text, Discard leaves it unsaved, Save saves it`, async () => {
+  it.concurrent(`${language}: leaving the story's text editor asks; Stay keeps the text, Discard leaves it unsaved, Save saves it`, async ({ expect }) => {
     const { page, storyId } = await storyPage(`leave-${language}@example.com`, language);
     const typed = `My own words, ${language}.`;
     await page.getByRole('button', { name: words.editText }).click();
@@ -88,7 +91,7 @@ for (const language of ['en', 'fi'] as const) {
     expect(await storedContent(storyId)).toBe(typed);
   });
 
-  it(`${language}: a reload keeps the typed text on the device and offers it back; Restore puts it back in the editor`, async () => {
+  it.concurrent(`${language}: a reload keeps the typed text on the device and offers it back; Restore puts it back in the editor`, async ({ expect }) => {
     const { page, storyId } = await storyPage(`reload-${language}@example.com`, language);
     const typed = `Written before the reload, ${language}.`;
     page.on('dialog', (question) => void question.accept());
@@ -113,7 +116,7 @@ for (const language of ['en', 'fi'] as const) {
   });
 }
 
-it("a recording's transcript editor is guarded the same way", async () => {
+it.concurrent("a recording's transcript editor is guarded the same way", async ({ expect }) => {
   const { page, userId } = await signedInPage(browser, server, 'transcript@example.com', { language: 'en' });
   const recording = await seeder(server.database.db, server.store).recording(userId, { storyId: null, processingStatus: 'transcribed' });
   await page.goto(`${server.url}/library/recordings/${recording.id}`);
@@ -127,7 +130,7 @@ it("a recording's transcript editor is guarded the same way", async () => {
   expect(stored.transcription).toBe('Corrected by hand.');
 });
 
-it("a person's edit form asks before a change is cancelled away, and a reload offers it back", async () => {
+it.concurrent("a person's edit form asks before a change is cancelled away, and a reload offers it back", async ({ expect }) => {
   const { page, userId } = await signedInPage(browser, server, 'person@example.com', { language: 'en' });
   page.on('dialog', (question) => void question.accept());
   const anna = await seeder(server.database.db, server.store).person(userId, 'Anna', 'Aunt');
@@ -154,7 +157,7 @@ it("a person's edit form asks before a change is cancelled away, and a reload of
   expect(stored.characterization).toBe('Loved the lake.');
 });
 
-it('the add-person modal asks before Escape closes a typed name away', async () => {
+it.concurrent('the add-person modal asks before Escape closes a typed name away', async ({ expect }) => {
   const { page } = await signedInPage(browser, server, 'modal@example.com', { language: 'en' });
   await page.goto(`${server.url}/people`);
   await page.getByRole('button', { name: 'Add person' }).first().click();
@@ -172,7 +175,7 @@ it('the add-person modal asks before Escape closes a typed name away', async () 
   await modal.waitFor({ state: 'detached' });
 });
 
-it("the chapter's edit page saves a change by itself on the way out, and asks when it cannot (a blank title)", async () => {
+it.concurrent("the chapter's edit page saves a change by itself on the way out, and asks when it cannot (a blank title)", async ({ expect }) => {
   const { page, userId } = await signedInPage(browser, server, 'chapter@example.com', { language: 'en' });
   const chapter = await seeder(server.database.db, server.store).chapter(userId, 'Childhood');
   await page.goto(`${server.url}/collections/chapters/${chapter.id}/edit`);
@@ -193,7 +196,7 @@ it("the chapter's edit page saves a change by itself on the way out, and asks wh
   });
 });
 
-it('the author name in Settings is kept on a reload and offered back, and leaving with it asks', async () => {
+it.concurrent('the author name in Settings is kept on a reload and offered back, and leaving with it asks', async ({ expect }) => {
   const { page, userId } = await signedInPage(browser, server, 'author@example.com', { language: 'en' });
   page.on('dialog', (question) => void question.accept());
   await page.goto(`${server.url}/settings`);
@@ -211,7 +214,7 @@ it('the author name in Settings is kept on a reload and offered back, and leavin
   expect(user.authorName).toBe('Aino Virtanen');
 });
 
-it("a story's title typed and not saved is offered back after a reload", async () => {
+it.concurrent("a story's title typed and not saved is offered back after a reload", async ({ expect }) => {
   const { page, storyId } = await storyPage('title@example.com', 'en');
   page.on('dialog', (question) => void question.accept());
   await page.getByRole('heading', { level: 1 }).getByRole('button').click();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { type ExpectStatic, it } from 'vitest';
 import { createEngines } from '../server/ai/engines.ts';
 import { followUpQuestions } from '../server/db/schema.ts';
 import type { ChatRequestInfo, FakeOpenAi } from '../test/fakes/openai-server.ts';
@@ -46,18 +46,21 @@ const signedIn = (email: string, language: 'en' | 'fi' = 'en', on: TestApp = ser
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/follow-ups-${name}.png`, fullPage: true });
 
 /** Records a few seconds with the fake microphone and stops (the recorder is already running or starts by itself). */
-async function recordAndStop(page: Page) {
+async function recordAndStop(page: Page, expect: ExpectStatic) {
   const timer = page.getByRole('timer');
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/00:0[3-9]/);
   await page.getByRole('button', { name: 'Stop' }).click();
 }
 
-it('questions appear on a new story, are refreshed and deleted, and one is answered by recording', async () => {
+// The tests run side by side, each with its own user, page and `expect` (the last on a server
+// of its own); only the first asks the fake for questions (`questions`). Most of their time
+// is a take recorded in real time and the page's round trips.
+it.concurrent('questions appear on a new story, are refreshed and deleted, and one is answered by recording', async ({ expect }) => {
   questions = ['What did you hope your country would do?', 'Who was listening when you spoke?', 'How did your fellow Americans answer you?'];
   const { page, userId } = await signedIn('follow-ups@example.com');
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Start recording' }).click();
-  await recordAndStop(page);
+  await recordAndStop(page, expect);
   await page.getByRole('radio', { name: 'A new story' }).check();
   await page.getByLabel('Story title').fill('Inauguration');
   await page.getByRole('button', { name: 'Add recording' }).click();
@@ -105,7 +108,7 @@ it('questions appear on a new story, are refreshed and deleted, and one is answe
   expect(new URL(page.url()).searchParams.get('storyId')).toBe(String(storyId));
   await page.getByText(asked).waitFor();
   await shot(page, 'recorder-en');
-  await recordAndStop(page);
+  await recordAndStop(page, expect);
   await page.getByRole('radio', { name: 'This story' }).check();
   await page.getByRole('button', { name: 'Add recording' }).click();
   const skip = page.getByRole('button', { name: 'Skip' });
@@ -131,7 +134,7 @@ it('questions appear on a new story, are refreshed and deleted, and one is answe
   await list.getByText(asked).waitFor();
 });
 
-it('the interviewer offers the unanswered questions; Record answers one in its story', async () => {
+it.concurrent('the interviewer offers the unanswered questions; Record answers one in its story', async ({ expect }) => {
   const { page, userId } = await signedIn('inspiration@example.com');
   const story = await seeder(server.database.db).story(userId, { title: 'The lake', content: 'We rowed across the lake every morning.' });
   await seeder(server.database.db).followUpQuestion(userId, story.id, 'Who rowed with you?');
@@ -161,7 +164,7 @@ it('the interviewer offers the unanswered questions; Record answers one in its s
   await item.getByRole('button', { name: 'Answer by recording: Who rowed with you?' }).waitFor();
 });
 
-it('in Finnish: the questions, their buttons and the empty state read in Finnish', async () => {
+it.concurrent('in Finnish: the questions, their buttons and the empty state read in Finnish', async ({ expect }) => {
   const { page, userId } = await signedIn('jatkokysymykset@example.com', 'fi');
   const old = new Date(Date.now() - 10 * 60_000);
   const story = await seeder(server.database.db).story(userId, { title: 'Järvi', content: 'Soudimme järven yli joka aamu.', language: 'fi', createdAt: old, generatedAt: old });
@@ -184,7 +187,7 @@ it('in Finnish: the questions, their buttons and the empty state read in Finnish
   await page.getByText('Jatkokysymyksiä ei vielä ole. Päivitä, niin saat niitä.').waitFor();
 });
 
-it('with no writing model the story says why its questions have not come, and nothing spins', async () => {
+it.concurrent('with no writing model the story says why its questions have not come, and nothing spins', async ({ expect }) => {
   const noWriter = await startTestApp(
     { LOGIN_RATE_LIMIT: '1000' },
     { clientDir: CLIENT_DIR, engines: createEngines({ modelsDir: mkdtempSync(path.join(tmpdir(), 'saaga-no-writer-')), writer: 'local', transcriber: 'local' }) },

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { type ExpectStatic, it } from 'vitest';
 import { createEngines } from '../server/ai/engines.ts';
 import { takeLease } from '../server/jobs/leases.ts';
 import { transcribeRecordingJob } from '../server/pipeline/transcribe-recording-job.ts';
@@ -48,7 +48,7 @@ async function readerPage(locale: 'en-US' | 'fi-FI' = 'en-US', options: { javaSc
  * Watches the card's progress bar until it reads 100 and gives every value it showed; the
  * bar must only ever move forward through the spec's stages.
  */
-async function watchProgress(page: Page, timeout: number, shotName?: string): Promise<number[]> {
+async function watchProgress(expect: ExpectStatic, page: Page, timeout: number, shotName?: string): Promise<number[]> {
   const bar = page.getByRole('progressbar', { name: /Publishing|Julkaistaan/ });
   const seen: number[] = [];
   await expect
@@ -71,14 +71,17 @@ async function watchProgress(page: Page, timeout: number, shotName?: string): Pr
 }
 
 /** The player's position (the slider's value, seconds) moves on once Play is pressed. */
-async function playsNarration(page: Page, playLabel: string) {
+async function playsNarration(expect: ExpectStatic, page: Page, playLabel: string) {
   const slider = page.getByRole('slider');
   expect(Number(await slider.inputValue())).toBe(0);
   await page.getByRole('button', { name: playLabel }).click();
   await expect.poll(async () => Number(await slider.inputValue()), { timeout: 15_000 }).toBeGreaterThan(0.3);
 }
 
-it('the owner publishes with narration; a reader plays it and shares; edited, republished, unpublished', async () => {
+// The tests run side by side, each with its own user, story, page and `expect` (the last on
+// a server and fake of its own): most of their time is the narration's stages and the page's
+// round trips, and one after another they left the core idle.
+it.concurrent('the owner publishes with narration; a reader plays it and shares; edited, republished, unpublished', async ({ expect }) => {
   const { page, userId } = await signedInPage(browser, server, 'publisher@example.com');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await page.context().request.put(`${server.url}/api/auth/author-name`, { data: { authorName: 'Aino Virtanen' }, headers: { origin: server.url } });
@@ -108,7 +111,7 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
   await card.getByRole('button', { name: 'Publish' }).click();
 
   // Progress follows the request and then the narration job, to complete.
-  const seen = await watchProgress(page, 90_000, 'progress-en');
+  const seen = await watchProgress(expect, page, 90_000, 'progress-en');
   console.info('publish progress seen', seen);
   expect(seen.at(-1)).toBe(100);
   await card.getByText('Complete', { exact: true }).waitFor();
@@ -140,7 +143,7 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
   // Another link, and no narration: complete at once.
   await otherCard.getByLabel('Custom link (optional)').fill('the-pier');
   await otherCard.getByRole('button', { name: 'Publish' }).click();
-  await watchProgress(page, 30_000);
+  await watchProgress(expect, page, 30_000);
   await otherCard.getByText('Published without narration.').waitFor();
   expect(await otherCard.getByTestId('public-url').textContent()).toBe(`${server.url}/published/the-pier`);
   await page.goBack();
@@ -158,7 +161,7 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
   const text = await reader.page.locator('main [lang="en"].whitespace-pre-line').innerText();
   expect(text).toContain('We rowed across the lake every morning.\nThe water was still and cold.');
   expect(await reader.page.title()).toBe('A summer at the lake · Saaga');
-  await playsNarration(reader.page, 'Play');
+  await playsNarration(expect, reader.page, 'Play');
   await reader.page.getByRole('button', { name: 'Pause' }).click();
   // Each named by what it shows, described by what it does.
   for (const [name, description] of [['X', 'Share on X'], ['Facebook', 'Share on Facebook'], ['LinkedIn', 'Share on LinkedIn'], ['WhatsApp', 'Share on WhatsApp'], ['E-mail', 'Share by e-mail']]) {
@@ -238,7 +241,7 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
 
   // Republish keeps the link and makes the narration again.
   await card.getByRole('button', { name: 'Republish' }).click();
-  await watchProgress(page, 90_000);
+  await watchProgress(expect, page, 90_000);
   await card.getByText('The narration is ready.').waitFor();
   expect(await card.getByText(/^Edited since publishing/).count()).toBe(0);
   expect(await card.getByTestId('public-url').textContent()).toBe(url);
@@ -265,7 +268,7 @@ it('the owner publishes with narration; a reader plays it and shares; edited, re
   await gone.context.close();
 });
 
-it('a story still being written cannot be published yet, and says why', async () => {
+it.concurrent('a story still being written cannot be published yet, and says why', async ({ expect }) => {
   const { page, userId } = await signedInPage(browser, server, 'still-writing@example.com');
   const seed = seeder(server.database.db);
   const story = await seed.story(userId, { title: 'The pier', content: 'My father built the pier.', processingStatus: 'processing' });
@@ -281,7 +284,7 @@ it('a story still being written cannot be published yet, and says why', async ()
   await shot(page, 'still-writing-en');
 });
 
-it('in Finnish: the card, its progress and a Finnish reader’s page', async () => {
+it.concurrent('in Finnish: the card, its progress and a Finnish reader’s page', async ({ expect }) => {
   const { page, userId } = await signedInPage(browser, server, 'julkaisija@example.com', { language: 'fi' });
   const story = await seeder(server.database.db).story(userId, {
     title: 'Kesä järvellä',
@@ -298,7 +301,7 @@ it('in Finnish: the card, its progress and a Finnish reader’s page', async () 
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'card-fi');
   await card.getByRole('button', { name: 'Julkaise' }).click();
-  await watchProgress(page, 90_000, 'progress-fi');
+  await watchProgress(expect, page, 90_000, 'progress-fi');
   await card.getByText('Valmis', { exact: true }).waitFor();
   await card.getByText('Äänikerronta on valmis.').waitFor();
   await card.getByText(/^Julkaistu (?!nimellä)/).waitFor();
@@ -316,7 +319,7 @@ it('in Finnish: the card, its progress and a Finnish reader’s page', async () 
   await reader.page.getByText('heinäkuu 1985').waitFor();
   expect(await reader.page.getByRole('link', { name: 'WhatsApp', exact: true }).getAttribute('title')).toBe('Jaa WhatsAppissa');
   await reader.page.getByRole('button', { name: 'Kopioi linkki' }).waitFor();
-  await playsNarration(reader.page, 'Toista');
+  await playsNarration(expect, reader.page, 'Toista');
   await shot(reader.page, 'public-fi', true);
   await reader.page.goto(`${server.url}/published/ei-ole`);
   await reader.page.getByRole('heading', { name: 'Tarinaa ei löytynyt' }).waitFor();
@@ -331,7 +334,7 @@ it('in Finnish: the card, its progress and a Finnish reader’s page', async () 
   await card.getByLabel('Oma linkki (valinnainen)').waitFor();
 });
 
-it("with OpenAI's narrator: its voices offered, the chosen voice and speed sent, the generating stage shown, a failed narration said and tried again", async () => {
+it.concurrent("with OpenAI's narrator: its voices offered, the chosen voice and speed sent, the generating stage shown, a failed narration said and tried again", async ({ expect }) => {
   const fake = await startFakeOpenAi();
   const openAi = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { clientDir: CLIENT_DIR, engines: fakeOpenAiEngines(fake) });
   try {
@@ -355,7 +358,7 @@ it("with OpenAI's narrator: its voices offered, the chosen voice and speed sent,
     await card.getByText('The narration is being made.').waitFor();
     await shot(page, 'progress-generating-en');
     held.release();
-    await watchProgress(page, 60_000);
+    await watchProgress(expect, page, 60_000);
     await card.getByText('The narration is ready.').waitFor();
     const spoken = fake.requestsTo('speech');
     expect(spoken.length).toBeGreaterThan(0);
@@ -374,7 +377,7 @@ it("with OpenAI's narrator: its voices offered, the chosen voice and speed sent,
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'narration-failed-en');
     await failure.getByRole('button', { name: 'Republish' }).click();
-    await watchProgress(page, 60_000);
+    await watchProgress(expect, page, 60_000);
     await card.getByText('The narration is ready.').waitFor();
     expect(fake.refused.map((refusal) => refusal.status)).toEqual([401]);
     expect(fake.errors).toEqual([]);

@@ -26,7 +26,8 @@ describe('server start', () => {
   it('serves on the database it was given', { timeout: 120_000 }, async () => {
     const database = await serverDatabase();
     dropDatabase = database.drop;
-    server = await spawnServer(database.env);
+    // Embedded: the database made by the server itself, as at a new installation's first start.
+    server = await spawnServer(database.env, { newDatabase: true });
     await server.serving();
     const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
     const health = await (await fetch(`${server.url}/api/health`)).json();

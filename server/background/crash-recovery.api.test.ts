@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
+import { afterAll, beforeAll, type ExpectStatic, it, type TestContext } from 'vitest';
+import { startFakeOpenAi } from '../../test/fakes/openai-server.ts';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { HttpClient, uploadForm } from '../../test/support/http-client.ts';
 import { settledStory, waitFor } from '../../test/support/pipeline.ts';
@@ -17,52 +17,59 @@ const ASK_NOT = { title: 'Ask Not', content: 'Ask what you can do for your count
 /** A restart on PostgreSQL waits for the dead worker's lease to expire, then for the next recovery pass. */
 const RECOVERED = 90_000;
 
-let fake: FakeOpenAi;
 let clips: { dir: string; remove: () => Promise<void> };
 let jfkWebm: Buffer;
-const servers: ServerProcess[] = [];
-const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeOpenAi();
   clips = await clipDir();
   jfkWebm = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
 });
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop();
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-  const refused = [...fake.refused];
-  fake.reset();
-  expect(refused).toEqual([]);
-});
 afterAll(async () => {
-  await fake?.close();
   await clips?.remove();
 });
 
-/** A server on a database and a port of its own that it keeps across restarts. */
-async function serverEnv(): Promise<Record<string, string>> {
-  const database = await serverDatabase();
-  cleanups.push(database.drop);
-  return {
-    ...database.env,
-    PORT: String(await freePort()),
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'saaga-crash-')),
-    OPENAI_API_KEY: fake.apiKey,
-    OPENAI_BASE_URL: fake.baseUrl,
-    LOG_LEVEL: 'warn',
-  };
-}
+/**
+ * One test's own fake OpenAI server and server processes, stopped when it ends (the tests run
+ * side by side: most of their time is a restart waiting for recovery, on PostgreSQL for the
+ * dead worker's lease to expire). The fake must have refused nothing.
+ */
+async function ownWorld({ onTestFinished, expect }: TestContext) {
+  const fake = await startFakeOpenAi();
+  const servers: ServerProcess[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  onTestFinished(async () => {
+    for (const server of servers) await server.stop();
+    for (const cleanup of cleanups) await cleanup();
+    const refused = [...fake.refused];
+    await fake.close();
+    expect(refused).toEqual([]);
+  });
 
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await spawnServer(env);
-  servers.push(server);
-  await server.serving();
-  return server;
+  /** A server on a database and a port of its own that it keeps across restarts. */
+  async function serverEnv(): Promise<Record<string, string>> {
+    const database = await serverDatabase();
+    cleanups.push(database.drop);
+    return {
+      ...database.env,
+      PORT: String(await freePort()),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'saaga-crash-')),
+      OPENAI_API_KEY: fake.apiKey,
+      OPENAI_BASE_URL: fake.baseUrl,
+      LOG_LEVEL: 'warn',
+    };
+  }
+
+  async function start(env: Record<string, string>): Promise<ServerProcess> {
+    const server = await spawnServer(env);
+    servers.push(server);
+    await server.serving();
+    return server;
+  }
+  return { fake, serverEnv, start };
 }
 
 /** Signs up on the first server and uploads a recording of a new story. */
-async function uploadOn(server: ServerProcess) {
+async function uploadOn(server: ServerProcess, expect: ExpectStatic) {
   const client = new HttpClient(server.url);
   expect((await client.post('/api/auth/local/sign-up', { email: 'crash@example.com', password: 'long enough password', firstName: 'C' })).status).toBe(202);
   expect((await client.post('/api/auth/local/sign-in', { email: 'crash@example.com', password: 'long enough password' })).status).toBe(200);
@@ -72,13 +79,15 @@ async function uploadOn(server: ServerProcess) {
   return { client, recordingId: recording.id as number, storyId: story.id as number };
 }
 
-it('resumes a transcription cut off by a crash and writes the story', { timeout: 240_000 }, async () => {
+it.concurrent('resumes a transcription cut off by a crash and writes the story', { timeout: 240_000 }, async (context) => {
+  const { expect } = context;
+  const { fake, serverEnv, start } = await ownWorld(context);
   const env = await serverEnv();
   const first = await start(env);
   fake.setTranscript(JFK);
   fake.setChatReply(ASK_NOT);
   const held = fake.hold('transcriptions'); // the transcription is mid-flight when the server dies
-  const { client, recordingId, storyId } = await uploadOn(first);
+  const { client, recordingId, storyId } = await uploadOn(first, expect);
   await waitFor(async () => held.waiting, (n) => n === 1, 30_000);
   expect((await (await client.get(`/api/recordings/${recordingId}/status`)).json()).processingStatus).toBe('transcribing');
 
@@ -91,13 +100,15 @@ it('resumes a transcription cut off by a crash and writes the story', { timeout:
   expect(fake.requestsTo('transcriptions')).toHaveLength(2);
 });
 
-it('finishes a story whose writing was cut off by a crash, without transcribing again', { timeout: 240_000 }, async () => {
+it.concurrent('finishes a story whose writing was cut off by a crash, without transcribing again', { timeout: 240_000 }, async (context) => {
+  const { expect } = context;
+  const { fake, serverEnv, start } = await ownWorld(context);
   const env = await serverEnv();
   const first = await start(env);
   fake.setTranscript(JFK);
   fake.setChatReply(ASK_NOT);
   const held = fake.hold('chat'); // the recording is transcribed and its story is being written
-  const { client, recordingId, storyId } = await uploadOn(first);
+  const { client, recordingId, storyId } = await uploadOn(first, expect);
   await waitFor(async () => held.waiting, (n) => n === 1, 30_000);
   expect((await (await client.get(`/api/recordings/${recordingId}/status`)).json()).processingStatus).toBe('transcribed');
   expect((await (await client.get(`/api/stories/${storyId}`)).json()).processingStatus).toBe('processing');

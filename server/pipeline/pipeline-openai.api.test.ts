@@ -239,7 +239,8 @@ describe('retries happen in one place, as the job\'s policy says', () => {
 
   it('a rate limit waits as long as Retry-After says without spending a retry', async () => {
     const waits = transcribeRecordingJob.retry.retries + 2; // more waits than the policy has retries
-    fake.fail('transcriptions', 429, 'rate_limit_exceeded', { times: waits, retryAfterSeconds: 1 });
+    // In milliseconds (retry-after-ms), so the five waits take a quarter of a second, not five.
+    fake.fail('transcriptions', 429, 'rate_limit_exceeded', { times: waits, retryAfterMs: 50 });
     expectedRefusals = refusals(waits, { endpoint: 'transcriptions', status: 429, code: 'rate_limit_exceeded' });
     fake.setTranscript(JFK);
     fake.setChatReply(ASK_NOT);

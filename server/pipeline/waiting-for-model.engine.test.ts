@@ -33,8 +33,11 @@ afterAll(async () => {
 
 async function serverWithout(role: 'transcriber' | 'writer') {
   const modelsDir = mkdtempSync(path.join(tmpdir(), `saaga-no-${role}-`));
-  // The other engine is the fake OpenAI server; only `role` is local and missing.
-  const engines = createEngines({ modelsDir, openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl, [role]: 'local', missingModelRetryMs: LOOK_AGAIN_MS });
+  // The other engine is the fake OpenAI server; only `role` is local and missing. One thread:
+  // the two tests run side by side, in CI beside the API files, and llama.cpp's or
+  // whisper.cpp's threads wait on each other at every step when a core is taken (two
+  // threads: the 190-token story took 127 s on a loaded machine; one thread: 0.4 s).
+  const engines = createEngines({ modelsDir, openaiApiKey: fake.apiKey, openaiBaseUrl: fake.baseUrl, [role]: 'local', missingModelRetryMs: LOOK_AGAIN_MS, threads: 1 });
   const server = await startTestApp({}, { engines });
   servers.push(server);
   const { client } = await signedUpClient(server.url, `${role}@example.com`);

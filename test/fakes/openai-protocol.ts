@@ -15,6 +15,12 @@ export interface FailOptions {
    */
   matches?: (request: { json?: any; fields?: Record<string, string> }) => boolean;
   retryAfterSeconds?: number;
+  /**
+   * A rate limit's wait in milliseconds, sent as `retry-after-ms` (read first by the OpenAI
+   * SDK and by Saaga) beside `retry-after` in whole seconds: a test waits out a few of them
+   * in a fraction of a second.
+   */
+  retryAfterMs?: number;
   message?: string;
 }
 
@@ -73,6 +79,10 @@ export function apiError(status: number, message: string, type: string, code: st
 /** The error the real API gives for a status (and code) a test asked for. */
 export function failureFor(status: number, code: string | undefined, options: FailOptions): HttpFailure {
   const headers: Record<string, string> = options.retryAfterSeconds !== undefined ? { 'retry-after': String(options.retryAfterSeconds) } : {};
+  if (options.retryAfterMs !== undefined) {
+    headers['retry-after-ms'] = String(options.retryAfterMs);
+    headers['retry-after'] ??= String(Math.ceil(options.retryAfterMs / 1000));
+  }
   if (status === 401) return apiError(401, options.message ?? 'Incorrect API key provided.', 'invalid_request_error', code ?? 'invalid_api_key');
   if (status === 429 && (code ?? 'insufficient_quota') === 'insufficient_quota') {
     return apiError(429, options.message ?? 'You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota');

@@ -22,11 +22,13 @@ export interface ScratchDatabase {
 }
 
 /**
- * A migrated database's dump, kept in the temporary folder under a name made from what
- * shapes it (the migrations, server/db/client.ts's start settings, PGlite's version), so
- * every test process starts its databases from it: isolated ones (the engine files) too.
+ * The file of a migrated database's dump, kept in the temporary folder under a name made
+ * from what shapes it (the migrations, server/db/client.ts's start settings, PGlite's
+ * version), so every test process starts its databases from it: isolated ones (the engine
+ * files) too, and server processes (test/support/server-process.ts unpacks it as their
+ * DATA_DIR's database). Made by the first process that needs it.
  */
-async function pgliteImage(): Promise<Blob> {
+export async function pgliteImageFile(): Promise<string> {
   const hash = createHash('sha256');
   const migrations = path.join(REPO_ROOT, 'server', 'db', 'migrations');
   for (const name of (await readdir(migrations, { recursive: true })).sort()) {
@@ -37,15 +39,20 @@ async function pgliteImage(): Promise<Blob> {
   hash.update(await readFile(path.join(REPO_ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
   const file = path.join(tmpdir(), `saaga-pglite-image-${hash.digest('hex').slice(0, 16)}.tar`);
   try {
-    return new Blob([await readFile(file)]);
+    await stat(file);
   } catch {
     const image = await migratedPgliteImage();
     // Written aside and renamed: a process reading it never sees half of it.
     const part = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
     await writeFile(part, Buffer.from(await image.arrayBuffer()));
     await rename(part, file);
-    return image;
   }
+  return file;
+}
+
+/** The dump itself (pgliteImageFile). */
+async function pgliteImage(): Promise<Blob> {
+  return new Blob([await readFile(await pgliteImageFile())]);
 }
 /** Read once per test worker (its files share the module when not isolated). */
 let image: Promise<Blob> | undefined;

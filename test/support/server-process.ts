@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { defaultModel, type ModelRole } from '../../server/models/catalogue.ts';
-import { scratchDatabase } from './database.ts';
+import { pgliteImageFile, scratchDatabase } from './database.ts';
 import { REPO_ROOT, TEST_MODELS } from './shared-files.ts';
 import { until, waitFor } from './wait-for.ts';
 
@@ -35,6 +36,20 @@ export interface SpawnOptions {
   neverReaped?: boolean;
   /** A built server to run (dist/server/main.js, scripts/build/server.mjs) instead of server/main.ts through tsx. */
   entry?: string;
+  /**
+   * The embedded database is made by the server itself, as on a new installation's first
+   * start. Otherwise a DATA_DIR without one gets a copy of the migrated test database
+   * (pgliteImageFile): making it costs a server about five seconds of CPU, and only the
+   * test of a first start is about that (server/db/durable-pglite.api.test.ts makes one in-process).
+   */
+  newDatabase?: boolean;
+}
+
+/** DATA_DIR/db as the server keeps its embedded database (server/db/client.ts), unpacked from the migrated test database. */
+async function placeMigratedDatabase(dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'db');
+  mkdirSync(dir, { recursive: true });
+  await promisify(execFile)('tar', ['-xf', await pgliteImageFile(), '-C', dir]);
 }
 
 /**
@@ -81,16 +96,21 @@ export async function spawnServer(env: Record<string, string> = {}, options: Spa
   // Folders made here are removed when the process ends; those in `env` are the caller's.
   const ownFolders: string[] = [];
   const made = (folder: string) => (ownFolders.push(folder), folder);
+  const dataDir = env.DATA_DIR ?? made(mkdtempSync(path.join(tmpdir(), 'saaga-server-')));
+  if (!env.DATABASE_URL && !options.newDatabase && !existsSync(path.join(dataDir, 'db'))) await placeMigratedDatabase(dataDir);
   const child = spawn(command[0], command.slice(1), {
     cwd: REPO_ROOT,
     env: {
       ...inherited,
-      DATA_DIR: env.DATA_DIR ?? made(mkdtempSync(path.join(tmpdir(), 'saaga-server-'))),
+      DATA_DIR: dataDir,
       MODELS_DIR: env.MODELS_DIR ?? made(testModelsFolder()),
       SESSION_SECRET: 'test-secret-that-is-long-enough-for-cookies-0123456789',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       LOGIN_RATE_LIMIT: '1000',
+      // The local engines (the VAD at least) on one thread: test files run side by side, and
+      // native threads that wait on each other stall whenever one of them has no core.
+      AI_THREADS: '1',
       ...env,
       PORT: port,
     },

@@ -13,6 +13,7 @@ import { hasRealTitle } from '../api/storyProgress.ts';
 import { focusRing } from '../ui/Button.tsx';
 import { DeleteStoryDialog } from '../stories/DeleteStoryDialog.tsx';
 import { useSwipeReveal } from './useSwipeReveal.ts';
+import { CoverThumb } from '../photos/CoverThumb.tsx';
 
 /**
  * A story in the library: title, date, reading time and whether it is being written; the
@@ -29,6 +30,7 @@ export function StoryRow({ story }: { story: StorySummaryDto }) {
   const processing = story.processingStatus === 'processing';
   const waiting = useAwaitedEngine(storyPendingWork({ processingStatus: story.processingStatus, hasText: story.excerpt.trim() !== '' })) !== null;
   const title = hasRealTitle(story) ? story.title : t('placeholders.title', { ns: 'story' });
+  const cover = story.coverThumbUrl;
 
   // Opened from the actions button: Delete takes the focus, so the keyboard goes on from there.
   useEffect(() => {
@@ -71,31 +73,34 @@ export function StoryRow({ story }: { story: StorySummaryDto }) {
         <Link
           to={`/library/${story.id}`}
           draggable={false}
-          className={clsx('min-w-0 flex-1 rounded-xl px-4 py-3 select-none hover:bg-stone-800/60', focusRing)}
+          className={clsx('flex min-w-0 flex-1 items-center gap-3 rounded-xl px-4 py-3 select-none hover:bg-stone-800/60', focusRing, cover && 'pl-3')}
         >
-          <span className="block truncate text-base font-medium text-stone-50">
-            {title}
-          </span>
-          <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-400">
-            <span>{formatDate(story.createdAt, language)}</span>
-            <span className="flex items-center gap-1">
-              <Clock aria-hidden className="size-3.5" />
-              {t('row.readingTime', { count: story.readingMinutes })}
+          {cover && <CoverThumb url={cover} />}
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-base font-medium text-stone-50">
+              {title}
             </span>
-            {waiting ? (
-              <span className="flex items-center gap-1 text-amber-200">
-                <Hourglass aria-hidden className="size-3.5" />
-                {t('waiting.short', { ns: 'recordings' })}
+            <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-400">
+              <span>{formatDate(story.createdAt, language)}</span>
+              <span className="flex items-center gap-1">
+                <Clock aria-hidden className="size-3.5" />
+                {t('row.readingTime', { count: story.readingMinutes })}
               </span>
-            ) : (
-              processing && (
+              {waiting ? (
                 <span className="flex items-center gap-1 text-amber-200">
-                  <Loader2 aria-hidden className="size-3.5 animate-spin" />
-                  {t('row.processing')}
+                  <Hourglass aria-hidden className="size-3.5" />
+                  {t('waiting.short', { ns: 'recordings' })}
                 </span>
-              )
-            )}
-            {story.processingStatus === 'draft' && <span className="text-stone-300">{t('row.draft')}</span>}
+              ) : (
+                processing && (
+                  <span className="flex items-center gap-1 text-amber-200">
+                    <Loader2 aria-hidden className="size-3.5 animate-spin" />
+                    {t('row.processing')}
+                  </span>
+                )
+              )}
+              {story.processingStatus === 'draft' && <span className="text-stone-300">{t('row.draft')}</span>}
+            </span>
           </span>
         </Link>
         <button

@@ -24,6 +24,8 @@ import { EnrichedInfo } from './EnrichedInfo.tsx';
 import { EntryRecordings } from './EntryRecordings.tsx';
 import { EntryStories } from './EntryStories.tsx';
 import { useEntryToasts } from './useEntryToasts.ts';
+import { EntryAvatar } from './EntryAvatar.tsx';
+import { PhotoSection } from '../photos/PhotoSection.tsx';
 
 type DetailRecord = PersonDetail | PlaceDetail;
 
@@ -122,6 +124,7 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
     });
 
   const shown = view(record);
+  const person = 'portraitPhotoId' in record ? record : null;
   const { linkedLabels } = record;
   return (
     <>
@@ -165,9 +168,12 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
             </form>
           ) : (
             <div className="grid gap-4">
-              <div>
-                <h1 className="text-2xl font-semibold text-stone-50">{shown.title}</h1>
-                {shown.lines}
+              <div className="flex items-start gap-4">
+                {person?.portraitThumbUrl && <EntryAvatar name={record.name} photoUrl={person.portraitThumbUrl} className="size-16" />}
+                <div className="min-w-0">
+                  <h1 className="text-2xl font-semibold text-stone-50">{shown.title}</h1>
+                  {shown.lines}
+                </div>
               </div>
               <div>
                 <h3 className="text-xs font-medium tracking-wide text-stone-400 uppercase">{t('detail.linkedNames')}</h3>
@@ -187,6 +193,10 @@ export function EntryDetail<Values>({ kind, query, listPath, toValues, name, bod
             </div>
           )}
         </Card>
+        <PhotoSection
+          home={{ kind, id: record.id }}
+          choice={person ? { role: 'portrait', storedId: person.portraitPhotoId } : undefined}
+        />
         <EntryStories kind={kind} id={record.id} />
         <EntryRecordings kind={kind} id={record.id} />
       </div>

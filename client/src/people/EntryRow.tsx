@@ -8,6 +8,8 @@ import { EntryAvatar } from './EntryAvatar.tsx';
 
 interface EntryRowProps {
   name: string;
+  /** A person's portrait (its thumbnail), shown instead of the initials. */
+  portraitUrl?: string | null;
   /** The relationship or the place type, as shown. */
   detail: string;
   /** An emoji before the detail (a place's type). */
@@ -19,13 +21,13 @@ interface EntryRowProps {
 }
 
 /** A person or place in the list (spec 2): name, relationship or type, last mention, mention count. */
-export function EntryRow({ name, detail, emoji, lastMentioned, mentionCount = 0, to, onEdit }: EntryRowProps) {
+export function EntryRow({ name, portraitUrl, detail, emoji, lastMentioned, mentionCount = 0, to, onEdit }: EntryRowProps) {
   const { t } = useTranslation('people');
   const language = useLanguage();
   return (
     <li className="flex items-center gap-2 rounded-xl border border-stone-800 bg-stone-900/70">
       <Link to={to} className={`flex min-w-0 flex-1 items-center gap-3 rounded-xl p-3 hover:bg-stone-800/60 ${focusRing}`}>
-        <EntryAvatar name={name} />
+        <EntryAvatar name={name} photoUrl={portraitUrl} />
         <span className="grid min-w-0 gap-0.5">
           <span className="truncate font-medium text-stone-50">{name}</span>
           <span className="truncate text-sm text-stone-300">

@@ -91,6 +91,7 @@ export function PeoplePage({ tab }: { tab: EntryKind }) {
                     <EntryRow
                       key={person.id}
                       name={person.name}
+                      portraitUrl={person.portraitThumbUrl}
                       detail={relationshipText(t, person.relationship) ?? t('row.noRelationship')}
                       lastMentioned={person.lastMentioned}
                       mentionCount={person.mentionCount}

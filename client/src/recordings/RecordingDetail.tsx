@@ -22,6 +22,7 @@ import { RecordingLinksEditor } from './RecordingLinksEditor.tsx';
 import { useDeleteRecording, useRecordingWithLinks, useSaveRecordingTime } from '../api/recordings.ts';
 import { TimePeriodEditor } from '../time/TimePeriodEditor.tsx';
 import { TranscriptionSection } from './TranscriptionSection.tsx';
+import { PhotoSection } from '../photos/PhotoSection.tsx';
 
 /**
  * The recording detail at /library/{storyId}/recordings/{id}, or /library/recordings/{id}
@@ -121,6 +122,7 @@ function RecordingBody({ recording, backTo }: { recording: RecordingWithLinksDto
       </ul>
 
       <TranscriptionSection recording={recording} />
+      <PhotoSection home={{ kind: 'recording', id: recording.id }} />
 
       <Card title={t('time.title')} icon={<CalendarClock aria-hidden className="size-5" />}>
         <TimePeriodEditor stored={recording} save={saveTime.mutateAsync} />

@@ -25,6 +25,7 @@ import { RegenerateDialog } from './RegenerateDialog.tsx';
 import { StoryContent } from './StoryContent.tsx';
 import { FailedRecordingNotice } from './FailedRecordingNotice.tsx';
 import { StoryRecordings } from './StoryRecordings.tsx';
+import { StoryPhotos } from '../photos/StoryPhotos.tsx';
 import { WaitingForEngine } from '../recordings/WaitingForEngine.tsx';
 import { StoryTitle } from './StoryTitle.tsx';
 import { useStory, type Story } from '../api/stories.ts';
@@ -166,6 +167,7 @@ function StoryBody({ story }: { story: Story }) {
         </div>
       )}
 
+      <StoryPhotos story={story} />
       <StoryTimeCard story={story} />
       <StoryChapterCard story={story} />
       <div id={recordingsId} className="scroll-mt-4">

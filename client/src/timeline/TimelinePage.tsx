@@ -16,6 +16,7 @@ import { temporalLabel } from '../time/temporalLabel.ts';
 import { ListMore } from '../lists/ListMore.tsx';
 import { useKeptScroll } from '../lists/useKeptScroll.ts';
 import { joinTimelinePages, timelineQuery } from './timelineApi.ts';
+import { CoverThumb } from '../photos/CoverThumb.tsx';
 
 type TimelineEntry = TimelineYearDto['stories'][number];
 
@@ -86,14 +87,16 @@ function TimelineItem({ entry }: { entry: TimelineEntry }) {
     entry.placedBy === 'created'
       ? t('addedNoTime', { date: formatDate(entry.createdAt, language) })
       : (temporalLabel(entry, language) ?? t('unknownTime'));
+  const cover = entry.coverThumbUrl;
 
   return (
     <li className="relative">
       <span aria-hidden className="absolute top-5 -left-[1.6rem] size-2.5 rounded-full bg-amber-300" />
       <Link
         to={`/library/${entry.id}`}
-        className={clsx('block rounded-xl border border-stone-800 bg-stone-900 p-4 hover:bg-stone-800/70', focusRing)}
+        className={clsx('flow-root rounded-xl border border-stone-800 bg-stone-900 p-4 hover:bg-stone-800/70', focusRing)}
       >
+        {cover && <CoverThumb url={cover} className="float-right ml-3" />}
         <p className={clsx('text-sm', entry.placedBy === 'created' ? 'text-stone-400 italic' : 'text-amber-200')}>{when}</p>
         <p className="mt-1 font-medium text-stone-50">
           {title}
