@@ -159,10 +159,15 @@ describe.each(['en', 'fi'] as const)('photo sharing in %s', (language) => {
     // The owner sees it in the story, under the relative's name.
     await owner.goto(`${server.url}/library/${story.id}`);
     await owner.getByRole('heading', { name: title }).first().waitFor();
-    const ownersView = owner.getByText('Pekka');
-    await ownersView.first().waitFor(WAIT);
-    await ownersView.first().scrollIntoViewIfNeeded();
+    const underTheirName = owner.getByText(words.by, { exact: true });
+    await underTheirName.waitFor(WAIT);
+    await underTheirName.scrollIntoViewIfNeeded();
     await shot(owner, `owner-${language}`);
+    // Its full-size view says so too.
+    await owner.getByRole('button', { name: new RegExp(relativeCaption) }).click();
+    await owner.getByRole('dialog').getByText(words.by, { exact: true }).waitFor(WAIT);
+    await shot(owner, `owner-viewer-${language}`);
+    await owner.keyboard.press('Escape');
 
     await readerContext.close();
     await relativeContext.close();
