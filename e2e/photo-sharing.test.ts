@@ -39,6 +39,8 @@ const WORDS = {
     by: 'Added by Pekka',
     photosHeading: 'Photos',
     leaveTitle: 'Leave this page?',
+    open: 'Open photo',
+    quoted: (text: string) => `“${text}”`,
     stay: 'Cancel',
   },
   fi: {
@@ -51,6 +53,8 @@ const WORDS = {
     by: 'Lisännyt Pekka',
     photosHeading: 'Kuvat',
     leaveTitle: 'Poistutaanko sivulta?',
+    open: 'Avaa kuva',
+    quoted: (text: string) => `”${text}”`,
     stay: 'Peruuta',
   },
 } as const;
@@ -164,7 +168,7 @@ describe.each(['en', 'fi'] as const)('photo sharing in %s', (language) => {
     await underTheirName.scrollIntoViewIfNeeded();
     await shot(owner, `owner-${language}`);
     // Its full-size view says so too.
-    await owner.getByRole('button', { name: new RegExp(relativeCaption) }).click();
+    await owner.getByRole('button', { name: `${words.open} ${words.quoted(relativeCaption)}` }).click();
     await owner.getByRole('dialog').getByText(words.by, { exact: true }).waitFor(WAIT);
     await shot(owner, `owner-viewer-${language}`);
     await owner.keyboard.press('Escape');
