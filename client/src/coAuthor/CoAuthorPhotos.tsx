@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import clsx from 'clsx';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CoAuthorPhoto } from '../../../contract/co-author.ts';
 import { PHOTO_ACCEPT, PHOTO_CAPTION_MAX } from '../../../contract/photos.ts';
 import { useDeleteCoAuthorPhoto, useUploadCoAuthorPhotos } from '../api/coAuthor.ts';
 import { useErrorText } from '../api/useErrorText.ts';
-import { Button } from '../ui/Button.tsx';
+import { Button, focusRing } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Input.tsx';
 import { toast } from '../ui/toastStore.ts';
@@ -83,12 +84,13 @@ export function CoAuthorPhotos({ token, photos, contributor, onNeedName, onKey, 
       {photos.length === 0 && <p className="text-sm text-stone-400">{t('photos.empty')}</p>}
       {photos.length > 0 && (
         <ul className="grid grid-cols-2 gap-3">
-          {photos.map((photo) => (
+          {photos.map((photo, index) => (
             <li key={photo.id} className="grid content-start gap-1.5">
-              <a href={photo.urls.display} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-lg bg-stone-900">
+              <a href={photo.urls.display} target="_blank" rel="noreferrer" className={clsx('block overflow-hidden rounded-lg bg-stone-900', focusRing)}>
+                {/* The link's name: the caption, else the photo's place, so an uncaptioned one is still named. */}
                 <img
                   src={photo.urls.thumb}
-                  alt={photo.caption}
+                  alt={photo.caption || t('photos.number', { position: index + 1, total: photos.length })}
                   width={photo.width}
                   height={photo.height}
                   loading="lazy"
