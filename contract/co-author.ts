@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageSchema } from './languages.ts';
+import { publicPhotoSchema } from './photos.ts';
 
 /**
  * A story's co-author link (spec 7.7): one per story, a long random token (32 random bytes,
@@ -49,12 +50,25 @@ export const contributionSchema = z.object({
 });
 export type Contribution = z.infer<typeof contributionSchema>;
 
+/**
+ * A photo of the story as the co-author page shows it (issue 27): derived copies only, at
+ * this link's addresses; a relative's under their name, `mine` when this browser added it
+ * (only these can be deleted, by the same name, like a recording).
+ */
+export const coAuthorPhotoSchema = publicPhotoSchema.extend({
+  contributorName: z.string().nullable(),
+  mine: z.boolean(),
+});
+export type CoAuthorPhoto = z.infer<typeof coAuthorPhotoSchema>;
+
 /** GET /api/co-author/{token} (public). The owner's own recordings are not listed, only contributions. */
 export const coAuthorViewSchema = z.object({
   story: z.object({ title: z.string(), content: z.string(), language: languageSchema }),
   /** The story owner's author name, or their first name; null when neither is set. */
   ownerName: z.string().nullable(),
   recordings: z.array(contributionSchema),
+  /** The story's photos (the cover first), the owner's and relatives'. */
+  photos: z.array(coAuthorPhotoSchema),
 });
 export type CoAuthorView = z.infer<typeof coAuthorViewSchema>;
 
@@ -69,7 +83,14 @@ export const contributionResultSchema = z.object({
 });
 export type ContributionResult = z.infer<typeof contributionResultSchema>;
 
-/** DELETE /api/co-author/{token}/recordings/{id} body. */
+/** POST /api/co-author/{token}/photos answers 201 with the new photos and the browser's key (the same key as its recordings'). */
+export const coAuthorPhotoResultSchema = z.object({
+  photos: z.array(coAuthorPhotoSchema),
+  contributorKey: z.string(),
+});
+export type CoAuthorPhotoResult = z.infer<typeof coAuthorPhotoResultSchema>;
+
+/** DELETE /api/co-author/{token}/recordings/{id} and /photos/{id} body. */
 export const deleteContributionBodySchema = z.object({ contributorName: contributorNameSchema });
 
 /** Story preview on the co-author page (spec 9.6): about this many characters, cut at a word boundary. */

@@ -86,3 +86,23 @@ export const publishedPhotoUrl = (slug: string, photoId: number, size: Exclude<P
   `/api/published/${encodeURIComponent(slug)}/photos/${photoId}?size=${size}`;
 export const coAuthorPhotoUrl = (token: string, photoId: number, size: Exclude<PhotoSize, 'original'>) =>
   `/api/co-author/${encodeURIComponent(token)}/photos/${photoId}?size=${size}`;
+
+/**
+ * A photo on a page someone other than its owner sees (the public page, the co-author page):
+ * the derived copies only, no date taken, no location. Width and height as shown.
+ */
+export const publicPhotoSchema = z.object({
+  id: z.number().int(),
+  caption: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  urls: z.object({ thumb: z.string(), display: z.string() }),
+});
+export type PublicPhoto = z.infer<typeof publicPhotoSchema>;
+
+/** The size of a derived copy of a photo shown at width x height: fitted inside the copy's edge, never enlarged (as sharp's `fit: inside`). */
+export function photoCopySize(width: number, height: number, size: Exclude<PhotoSize, 'original'>): { width: number; height: number } {
+  const edge = size === 'thumb' ? PHOTO_THUMB_EDGE : PHOTO_DISPLAY_EDGE;
+  const scale = Math.min(1, edge / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TTS_SPEED, DEFAULT_TTS_VOICE } from './ai-settings.ts';
 import { languageSchema } from './languages.ts';
+import { publicPhotoSchema } from './photos.ts';
 
 /** Publish progress (spec 9.4): each stage's percentage, in order. */
 export const PUBLISH_PROGRESS = { preparing: 10, uploading: 30, generating: 60, finalizing: 90, complete: 100 } as const;
@@ -113,6 +114,8 @@ export const publicStorySchema = z.object({
   month: z.number().nullable(),
   day: z.number().nullable(),
   endYear: z.number().nullable(),
+  /** The photos as chosen at publishing, the cover first: only derived copies, never an original (issue 27). */
+  photos: z.array(publicPhotoSchema),
 });
 export type PublicStory = z.infer<typeof publicStorySchema>;
 

@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // A co-author link's holder: the link in the path is the credential (decision 016).
   await app.register(async (link) => {
     linkScope(link, { db, routeTable, resolveLink: resolveLinkHolder(db) });
-    await link.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue, quotas });
+    await link.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue, quotas, photoQuotas: photoLimits });
   });
 
   // Everything else needs a session, checked before anything else is read.

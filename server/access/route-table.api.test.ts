@@ -111,7 +111,14 @@ describe("another user's ids", () => {
 describe('co-author link routes', () => {
   it('are in the link scope, each with its link in :token', () => {
     expect(linkRoutes().map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/co-author/:token', 'POST /api/co-author/:token/recordings', 'DELETE /api/co-author/:token/recordings/:id']),
+      expect.arrayContaining([
+        'GET /api/co-author/:token',
+        'POST /api/co-author/:token/recordings',
+        'DELETE /api/co-author/:token/recordings/:id',
+        'POST /api/co-author/:token/photos',
+        'GET /api/co-author/:token/photos/:id',
+        'DELETE /api/co-author/:token/photos/:id',
+      ]),
     );
     for (const route of linkRoutes()) expect(route.url, route.url).toContain(':token');
   });
@@ -149,8 +156,14 @@ describe('co-author link routes', () => {
       coAuthorTokenId: link.id,
       contributorKeyHash: createHash('sha256').update(browserKey).digest('hex'),
     });
+    const photo = await seed.photo(ownerId, {
+      storyId: story.id,
+      contributorName: 'Pekka',
+      coAuthorTokenId: link.id,
+      contributorKeyHash: createHash('sha256').update(browserKey).digest('hex'),
+    });
     const otherLink = await seed.coAuthorToken(otherId, (await seed.story(otherId, { title: 'Theirs' })).id);
-    const ids: Partial<Record<ResourceKind, number>> = { story: story.id, recording: contribution.id };
+    const ids: Partial<Record<ResourceKind, number>> = { story: story.id, recording: contribution.id, photo: photo.id };
     const browser = new HttpClient(server.url);
     const asHolderOf = (token: string, route: RouteEntry) =>
       browser.request(route.method, linkPathOf(route, token, ids[route.resource!.kind]!), route.method === 'GET' ? undefined : { contributorName: 'Pekka' }, {

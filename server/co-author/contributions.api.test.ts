@@ -150,7 +150,7 @@ describe('the view', () => {
     const response = await new Contributor(link.token, key).view();
     expect(response.headers.get('cache-control')).toBe('no-store');
     const view = await response.json();
-    expect(Object.keys(view).sort()).toEqual(['ownerName', 'recordings', 'story']);
+    expect(Object.keys(view).sort()).toEqual(['ownerName', 'photos', 'recordings', 'story']);
     expect(view.story).toEqual({ title: 'Summers at the lake', content: 'We rowed across the lake every morning.', language: 'fi' });
     expect(view.ownerName).toBe('Aino');
     expect(view.recordings.map((r: { id: number }) => r.id)).toEqual([newer.id, older.id, earlier.id]);

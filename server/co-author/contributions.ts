@@ -22,6 +22,7 @@ import { type UploadDependencies, uploadRecording } from '../recordings/upload-r
 import type { BlobStore } from '../storage/index.ts';
 import { contributorKeyOf, hashContributorKey, newContributorKey } from './contributor-key.ts';
 import { invalidLink } from './link-actor.ts';
+import { coAuthorPhotos } from './photos.ts';
 import { isPgError } from '../db/pg-error.ts';
 
 type RecordingRow = ResourceRows['recording'];
@@ -52,10 +53,10 @@ export function presentContribution(row: RecordingRow, actor: CoAuthorActor): Co
 
 /**
  * What a link shows (spec 7.7): the story's title, text and language, the owner's name,
- * and the contributions made through any of its links, newest first. Never the owner's own
- * recordings or anything else of theirs.
+ * the contributions made through any of its links, newest first, and the story's photos.
+ * Never the owner's own recordings or anything else of theirs.
  */
-export async function coAuthorView(db: Database, actor: CoAuthorActor): Promise<CoAuthorView> {
+export async function coAuthorView(db: Database, actor: CoAuthorActor, token: string): Promise<CoAuthorView> {
   const story = await load(db, actor, 'story', actor.storyId, 'read');
   const [owner] = await db
     .select({ authorName: users.authorName, firstName: users.firstName, lastName: users.lastName })
@@ -71,6 +72,7 @@ export async function coAuthorView(db: Database, actor: CoAuthorActor): Promise<
     story: { title: story.title, content: story.content, language: toLanguage(story.language) },
     ownerName: owner ? signatureName(owner) : null,
     recordings: rows.map((row) => presentContribution(row, actor)),
+    photos: await coAuthorPhotos(db, actor, story, token),
   };
 }
 

@@ -46,6 +46,18 @@ it('limits contributions and deletions each to their own count, refused before a
   await expectLimited(await writer.request('DELETE', `/api/co-author/${token}/recordings/1`, { contributorName: 'Pekka' }));
 });
 
+it('limits photos like recordings: additions and deletions by the contribution limit, reads by the public one', async () => {
+  const writer = new HttpClient(server.url);
+  for (let i = 0; i < 2; i++) expect((await writer.post(`/api/co-author/${token}/photos`, {})).status).toBe(400);
+  await expectLimited(await writer.post(`/api/co-author/${token}/photos`, {}));
+  for (let i = 0; i < 2; i++) {
+    expect((await writer.request('DELETE', `/api/co-author/${token}/photos/1`, { contributorName: 'Pekka' })).status).toBe(404);
+  }
+  await expectLimited(await writer.request('DELETE', `/api/co-author/${token}/photos/1`, { contributorName: 'Pekka' }));
+  for (let i = 0; i < 3; i++) expect((await writer.get(`/api/co-author/${token}/photos/1?size=thumb`)).status).toBe(404);
+  await expectLimited(await writer.get(`/api/co-author/${token}/photos/1?size=thumb`));
+});
+
 it("leaves the owner's signed-in calls alone", async () => {
   const { client } = await signedUpClient(server.url, 'busy@example.com');
   for (let i = 0; i < 6; i++) expect((await client.get('/api/stories')).status).toBe(200);

@@ -657,3 +657,25 @@ export const photos = pgTable(
     check('photos_one_home', sql`num_nonnulls(${t.storyId}, ${t.recordingId}, ${t.personId}, ${t.placeId}) <= 1`),
   ],
 );
+
+/**
+ * The photos a public copy shows (decision 035): chosen when the story is published, like
+ * its text, with their captions as they were then, the cover first. A photo added later (by
+ * the owner or a relative) is public only after the next publish; a photo deleted is gone
+ * from the page at once (the row cascades).
+ */
+export const publishedPhotos = pgTable(
+  'published_photos',
+  {
+    publishedStoryId: integer('published_story_id')
+      .notNull()
+      .references(() => publishedStories.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    /** Order on the page, 0 first: the cover. */
+    position: integer('position').notNull(),
+    caption: text('caption').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.publishedStoryId, t.photoId] }), index('published_photos_photo').on(t.photoId)],
+);

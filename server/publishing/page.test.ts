@@ -14,8 +14,9 @@ const story: PublicStory = {
   month: null,
   day: null,
   endYear: null,
+  photos: [],
 };
-const urls = { page: 'https://saaga.example/published/kesa', audio: null };
+const urls = { page: 'https://saaga.example/published/kesa', audio: null, image: null };
 
 describe('text inside the page', () => {
   it('escapes what HTML would read', () => {

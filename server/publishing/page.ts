@@ -1,4 +1,5 @@
 import { DATE_LOCALES, type Language } from '../../contract/languages.ts';
+import { photoCopySize } from '../../contract/photos.ts';
 import { PUBLISHED_DATA_ELEMENT_ID, type PublicStory, shareSnippet } from '../../contract/publishing.ts';
 
 /** The page around the app when there is no built client (API tests, a server without `npm run build`). */
@@ -47,6 +48,22 @@ function paragraphs(content: string): string {
     .join('\n');
 }
 
+/** The page column's width, as the app's PublishedPhoto gives it: the browser picks the same copy before and after the app starts. */
+const PHOTO_SIZES = '(max-width: 672px) calc(100vw - 2.5rem), 632px';
+
+/** A photo with its caption: the thumbnail or the display copy (never the original), its size given so the page does not jump. */
+function figure(photo: PublicStory['photos'][number]): string {
+  const thumb = photoCopySize(photo.width, photo.height, 'thumb');
+  const display = photoCopySize(photo.width, photo.height, 'display');
+  const srcset = `${photo.urls.thumb} ${thumb.width}w, ${photo.urls.display} ${display.width}w`;
+  return [
+    '<figure class="grid gap-2">',
+    `<img src="${escapeHtml(photo.urls.display)}" srcset="${escapeHtml(srcset)}" sizes="${PHOTO_SIZES}" alt="${escapeHtml(photo.caption)}" width="${display.width}" height="${display.height}" class="h-auto w-full rounded-xl bg-stone-900" />`,
+    photo.caption ? `<figcaption class="text-sm text-stone-400">${escapeHtml(photo.caption)}</figcaption>` : '',
+    '</figure>',
+  ].filter(Boolean).join('');
+}
+
 /** The story as readable HTML: title, author, date, text, in the app's own look. The app draws itself over it. */
 function storyArticle(story: PublicStory): string {
   const date = new Date(story.publishedAt);
@@ -60,17 +77,21 @@ function storyArticle(story: PublicStory): string {
     story.authorName ? `<p class="text-base text-amber-100">${escapeHtml(story.authorName)}</p>` : '',
     `<p class="text-sm text-stone-400">${PUBLISHED_LABEL[story.language]} <time datetime="${escapeHtml(story.publishedAt)}">${escapeHtml(dateText)}</time></p>`,
     '</header>',
+    ...story.photos.slice(0, 1).map(figure),
     `<div class="grid gap-6 font-serif text-lg leading-relaxed text-stone-100">${paragraphs(story.content)}</div>`,
+    ...story.photos.slice(1).map(figure),
     '</article>',
     '</main>',
     '</div>',
   ].filter(Boolean).join('\n');
 }
 
-/** Where the page and its narration are, absolute, for the meta tags. */
+/** Where the page, its narration and its cover photo are, absolute, for the meta tags. */
 export interface PageUrls {
   page: string;
   audio: string | null;
+  /** The cover's display copy and its size; null when there is no photo (or no known origin to make its address absolute). */
+  image: { url: string; width: number; height: number; alt: string } | null;
 }
 
 function metaTags(story: PublicStory, urls: PageUrls): string {
@@ -86,11 +107,21 @@ function metaTags(story: PublicStory, urls: PageUrls): string {
     tag('property', 'og:site_name', 'Saaga'),
     tag('property', 'og:locale', DATE_LOCALES[story.language].replace('-', '_')),
     ...(urls.audio ? [tag('property', 'og:audio', urls.audio), tag('property', 'og:audio:type', 'audio/mpeg')] : []),
+    ...(urls.image
+      ? [
+          tag('property', 'og:image', urls.image.url),
+          tag('property', 'og:image:type', 'image/jpeg'),
+          tag('property', 'og:image:width', String(urls.image.width)),
+          tag('property', 'og:image:height', String(urls.image.height)),
+          tag('property', 'og:image:alt', urls.image.alt || story.title),
+        ]
+      : []),
     tag('property', 'article:published_time', story.publishedAt),
     ...(story.authorName ? [tag('property', 'article:author', story.authorName)] : []),
-    tag('name', 'twitter:card', 'summary'),
+    tag('name', 'twitter:card', urls.image ? 'summary_large_image' : 'summary'),
     tag('name', 'twitter:title', story.title),
     tag('name', 'twitter:description', description),
+    ...(urls.image ? [tag('name', 'twitter:image', urls.image.url)] : []),
   ].join('\n    ');
 }
 

@@ -1,4 +1,5 @@
 import { toLanguage } from '../../contract/languages.ts';
+import type { PublicPhoto } from '../../contract/photos.ts';
 import { type PublicStory, type PublishedStorySummary, TTS_VOICES } from '../../contract/publishing.ts';
 import type { publishedStories, stories } from '../db/schema.ts';
 
@@ -16,8 +17,13 @@ export function isOutdated(copy: Pick<PublishedStoryRow, 'title' | 'content'>, s
 
 const isVoice = (voice: string | null): voice is (typeof TTS_VOICES)[number] => (TTS_VOICES as readonly string[]).includes(voice ?? '');
 
-/** The owner's view of the public copy (the publish card). */
-export function presentSummary(copy: PublishedStoryRow, story: Pick<StoryRow, 'title' | 'content'>, origin: string): PublishedStorySummary {
+/** The owner's view of the public copy (the publish card); `photosChanged`: the story's photos differ from the published ones. */
+export function presentSummary(
+  copy: PublishedStoryRow,
+  story: Pick<StoryRow, 'title' | 'content'>,
+  origin: string,
+  photosChanged = false,
+): PublishedStorySummary {
   return {
     id: copy.id,
     slug: copy.slug,
@@ -25,7 +31,7 @@ export function presentSummary(copy: PublishedStoryRow, story: Pick<StoryRow, 't
     publishedAt: copy.publishedAt.toISOString(),
     narration: copy.audioStatus,
     narrationError: copy.audioStatus === 'failed' ? copy.narrationError : null,
-    isOutdated: isOutdated(copy, story),
+    isOutdated: photosChanged || isOutdated(copy, story),
     voice: isVoice(copy.narrationVoice) ? copy.narrationVoice : null,
     speed: copy.narrationSpeed,
     authorName: copy.authorName,
@@ -54,8 +60,8 @@ export function publicTime(copy: Pick<PublishedStoryRow, 'temporalType' | 'speci
   }
 }
 
-/** GET /api/published/{slug}: the copy as anyone may read it; the audio only once it is ready. */
-export function presentPublicStory(copy: PublishedStoryRow): PublicStory {
+/** GET /api/published/{slug}: the copy as anyone may read it, with its published photos; the audio only once it is ready. */
+export function presentPublicStory(copy: PublishedStoryRow, photos: PublicPhoto[]): PublicStory {
   return {
     title: copy.title,
     content: copy.content,
@@ -64,5 +70,6 @@ export function presentPublicStory(copy: PublishedStoryRow): PublicStory {
     publishedAt: copy.publishedAt.toISOString(),
     language: toLanguage(copy.language),
     ...publicTime(copy),
+    photos,
   };
 }

@@ -3,18 +3,21 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { photoCopySize } from '../../contract/photos.ts';
 import { loadBySlug } from '../access/loaders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { perAddress } from '../http/rate-limit/index.ts';
 import type { SiteOrigin } from '../http/site-origin.ts';
+import { idOrNull, sendPhotoCopy, servedSizeQuery } from '../photos/served-copies.ts';
 import { sendStoredAudio } from '../recordings/serve-audio.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { etagOf, matchesEtag, PUBLIC_CACHE_CONTROL, sendCacheable } from './http-cache.ts';
 import { NARRATION_MIME_TYPE } from './join-narration.ts';
 import { BARE_INDEX_HTML, renderMissingPage, renderPublishedPage } from './page.ts';
 import { presentPublicStory, publicPagePath } from './presenter.ts';
+import { publishedPhoto, publishedPhotosOf } from './published-photos.ts';
 
 interface PublicStoryDeps {
   config: Config;
@@ -49,7 +52,7 @@ async function indexHtml(clientDir: string | undefined): Promise<string> {
 /**
  * What anyone may read of a published story (spec 7.6), each rate limited per address:
  * GET /api/published/{slug}, its narration at /api/published/{slug}/audio (byte ranges),
- * and the page /published/{slug}, rendered here so it reads and previews without
+ * its published photos' derived copies at /api/published/{slug}/photos/{photoId}, and the page /published/{slug}, rendered here so it reads and previews without
  * JavaScript. Reads are cacheable for a minute with an ETag.
  */
 export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryDeps) {
@@ -60,8 +63,22 @@ export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryD
 
   api.get('/api/published/:slug', route, async (request, reply) => {
     const copy = await loadBySlug(db, request.actor, request.params.slug, 'read');
-    return sendCacheable(request, reply, JSON.stringify(presentPublicStory(copy)), 'application/json; charset=utf-8');
+    const story = presentPublicStory(copy, await publishedPhotosOf(db, copy));
+    return sendCacheable(request, reply, JSON.stringify(story), 'application/json; charset=utf-8');
   });
+
+  // A derived copy of a photo the copy shows: never the original (its GPS and camera serial stay the owner's).
+  api.get(
+    '/api/published/:slug/photos/:photoId',
+    { ...route, schema: { params: z.object({ slug: z.string(), photoId: z.string() }), querystring: servedSizeQuery } },
+    async (request, reply) => {
+      const copy = await readableCopy(db, request);
+      const photoId = idOrNull(request.params.photoId);
+      const photo = copy && photoId !== null ? await publishedPhoto(db, copy, photoId) : undefined;
+      if (!photo) throw notFound('Photo not found');
+      return sendPhotoCopy(request, reply, store, photo, request.query.size, PUBLIC_CACHE_CONTROL);
+    },
+  );
 
   api.get('/api/published/:slug/audio', route, async (request, reply) => {
     const copy = await readableCopy(db, request);
@@ -86,12 +103,16 @@ export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryD
       // The app shows "Story Not Found"; a page published a moment later must not be hidden by a cache.
       return reply.status(404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderMissingPage(index));
     }
-    const story = presentPublicStory(copy);
+    const story = presentPublicStory(copy, await publishedPhotosOf(db, copy));
     // The site's own address (never the request's Host); relative when the server does not know it.
-    const origin = deps.site.linksOrNull() ?? '';
+    const known = deps.site.linksOrNull();
+    const origin = known ?? '';
+    const cover = story.photos[0];
     const html = renderPublishedPage(index, story, {
       page: `${origin}${publicPagePath(copy.slug)}`,
       audio: story.audioUrl ? `${origin}${story.audioUrl}` : null,
+      // A preview needs an absolute image address: none without a known origin.
+      image: cover && known ? { url: `${known}${cover.urls.display}`, ...photoCopySize(cover.width, cover.height, 'display'), alt: cover.caption } : null,
     });
     return sendCacheable(request, reply, html, 'text/html; charset=utf-8');
   });

@@ -12,6 +12,7 @@ import type { Queue } from '../jobs/queue.ts';
 import { sendJob, type Transaction } from '../jobs/send-job.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { narrateStoryJob } from './narrate-story-job.ts';
+import { snapshotPhotos } from './published-photos.ts';
 import type { PublishedStoryRow } from './presenter.ts';
 import { slugCandidates, slugFromTitle } from './slug.ts';
 
@@ -73,9 +74,9 @@ async function chooseSlug(tx: Transaction, story: StoryRow, customSlug: string |
 }
 
 /**
- * Publishes a story, or publishes it again: its title, text, time, language and the
- * owner's name are copied into the one public copy of the story (the page shows that copy
- * until the next publish). With narration, the narrate-story job is queued in the same
+ * Publishes a story, or publishes it again: its title, text, time, language, the owner's
+ * name and its photos with their captions (published-photos.ts) are copied into the one
+ * public copy of the story (the page shows that copy until the next publish). With narration, the narrate-story job is queued in the same
  * transaction (narration `waiting`); without, there is none. Any earlier narration's
  * audio is removed once the new copy is committed. A story still being written is a 409.
  */
@@ -131,6 +132,7 @@ async function publishIn(tx: Transaction, queue: Queue, storyId: number, request
   const [row] = existing
     ? await tx.update(publishedStories).set(copy).where(eq(publishedStories.id, existing.id)).returning()
     : await tx.insert(publishedStories).values({ ...copy, userId: story.userId, storyId: story.id }).returning();
+  await snapshotPhotos(tx, row.id, story);
   if (narrationId) await sendJob(queue, narrateStoryJob, { publishedStoryId: row.id, narrationId }, { within: tx });
   return { copy: row, story, oldAudioKey: existing?.audioKey ?? null };
 }

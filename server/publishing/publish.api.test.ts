@@ -86,6 +86,7 @@ describe('publishing a story', () => {
       month: 7,
       day: null,
       endYear: null,
+      photos: [],
     });
     expect(await status(story.id)).toEqual({ isPublished: true, publishedStory: result.publishedStory });
   });

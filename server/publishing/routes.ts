@@ -7,6 +7,7 @@ import type { SiteOrigin } from '../http/site-origin.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { presentSummary } from './presenter.ts';
+import { photosChangedSincePublishing } from './published-photos.ts';
 import { publishedCopyOf, publishStory, unpublishStory } from './publish-story.ts';
 
 // Publishing and its card are the owner's: `update` is what only the owner may do to a story.
@@ -28,7 +29,8 @@ export async function publishingRoutes(app: FastifyInstance, deps: { site: SiteO
   api.get('/api/stories/:id/published-status', { config: storyToPublish.config }, async (request): Promise<PublishedStatus> => {
     const story = storyToPublish.of(request);
     const copy = await publishedCopyOf(db, story.id);
-    return { isPublished: copy !== undefined, publishedStory: copy ? presentSummary(copy, story, site.forLinks()) : null };
+    if (!copy) return { isPublished: false, publishedStory: null };
+    return { isPublished: true, publishedStory: presentSummary(copy, story, site.forLinks(), await photosChangedSincePublishing(db, copy, story)) };
   });
 
   api.delete('/api/published-stories/:id', { config: copyToDelete.config }, async (request, reply) => {

@@ -9,6 +9,7 @@ import {
   passwordResetTokens,
   personLabels,
   placeLabels,
+  publishedPhotos,
   recordingPeople,
   recordingPlaces,
   retiredSlugs,
@@ -73,6 +74,8 @@ export async function oneOfEverything(db: Database, store: BlobStore, userId: st
   await store.put(narrationKey, Buffer.from('not really mp3'), 'audio/mpeg');
   await db.execute(sql`update published_stories set audio_key = ${narrationKey} where id = ${published.id}`);
   await db.insert(retiredSlugs).values({ slug: `${slug}-before`, userId });
+  const publishedPhoto = await seed.photo(userId, { storyId: story.id, caption: 'The jetty' });
+  await db.insert(publishedPhotos).values({ publishedStoryId: published.id, photoId: publishedPhoto.id, position: 0, caption: 'The jetty' });
 
   const link = await seed.coAuthorToken(userId, story.id);
   await seed.recording(userId, { storyId: story.id, coAuthorTokenId: link.id, contributorName: 'Cousin Veikko' });

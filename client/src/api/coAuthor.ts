@@ -4,8 +4,10 @@ import {
   coAuthorTokenSchema,
   coAuthorViewSchema,
   contributionResultSchema,
+  coAuthorPhotoResultSchema,
   type CoAuthorView,
 } from '../../../contract/co-author.ts';
+import { PHOTO_UPLOAD_FIELDS } from '../../../contract/photos.ts';
 import { isTranscriptionPending } from '../../../contract/engines.ts';
 import { TIMINGS } from '../../../contract/timings.ts';
 import { apiRequest, getJson, throwIfNotOk } from './request.ts';
@@ -124,6 +126,53 @@ export function useDeleteContribution(token: string) {
   return useMutation({
     mutationFn: async ({ id, contributorName, contributorKey }: ContributionDeletion) => {
       const response = await fetch(`/api/co-author/${encodeURIComponent(token)}/recordings/${id}`, {
+        method: 'DELETE',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', ...keyHeaders(contributorKey) },
+        body: JSON.stringify({ contributorName }),
+      });
+      await throwIfNotOk(response);
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: viewKey(token) }),
+  });
+}
+
+export interface CoAuthorPhotoUpload {
+  files: File[];
+  caption: string;
+  contributorName: string;
+  contributorKey: string | null;
+}
+
+/** POST /api/co-author/{token}/photos: multipart photos, caption and contributorName; answers the photos and the key. */
+export function useUploadCoAuthorPhotos(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ files, caption, contributorName, contributorKey }: CoAuthorPhotoUpload) => {
+      const form = new FormData();
+      // The name and caption before the files: the server checks the name before it reads an image.
+      form.append(PHOTO_UPLOAD_FIELDS.contributorName, contributorName);
+      if (caption.trim()) form.append(PHOTO_UPLOAD_FIELDS.caption, caption.trim());
+      for (const file of files) form.append(PHOTO_UPLOAD_FIELDS.file, file, file.name);
+      const response = await fetch(`/api/co-author/${encodeURIComponent(token)}/photos`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: keyHeaders(contributorKey),
+        body: form,
+      });
+      await throwIfNotOk(response);
+      return coAuthorPhotoResultSchema.parse(await response.json());
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: viewKey(token) }),
+  });
+}
+
+/** DELETE /api/co-author/{token}/photos/{id} with {contributorName} and this browser's key, like a recording. */
+export function useDeleteCoAuthorPhoto(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, contributorName, contributorKey }: ContributionDeletion) => {
+      const response = await fetch(`/api/co-author/${encodeURIComponent(token)}/photos/${id}`, {
         method: 'DELETE',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json', ...keyHeaders(contributorKey) },

@@ -16,6 +16,7 @@ import { Card } from '../ui/Card.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { SkeletonLines } from '../ui/SkeletonLines.tsx';
 import { toast } from '../ui/toastStore.ts';
+import { CoAuthorPhotos } from './CoAuthorPhotos.tsx';
 import { ContributionList } from './ContributionList.tsx';
 import { ContributionRecorder } from './ContributionRecorder.tsx';
 import { shouldPollContributions, splitContributions, storyPreview } from './contributions.ts';
@@ -118,7 +119,9 @@ function InvalidLink() {
   );
 }
 
-type NameFlow = { step: 'none' } | { step: 'entering'; reason: 'upload' | 'delete' } | { step: 'named' };
+type NameReason = 'upload' | 'delete' | 'photos' | 'deletePhoto';
+type NameFlow = { step: 'none' } | { step: 'entering'; reason: NameReason } | { step: 'named' };
+const REQUIRED_TEXT = { upload: 'name.required', delete: 'name.requiredDelete', photos: 'name.requiredPhotos', deletePhoto: 'name.requiredDeletePhoto' } as const;
 
 interface CoAuthorStoryProps {
   token: string;
@@ -142,7 +145,8 @@ function CoAuthorStory({ token, view, contributor, onContributor, onUploaded }: 
   const deleteContribution = useDeleteContribution(token);
   const leaving = useRef(false);
   const [unsupported] = useState(() => recordingSupportProblems(browserRecordingEnvironment()));
-  const blocker = useLeaveGuard(recorder.busy ? 'ask' : 'free', leaving);
+  const [photosPending, setPhotosPending] = useState(false);
+  const blocker = useLeaveGuard(recorder.busy || photosPending ? 'ask' : 'free', leaving);
 
   const preview = storyPreview(view.story.content);
   const { yours, others } = splitContributions(view.recordings, nameFlow.step === 'named' ? contributor.name : null);
@@ -186,6 +190,15 @@ function CoAuthorStory({ token, view, contributor, onContributor, onUploaded }: 
         )}
       </header>
 
+      <CoAuthorPhotos
+        token={token}
+        photos={view.photos}
+        contributor={contributor}
+        onNeedName={(reason) => setNameFlow({ step: 'entering', reason })}
+        onKey={(key) => onContributor({ ...contributor, key })}
+        onPendingChange={setPhotosPending}
+      />
+
       <Card>
         {nameFlow.step === 'none' && (
           <div className="grid justify-items-start gap-3">
@@ -199,7 +212,7 @@ function CoAuthorStory({ token, view, contributor, onContributor, onUploaded }: 
         {nameFlow.step === 'entering' && (
           <NameStep
             initialName={contributor.name ?? ''}
-            requiredText={nameFlow.reason === 'delete' ? t('name.requiredDelete') : t('name.required')}
+            requiredText={t(REQUIRED_TEXT[nameFlow.reason])}
             onAccept={(name) => {
               onContributor({ ...contributor, name });
               setNameFlow({ step: 'named' });
@@ -246,7 +259,7 @@ function CoAuthorStory({ token, view, contributor, onContributor, onUploaded }: 
         open={blocker.state === 'blocked'}
         onOpenChange={(open) => !open && blocker.reset?.()}
         title={t('leave.title')}
-        description={t('leave.description')}
+        description={recorder.busy ? t('leave.description') : t('leave.photosDescription')}
         confirmLabel={t('leave.leave')}
         onConfirm={() => {
           recorder.discard();

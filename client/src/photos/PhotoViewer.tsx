@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import clsx from 'clsx';
-import { ArrowLeft, ArrowRight, CalendarDays, ChevronLeft, ChevronRight, ExternalLink, MapPinOff, Mic, PenLine, Star, Trash2, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, CalendarDays, ChevronLeft, ChevronRight, ExternalLink, MapPinOff, Mic, PenLine, Star, Trash2, UserRound, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PHOTO_CAPTION_MAX } from '../../../contract/photos.ts';
@@ -172,8 +172,14 @@ export function PhotoViewer({ home, photos, photo, chosen, onClose, onShow, onMo
                 </form>
               )}
 
-              {(photo.takenOn || photo.hasLocation) && (
+              {(photo.takenOn || photo.hasLocation || photo.contributorName) && (
                 <ul className="grid gap-1 text-sm text-stone-300">
+                  {photo.contributorName && (
+                    <li className="flex items-center gap-2">
+                      <UserRound aria-hidden className="size-4 shrink-0 text-amber-300" />
+                      {t('addedBy', { name: photo.contributorName })}
+                    </li>
+                  )}
                   {photo.takenOn && (
                     <li className="flex items-center gap-2">
                       <CalendarDays aria-hidden className="size-4 shrink-0 text-amber-300" />

@@ -166,6 +166,8 @@ function PhotoTile({ photo, position, total, chosenRole, movable, onOpen }: Phot
         </Link>
       </div>
       {photo.caption && <p className="truncate px-0.5 text-xs text-stone-300">{photo.caption}</p>}
+      {/* A relative's photo, added through the story's sharing link, under the name they gave. */}
+      {photo.contributorName && <p className="truncate px-0.5 text-xs text-amber-200/80">{t('addedBy', { name: photo.contributorName })}</p>}
     </li>
   );
 }

@@ -13,6 +13,7 @@ import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { LoadFailed } from '../ui/ListStates.tsx';
 import { SkeletonLines } from '../ui/SkeletonLines.tsx';
 import { embeddedStory, publicStoryTime, publishedAgo } from './publicStory.ts';
+import { PublishedPhoto } from './PublishedPhoto.tsx';
 import { ShareButtons } from './ShareButtons.tsx';
 
 /**
@@ -76,6 +77,8 @@ function StoryArticle({ story, language }: { story: PublicStory; language: Langu
   const { t } = useTranslation('publishing');
   const time = publicStoryTime(story, language);
   const pageUrl = window.location.href.split('#')[0];
+  // The cover (first, as chosen at publishing) opens the story; the others follow its text.
+  const [cover, ...others] = story.photos;
   return (
     <article className="grid gap-8">
       <header className="grid gap-3">
@@ -95,6 +98,7 @@ function StoryArticle({ story, language }: { story: PublicStory; language: Langu
           )}
         </p>
       </header>
+      {cover && <PublishedPhoto photo={cover} eager />}
       {story.audioUrl && (
         <section aria-label={t('page.listen')}>
           <AudioPlayer src={story.audioUrl} storedDuration={null} />
@@ -103,6 +107,13 @@ function StoryArticle({ story, language }: { story: PublicStory; language: Langu
       <div lang={story.language} className="font-serif text-lg leading-relaxed whitespace-pre-line text-stone-100">
         {story.content}
       </div>
+      {others.length > 0 && (
+        <section aria-label={t('page.photos')} className="grid gap-8">
+          {others.map((photo) => (
+            <PublishedPhoto key={photo.id} photo={photo} />
+          ))}
+        </section>
+      )}
       <ShareButtons pageUrl={pageUrl} title={story.title} snippet={shareSnippet(story.content)} />
     </article>
   );

@@ -16,6 +16,7 @@ const story: PublicStory = {
   month: null,
   day: null,
   endYear: null,
+  photos: [],
 };
 
 describe('publicStoryTime', () => {
