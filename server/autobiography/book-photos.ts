@@ -6,7 +6,7 @@ import { photos, stories } from '../db/schema.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { readPhotoCopy } from '../photos/photo-copies-store.ts';
 import { inPhotoSlot } from '../photos/photo-slots.ts';
-import { photosOfStory } from '../photos/queries.ts';
+import { storyPhotosCoverFirst } from '../photos/cover.ts';
 import type { Book, BookPhoto } from './book.ts';
 
 type PhotoRow = typeof photos.$inferSelect;
@@ -20,12 +20,6 @@ export const BOOK_PHOTO_EDGE = 1600;
 
 /** Who added a relative's photo, under its caption. */
 const PHOTO_BY: Record<Language, (name: string) => string> = { en: (name) => `Photo: ${name}`, fi: (name) => `Kuva: ${name}` };
-
-/** A story's photos in the order a book shows them: its cover first, then the rest in their order. */
-export function coverFirst(rows: PhotoRow[], cover: PhotoRow | null): PhotoRow[] {
-  if (!cover) return rows;
-  return [cover, ...rows.filter((row) => row.id !== cover.id)];
-}
 
 /** The text under a photo: its caption and, for a relative's photo, their name. */
 export function photoCaption(row: Pick<PhotoRow, 'caption' | 'contributorName'>, language: Language): string {
@@ -67,24 +61,18 @@ export async function withPhotos(deps: { db: Database; store: BlobStore }, userI
     storyIds.length === 0
       ? []
       : await db
-          .select({ id: stories.id, coverPhotoId: stories.coverPhotoId })
+          .select({ id: stories.id, userId: stories.userId, coverPhotoId: stories.coverPhotoId })
           .from(stories)
           .where(and(eq(stories.userId, userId), inArray(stories.id, storyIds)));
-  const coverOf = new Map(owned.map((story) => [story.id, story.coverPhotoId]));
+  const storyOf = new Map(owned.map((story) => [story.id, story]));
   const seen = new Set<number>();
   const chapters = [];
   for (const chapter of book.chapters) {
     const shown: BookPhoto[] = [];
     for (const storyId of chapter.storyIds ?? []) {
-      if (!coverOf.has(storyId)) continue;
-      const rows = await photosOfStory(db, storyId);
-      const coverId = coverOf.get(storyId) ?? null;
-      let cover = coverId === null ? null : (rows.find((row) => row.id === coverId) ?? null);
-      if (coverId !== null && !cover) {
-        // A cover kept elsewhere (a person's photo the story was told about): still the story's cover.
-        [cover] = await db.select().from(photos).where(and(eq(photos.id, coverId), eq(photos.userId, userId)));
-      }
-      for (const row of coverFirst(rows, cover ?? null)) {
+      const story = storyOf.get(storyId);
+      if (!story) continue;
+      for (const row of await storyPhotosCoverFirst(db, story)) {
         if (seen.has(row.id)) continue;
         seen.add(row.id);
         shown.push(bookPhoto(store, row, book.language));

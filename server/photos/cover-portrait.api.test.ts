@@ -65,6 +65,16 @@ describe("a story's cover", () => {
     expect(await coverEverywhere(story.id)).toEqual(Array(4).fill(thumb(second)));
   });
 
+  it("is its recordings' first photo when it has none of its own, as its public page and books show it", async () => {
+    const story = await seed.story(ownerId, { title: 'Told with a picture' });
+    const recording = await seed.recording(ownerId, { storyId: story.id });
+    const [ofRecording] = await photosIn(owner, `/api/recordings/${recording.id}/photos`);
+    expect(await coverEverywhere(story.id)).toEqual(Array(4).fill(thumb(ofRecording)));
+    // A photo of the story's own comes first.
+    const [own] = await photosIn(owner, `/api/stories/${story.id}/photos`);
+    expect(await coverEverywhere(story.id)).toEqual(Array(4).fill(thumb(own)));
+  });
+
   it("shows at once when a photo comes from elsewhere (a relative's link, a worker), not a kept answer", async () => {
     const story = await seed.story(ownerId, { title: 'Kept' });
     expect(await coverEverywhere(story.id)).toEqual([null, null, null, null]);

@@ -3,40 +3,21 @@ import { type PublicPhoto, publishedPhotoUrl } from '../../contract/photos.ts';
 import type { Database } from '../db/client.ts';
 import { photos, publishedPhotos, type stories } from '../db/schema.ts';
 import type { Transaction } from '../jobs/send-job.ts';
-import { photosOfStory } from '../photos/queries.ts';
+import { storyPhotosCoverFirst } from '../photos/cover.ts';
 import type { PublishedStoryRow } from './presenter.ts';
 
 type PhotoRow = typeof photos.$inferSelect;
 type StoryRow = typeof stories.$inferSelect;
 
-/** The story's photos in the order its public page shows them: the cover (the chosen one, else the first), then the others in order. */
-export function coverFirst<Row extends { id: number }>(rows: Row[], coverPhotoId: number | null): Row[] {
-  const cover = rows.find((row) => row.id === coverPhotoId) ?? rows[0];
-  return cover ? [cover, ...rows.filter((row) => row !== cover)] : [];
-}
-
 /**
- * The photos a publish now would show: the story's (its own, then its recordings', as
- * `photosOfStory` orders them), the cover first; a cover chosen from elsewhere among the
- * owner's photos (a person's, say) opens them too.
- */
-async function photosToPublish(db: Pick<Database, 'select'>, story: StoryRow): Promise<PhotoRow[]> {
-  const rows = await photosOfStory(db, story.id);
-  const coverId = story.coverPhotoId;
-  if (coverId === null || rows.some((row) => row.id === coverId)) return coverFirst(rows, coverId);
-  const [cover] = await db.select().from(photos).where(and(eq(photos.id, coverId), eq(photos.userId, story.userId)));
-  return coverFirst(cover ? [cover, ...rows] : rows, coverId);
-}
-
-/**
- * Chooses the public copy's photos as the story has them now (`photosToPublish`), with
+ * Chooses the public copy's photos as the story shows them now (`storyPhotosCoverFirst`), with
  * their captions now:
  * like the text, the page shows them as they were published until the next publish. Runs in
  * the publish's transaction, with the story row it locked.
  */
 export async function snapshotPhotos(tx: Transaction, publishedStoryId: number, story: StoryRow): Promise<void> {
   await tx.delete(publishedPhotos).where(eq(publishedPhotos.publishedStoryId, publishedStoryId));
-  const chosen = await photosToPublish(tx, story);
+  const chosen = await storyPhotosCoverFirst(tx, story);
   if (chosen.length === 0) return;
   await tx
     .insert(publishedPhotos)
@@ -72,7 +53,7 @@ export async function publishedPhoto(db: Database, copy: Pick<PublishedStoryRow,
 
 /** Whether the story's photos (which, their order, the cover, their captions) changed since publishing: the card then says the page is outdated. */
 export async function photosChangedSincePublishing(db: Database, copy: Pick<PublishedStoryRow, 'id'>, story: StoryRow): Promise<boolean> {
-  const now = (await photosToPublish(db, story)).map((photo) => `${photo.id}:${photo.caption}`);
+  const now = (await storyPhotosCoverFirst(db, story)).map((photo) => `${photo.id}:${photo.caption}`);
   const published = await db
     .select({ id: publishedPhotos.photoId, caption: publishedPhotos.caption })
     .from(publishedPhotos)
