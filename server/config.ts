@@ -59,6 +59,7 @@ const envSchema = z
     LINK_AUDIO_MB: z.coerce.number().positive().default(2 * 1024),
     PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(120),
     ACCOUNT_PHOTO_MB: z.coerce.number().positive().default(10 * 1024),
+    LINK_PHOTO_MB: z.coerce.number().positive().default(1024),
     TEST_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     SESSION_CACHE_ENTRIES: z.coerce.number().int().min(1).default(10_000),
@@ -122,7 +123,8 @@ export interface Config {
    */
   uploadLimits: { perHour: number; accountBytes: number; linkPerHour: number; linkBytes: number };
   /** Photo uploads (requests) one account may send an hour, and the bytes its photos may take in all (originals and copies). */
-  photoLimits: { perHour: number; accountBytes: number };
+  /** Photo uploads an hour per account; bytes an account's photos may take, and the photos added through one co-author link. */
+  photoLimits: { perHour: number; accountBytes: number; linkBytes: number };
   /** Test welcome e-mails one account may send itself in an hour. */
   testEmailsPerHour: number;
   /** How long (ms) and how many sessions each server remembers without asking the database. */
@@ -202,7 +204,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       linkPerHour: env.LINK_UPLOADS_PER_HOUR,
       linkBytes: Math.round(env.LINK_AUDIO_MB * 1024 * 1024),
     },
-    photoLimits: { perHour: env.PHOTO_UPLOADS_PER_HOUR, accountBytes: Math.round(env.ACCOUNT_PHOTO_MB * 1024 * 1024) },
+    photoLimits: {
+      perHour: env.PHOTO_UPLOADS_PER_HOUR,
+      accountBytes: Math.round(env.ACCOUNT_PHOTO_MB * 1024 * 1024),
+      linkBytes: Math.round(env.LINK_PHOTO_MB * 1024 * 1024),
+    },
     testEmailsPerHour: env.TEST_EMAILS_PER_HOUR,
     sessionCache: { ttlMs: Math.round(env.SESSION_CACHE_SECONDS * 1000), maxEntries: env.SESSION_CACHE_ENTRIES },
     readCacheBytes: env.READ_CACHE_MB * 1024 * 1024,

@@ -232,6 +232,32 @@ describe("a relative's own photos", () => {
     }
   });
 
+  it('the photos added through one link have a cap of their own, like its recordings; the owner still has room', async () => {
+    const tight = await startTestApp({ LOGIN_RATE_LIMIT: '1000', LINK_PHOTO_MB: '0.25' });
+    try {
+      const { id, client: tightOwner } = await signedUpClient(tight.url, 'link-cap@example.com');
+      const seedTight = seeder(tight.database.db, tight.store);
+      const story = await seedTight.story(id);
+      const link = await seedTight.coAuthorToken(id, story.id);
+      const relative = () => {
+        const form = new FormData();
+        form.append('contributorName', 'Pekka');
+        form.append('photo', jpegBlob(), 'sauna.jpg');
+        return new HttpClient(tight.url).request('POST', `/api/co-author/${link.token}/photos`, form);
+      };
+      // What the link brought before takes all but a few bytes of its quarter megabyte.
+      await seedTight.photo(id, { storyId: story.id, coAuthorTokenId: link.id, contributorName: 'Pekka', storedBytes: 256 * 1024 - 100 });
+      const refused = await relative();
+      expect(refused.status).toBe(413);
+      expect(await refused.json()).toEqual({ code: 'photo_link_storage_limit', message: 'This story has no room for more photos.' });
+      const form = new FormData();
+      form.append('photo', jpegBlob(), 'mine.jpg');
+      expect((await tightOwner.request('POST', `/api/stories/${story.id}/photos`, form)).status).toBe(201);
+    } finally {
+      await tight.close();
+    }
+  });
+
   it('are deleted only from the browser that added them, under the same name, with every copy', async () => {
     const { story, relative } = await sharedStory();
     const [added] = await relative.add('Pekka');

@@ -74,6 +74,7 @@ export async function addCoAuthorPhotos(
   }
   let name: string | undefined;
   const form = await deps.photoQuotas.readUpload(story.userId, request, reply, {
+    linkTokenId: actor.tokenId,
     // Before the first image is taken, and again once the form is read.
     checkFields(fields) {
       const parsed = contributorNameSchema.safeParse(fields[PHOTO_UPLOAD_FIELDS.contributorName]);

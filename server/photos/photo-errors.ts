@@ -22,6 +22,8 @@ export const photoRefusal = {
     ),
   /** The account's stored photos are at their cap (ACCOUNT_PHOTO_MB). */
   quotaExceeded: () => new HttpError(413, 'photo_quota_exceeded', 'Your account has no room for more photos.'),
+  /** The photos added through one co-author link are at their cap (LINK_PHOTO_MB), like its recordings' (LINK_AUDIO_MB). */
+  linkQuotaExceeded: () => new HttpError(413, 'photo_link_storage_limit', 'This story has no room for more photos.'),
   tooManyFiles: () => new HttpError(400, 'photo_too_many_files', `Add at most ${PHOTO_MAX_FILES_PER_UPLOAD} photos at a time.`),
   /** Its bytes say it is an image of a kind we take, but it does not decode (cut off, damaged). */
   unreadable: () => new HttpError(400, 'photo_unreadable', 'This photo could not be read. It may be damaged; please try another copy.'),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { PHOTO_CAPTION_MAX, PHOTO_MAX_BYTES, PHOTO_MAX_FILES_PER_UPLOAD, PHOTO_UPLOAD_FIELDS } from '../../contract/photos.ts';
-import { fieldError } from '../http/errors.ts';
+import { fieldError, type HttpError } from '../http/errors.ts';
 import { multipartRefusalOf, spoolFilePart } from '../http/multipart-files.ts';
 import { refuseUnstorableText } from '../http/storable-text.ts';
 import { makeTempFolder } from '../storage/temp-folders.ts';
@@ -23,8 +23,10 @@ export interface PhotoForm {
 }
 
 export interface PhotoFormOptions {
-  /** Bytes the account has left for photos: the files together may not pass it (else the quota's refusal). */
+  /** Bytes left for photos: the files together may not pass it (else `roomRefusal`). */
   roomBytes: number;
+  /** Whose room it is: the account's (the default) or a co-author link's. */
+  roomRefusal?: () => HttpError;
   /** Checks fields a route needs beyond the caption (a contributor's name), before the first file is taken. */
   checkFields?: (fields: Readonly<Record<string, string>>) => void;
 }
@@ -56,7 +58,7 @@ export async function readPhotoForm(request: FastifyRequest, options: PhotoFormO
         const file = path.join(dir, `photo-${photos.length}`);
         const sizeBytes = await spoolFilePart(part, file, photoRefusal.tooLarge);
         received += sizeBytes;
-        if (received > options.roomBytes) throw photoRefusal.quotaExceeded();
+        if (received > options.roomBytes) throw (options.roomRefusal ?? photoRefusal.quotaExceeded)();
         photos.push({ file, sizeBytes });
       } else if (typeof part.value === 'string') {
         refuseUnstorableText(part.value, part.fieldname);
