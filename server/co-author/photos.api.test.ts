@@ -81,6 +81,21 @@ async function ownerAdds(path: string, caption: string): Promise<PhotoView> {
   return photoListSchema.parse(await response.json()).photos[0];
 }
 
+/** Pekka sends one photo through a link of another app (one with its own limits), from a fresh browser. */
+function pekkaSends(app: TestApp, token: string) {
+  const form = new FormData();
+  form.append('contributorName', 'Pekka');
+  form.append('photo', jpegBlob(), 'sauna.jpg');
+  return new HttpClient(app.url).request('POST', `/api/co-author/${token}/photos`, form);
+}
+
+/** The owner adds one photo to their story. */
+function ownerSends(client: HttpClient, storyId: number) {
+  const form = new FormData();
+  form.append('photo', jpegBlob(), 'mine.jpg');
+  return client.request('POST', `/api/stories/${storyId}/photos`, form);
+}
+
 async function sharedStory() {
   const story = await seed().story(ownerId, { title: 'Summers at the lake' });
   const link = await seed().coAuthorToken(ownerId, story.id);
@@ -201,12 +216,7 @@ describe("a relative's own photos", () => {
       const seedTight = seeder(tight.database.db, tight.store);
       const story = await seedTight.story(id);
       const link = await seedTight.coAuthorToken(id, story.id);
-      const relative = () => {
-        const form = new FormData();
-        form.append('contributorName', 'Pekka');
-        form.append('photo', jpegBlob(), 'sauna.jpg');
-        return new HttpClient(tight.url).request('POST', `/api/co-author/${link.token}/photos`, form);
-      };
+      const relative = () => pekkaSends(tight, link.token);
       // The owner's own photos take all but a few bytes of the megabyte.
       const mine = await seedTight.photo(id, { storyId: story.id, storedBytes: 1024 * 1024 - 100 });
       const response = await relative();
@@ -224,9 +234,7 @@ describe("a relative's own photos", () => {
         message: 'This link has received as many photos as one hour allows. Please try again later.',
       });
       expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-      const form = new FormData();
-      form.append('photo', jpegBlob(), 'mine.jpg');
-      expect((await tightOwner.request('POST', `/api/stories/${story.id}/photos`, form)).status).toBe(201);
+      expect((await ownerSends(tightOwner, story.id)).status).toBe(201);
     } finally {
       await tight.close();
     }
@@ -239,20 +247,13 @@ describe("a relative's own photos", () => {
       const seedTight = seeder(tight.database.db, tight.store);
       const story = await seedTight.story(id);
       const link = await seedTight.coAuthorToken(id, story.id);
-      const relative = () => {
-        const form = new FormData();
-        form.append('contributorName', 'Pekka');
-        form.append('photo', jpegBlob(), 'sauna.jpg');
-        return new HttpClient(tight.url).request('POST', `/api/co-author/${link.token}/photos`, form);
-      };
+      const relative = () => pekkaSends(tight, link.token);
       // What the link brought before takes all but a few bytes of its quarter megabyte.
       await seedTight.photo(id, { storyId: story.id, coAuthorTokenId: link.id, contributorName: 'Pekka', storedBytes: 256 * 1024 - 100 });
       const refused = await relative();
       expect(refused.status).toBe(413);
       expect(await refused.json()).toEqual({ code: 'photo_link_storage_limit', message: 'This story has no room for more photos.' });
-      const form = new FormData();
-      form.append('photo', jpegBlob(), 'mine.jpg');
-      expect((await tightOwner.request('POST', `/api/stories/${story.id}/photos`, form)).status).toBe(201);
+      expect((await ownerSends(tightOwner, story.id)).status).toBe(201);
     } finally {
       await tight.close();
     }

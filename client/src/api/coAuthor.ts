@@ -120,12 +120,15 @@ export interface ContributionDeletion {
   contributorKey: string | null;
 }
 
-/** DELETE /api/co-author/{token}/recordings/{id} with {contributorName} and this browser's key. */
-export function useDeleteContribution(token: string) {
+/**
+ * DELETE /api/co-author/{token}/{recordings|photos}/{id} with {contributorName} and this
+ * browser's key: a relative removes what they added, from the browser that added it.
+ */
+function useDeleteOwnAddition(token: string, what: 'recordings' | 'photos') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, contributorName, contributorKey }: ContributionDeletion) => {
-      const response = await fetch(`/api/co-author/${encodeURIComponent(token)}/recordings/${id}`, {
+      const response = await fetch(`/api/co-author/${encodeURIComponent(token)}/${what}/${id}`, {
         method: 'DELETE',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json', ...keyHeaders(contributorKey) },
@@ -136,6 +139,9 @@ export function useDeleteContribution(token: string) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: viewKey(token) }),
   });
 }
+
+/** A relative deletes one of their recordings. */
+export const useDeleteContribution = (token: string) => useDeleteOwnAddition(token, 'recordings');
 
 export interface CoAuthorPhotoUpload {
   files: File[];
@@ -167,19 +173,5 @@ export function useUploadCoAuthorPhotos(token: string) {
   });
 }
 
-/** DELETE /api/co-author/{token}/photos/{id} with {contributorName} and this browser's key, like a recording. */
-export function useDeleteCoAuthorPhoto(token: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, contributorName, contributorKey }: ContributionDeletion) => {
-      const response = await fetch(`/api/co-author/${encodeURIComponent(token)}/photos/${id}`, {
-        method: 'DELETE',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json', ...keyHeaders(contributorKey) },
-        body: JSON.stringify({ contributorName }),
-      });
-      await throwIfNotOk(response);
-    },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: viewKey(token) }),
-  });
-}
+/** A relative deletes one of their photos, like a recording. */
+export const useDeleteCoAuthorPhoto = (token: string) => useDeleteOwnAddition(token, 'photos');
