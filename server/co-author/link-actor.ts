@@ -36,3 +36,6 @@ export function resolveLinkHolder(db: Database): LinkResolver {
     return { kind: 'coAuthor', tokenId: link.id, storyId: link.storyId, contributorKeyHash: key ? hashContributorKey(key) : null };
   };
 }
+
+/** The `:token` of a link route the scope already resolved (what the page's photo addresses carry), read through the same schema. */
+export const linkTokenOf = (request: FastifyRequest): string => linkParams.parse(request.params).token;

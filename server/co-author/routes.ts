@@ -14,6 +14,7 @@ import type { PhotoQuotas } from '../photos/photo-quota.ts';
 import { sendPhotoCopy, servedSizeQuery } from '../photos/served-copies.ts';
 import { addContribution, coAuthorView, deleteContribution, nameRequired } from './contributions.ts';
 import { addCoAuthorPhotos, deleteCoAuthorPhoto, photoNameRequired } from './photos.ts';
+import { linkTokenOf } from './link-actor.ts';
 
 // A contribution is removed by its contributor (the policy: same link, same browser).
 const contributionToDelete = pathResource('recording', 'delete');
@@ -24,7 +25,6 @@ const photoToDelete = pathResource('photo', 'delete');
 const LINK_PHOTO_CACHE_CONTROL = 'private, no-cache';
 /** DELETE's body: the name the recording was made under (spec 7.7); anything else is the catalogue's name_required. */
 const deleteBody = z.object({ contributorName: contributorNameSchema });
-const tokenOf = (request: { params: unknown }) => (request.params as { token: string }).token;
 
 /**
  * The co-author page's calls (spec 7.7), registered in the link scope
@@ -40,7 +40,7 @@ export async function coAuthorRoutes(
   const contributing = { rateLimit: perAddress(config.contributionRateLimit) };
 
   api.get('/api/co-author/:token', { config: reading }, async (request, reply) => {
-    const view = await coAuthorView(db, linkActor(request), tokenOf(request));
+    const view = await coAuthorView(db, linkActor(request), linkTokenOf(request));
     // Whose contributions are "mine" depends on the browser's key: never from a cache.
     return reply.header('cache-control', 'no-store').send(view);
   });
@@ -67,7 +67,7 @@ export async function coAuthorRoutes(
     reply
       .status(201)
       .header('cache-control', 'no-store')
-      .send(await addCoAuthorPhotos(deps, linkActor(request), tokenOf(request), request, reply)),
+      .send(await addCoAuthorPhotos(deps, linkActor(request), linkTokenOf(request), request, reply)),
   );
 
   api.get(

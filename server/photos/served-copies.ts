@@ -4,7 +4,7 @@ import type { PhotoSize } from '../../contract/photos.ts';
 import type { photos } from '../db/schema.ts';
 import { sendStoredBlob } from '../http/send-blob.ts';
 import type { BlobStore } from '../storage/index.ts';
-import { etagOf, matchesEtag } from '../publishing/http-cache.ts';
+import { etagOf, matchesEtag } from '../http/http-cache.ts';
 import { photoCopyKey } from './photo-copies-store.ts';
 
 /**

@@ -13,7 +13,7 @@ import type { SiteOrigin } from '../http/site-origin.ts';
 import { idOrNull, sendPhotoCopy, servedSizeQuery } from '../photos/served-copies.ts';
 import { sendStoredAudio } from '../recordings/serve-audio.ts';
 import type { BlobStore } from '../storage/index.ts';
-import { etagOf, matchesEtag, PUBLIC_CACHE_CONTROL, sendCacheable } from './http-cache.ts';
+import { etagOf, matchesEtag, PUBLIC_CACHE_CONTROL, sendCacheable } from '../http/http-cache.ts';
 import { NARRATION_MIME_TYPE } from './join-narration.ts';
 import { BARE_INDEX_HTML, renderMissingPage, renderPublishedPage } from './page.ts';
 import { presentPublicStory, publicPagePath } from './presenter.ts';
