@@ -71,8 +71,12 @@ function silentWav(): Buffer {
 }
 
 /** The titles of the listed stories, in order. */
+/** Each row's title: the first line its link shows (a cover thumbnail, when there is one, has no text). */
 const listedTitles = (page: Page, listName: string) =>
-  page.getByRole('list', { name: listName, exact: true }).locator(':scope > li a > span:first-child').allTextContents();
+  page
+    .getByRole('list', { name: listName, exact: true })
+    .locator(':scope > li a')
+    .evaluateAll((links) => links.map((link) => (link as HTMLElement).innerText.split('\n')[0].trim()));
 
 /** The list calls the page made: each page of a list is a call of its own. */
 function listCalls(page: Page) {
