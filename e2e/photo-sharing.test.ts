@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, type ExpectStatic, it } from 'vitest';
 import { photos } from '../server/db/schema.ts';
 import { jpegPhoto, PHONE_EXIF } from '../test/support/photo-files.ts';
 import { secretsIn } from '../test/support/photo-secrets.ts';
@@ -64,7 +64,7 @@ const WORDS = {
  * the browser was sent. The server's page is replaced by the app's as it starts: the image
  * is looked for again until one stays.
  */
-async function loadedImage(page: Page, image: Locator): Promise<Uint8Array> {
+async function loadedImage(expect: ExpectStatic, page: Page, image: Locator): Promise<Uint8Array> {
   const loadedWidth = () =>
     image.evaluate((element: HTMLImageElement) => {
       element.scrollIntoView({ block: 'center' });
@@ -77,9 +77,10 @@ async function loadedImage(page: Page, image: Locator): Promise<Uint8Array> {
   return new Uint8Array(await response.body());
 }
 
-describe.each(['en', 'fi'] as const)('photo sharing in %s', (language) => {
+// Each language has its own owner, story and pages: the two run side by side.
+describe.concurrent.each(['en', 'fi'] as const)('photo sharing in %s', (language) => {
   const words = WORDS[language];
-  it('the public page and the co-author page show the photo; a relative adds one the owner sees under their name', async () => {
+  it('the public page and the co-author page show the photo; a relative adds one the owner sees under their name', async ({ expect }) => {
     const { page: owner, userId } = await signedInPage(browser, server, `photo-sharing-${language}@example.com`, { language });
     const title = language === 'fi' ? 'Kesät mökillä' : 'Summers at the cottage';
     const caption = language === 'fi' ? 'Laituri kesällä 1965' : 'The jetty in the summer of 1965';
@@ -103,7 +104,7 @@ describe.each(['en', 'fi'] as const)('photo sharing in %s', (language) => {
     await reader.goto(`${server.url}/published/${slug}`);
     await reader.getByRole('heading', { name: title, level: 1 }).waitFor();
     const publicImage = reader.getByRole('img', { name: caption });
-    expect(await secretsIn(await loadedImage(reader, publicImage))).toEqual({ gps: false, serial: false, exif: false });
+    expect(await secretsIn(await loadedImage(expect, reader, publicImage))).toEqual({ gps: false, serial: false, exif: false });
     await reader.getByText(caption, { exact: true }).waitFor();
     await reader.evaluate(() => window.scrollTo(0, 0));
     await shot(reader, `public-${language}`);
@@ -111,7 +112,7 @@ describe.each(['en', 'fi'] as const)('photo sharing in %s', (language) => {
     await reader.getByRole('link', { name: 'Saaga', exact: true }).click();
     await reader.waitForURL((address) => !address.pathname.startsWith('/published/'));
     await reader.goBack();
-    await loadedImage(reader, reader.getByRole('img', { name: caption }));
+    await loadedImage(expect, reader, reader.getByRole('img', { name: caption }));
 
     // The owner's link; a relative opens it on their own phone.
     const link = await owner.context().request.post(`${server.url}/api/stories/${story.id}/co-author-token`, { headers });
@@ -122,7 +123,7 @@ describe.each(['en', 'fi'] as const)('photo sharing in %s', (language) => {
     await relative.goto(url);
     await relative.getByRole('heading', { name: title, level: 1 }).waitFor();
     await relative.getByRole('heading', { name: words.photosHeading }).waitFor();
-    expect(await secretsIn(await loadedImage(relative, relative.getByRole('img', { name: caption })))).toEqual({ gps: false, serial: false, exif: false });
+    expect(await secretsIn(await loadedImage(expect, relative, relative.getByRole('img', { name: caption })))).toEqual({ gps: false, serial: false, exif: false });
     await shot(relative, `co-author-${language}`);
 
     // Adding a photo needs a name first, like a recording.
@@ -147,15 +148,15 @@ describe.each(['en', 'fi'] as const)('photo sharing in %s', (language) => {
     await relative.getByRole('button', { name: words.send, exact: true }).click();
     await relative.getByText(words.added).first().waitFor();
     const theirs = relative.getByRole('img', { name: relativeCaption });
-    expect(await secretsIn(await loadedImage(relative, theirs))).toEqual({ gps: false, serial: false, exif: false });
+    expect(await secretsIn(await loadedImage(expect, relative, theirs))).toEqual({ gps: false, serial: false, exif: false });
     await relative.getByText(words.by).waitFor();
     await shot(relative, `co-author-added-${language}`);
     // Nothing left unsent now: leaving does not ask, and Back shows both photos again.
     await relative.getByRole('link', { name: 'Saaga', exact: true }).click();
     await relative.waitForURL((address) => !address.pathname.startsWith('/co-author/'));
     await relative.goBack();
-    await loadedImage(relative, relative.getByRole('img', { name: relativeCaption }));
-    await loadedImage(relative, relative.getByRole('img', { name: caption }));
+    await loadedImage(expect, relative, relative.getByRole('img', { name: relativeCaption }));
+    await loadedImage(expect, relative, relative.getByRole('img', { name: caption }));
 
     const [row] = await server.database.db.select().from(photos).where(eq(photos.caption, relativeCaption));
     expect(row).toMatchObject({ storyId: story.id, userId, contributorName: 'Pekka', hasLocation: true });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, type ExpectStatic, it } from 'vitest';
 import { people, photos, stories } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
@@ -93,16 +93,17 @@ async function pickFiles(page: Page, button: string, files: { name: string; mime
 const section = (page: Page) => page.locator('section').filter({ has: page.getByRole('heading', { name: /^(Photos|Kuvat)$/ }) });
 
 /** An image on the page has arrived and been decoded (not a broken link). */
-const loaded = (page: Page, selector: string) =>
+const loaded = (expect: ExpectStatic, page: Page, selector: string) =>
   expect.poll(() => page.locator(selector).first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), WAIT).toBe(true);
 
-describe.each(LANGUAGES)('photos in $language', (words) => {
+// Each test has its own user and page: they run side by side, both languages at once.
+describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
   const { language } = words;
   const p = words.photos;
   /** The screen as the phone shows it, or one part of a long page. */
   const shot = (target: Page | Locator, name: string) => target.screenshot({ path: `${SHOTS}/photos-${name}-${language}.png` });
 
-  it('adds, captions, orders and deletes a story\'s photos, offers the date taken, and shows the cover in the library', async () => {
+  it('adds, captions, orders and deletes a story\'s photos, offers the date taken, and shows the cover in the library', async ({ expect }) => {
     const { page, userId } = await signedInPage(browser, server, `photos-story-${language}@example.com`, { language });
     const story = await seeder(db()).story(userId, { title: language === 'fi' ? 'Kesä järvellä' : 'A summer at the lake', language });
 
@@ -127,7 +128,7 @@ describe.each(LANGUAGES)('photos in $language', (words) => {
       ['image/jpeg', '1974-06-12', true],
       ['image/png', null, false],
     ]);
-    await loaded(page, `img[src="/api/photos/${lake.id}?size=thumb"]`);
+    await loaded(expect, page, `img[src="/api/photos/${lake.id}?size=thumb"]`);
     await shot(section(page), 'story-added');
     await uploads.getByRole('button', { name: fill(p.uploads.dismissNamed, { name: 'moving.gif' }) }).click();
     await uploads.waitFor({ state: 'detached', ...WAIT });
@@ -149,7 +150,7 @@ describe.each(LANGUAGES)('photos in $language', (words) => {
     const viewer = page.getByRole('dialog', { name: fill(p.viewer.title, { position: 1, total: 2 }) });
     await viewer.getByText(fill(p.takenOn, { date: words.takenOn })).waitFor(WAIT);
     await viewer.getByText(p.locationKept).waitFor(WAIT);
-    await loaded(page, `img[src="/api/photos/${lake.id}?size=display"]`);
+    await loaded(expect, page, `img[src="/api/photos/${lake.id}?size=display"]`);
     await shot(page, 'viewer');
     await viewer.getByRole('button', { name: p.caption.add }).click();
     const caption = language === 'fi' ? 'Mummo järvellä' : 'Grandma at the lake';
@@ -203,13 +204,13 @@ describe.each(LANGUAGES)('photos in $language', (words) => {
     // The library row shows the cover's thumbnail; Back returns to the story.
     await page.getByRole('navigation').getByRole('link', { name: words.shell.nav.library, exact: true }).click();
     await page.waitForURL(/\/library$/, WAIT);
-    await loaded(page, `main a[href="/library/${story.id}"] img[src="/api/photos/${lake.id}?size=thumb"]`);
+    await loaded(expect, page, `main a[href="/library/${story.id}"] img[src="/api/photos/${lake.id}?size=thumb"]`);
     await shot(page, 'library-cover');
     // And the timeline's item, now in 1974 by the date taken.
     await page.getByRole('link', { name: words.library.timeline, exact: true }).click();
     await page.waitForURL(/\/timeline$/, WAIT);
     await page.getByRole('heading', { name: '1974' }).waitFor(WAIT);
-    await loaded(page, `main a[href="/library/${story.id}"] img[src="/api/photos/${lake.id}?size=thumb"]`);
+    await loaded(expect, page, `main a[href="/library/${story.id}"] img[src="/api/photos/${lake.id}?size=thumb"]`);
     await shot(page, 'timeline-cover');
     await page.goBack();
     await page.waitForURL(/\/library$/, WAIT);
@@ -247,7 +248,7 @@ describe.each(LANGUAGES)('photos in $language', (words) => {
     await page.waitForURL(/\/library$/, WAIT);
   });
 
-  it('sets a person\'s portrait, seen in People instead of the initials', async () => {
+  it('sets a person\'s portrait, seen in People instead of the initials', async ({ expect }) => {
     const { page, userId } = await signedInPage(browser, server, `photos-person-${language}@example.com`, { language });
     const person = await seeder(db()).person(userId, 'Aino Virtanen', 'grandmother');
 
@@ -277,7 +278,7 @@ describe.each(LANGUAGES)('photos in $language', (words) => {
     await page.goBack();
     await viewer.waitFor({ state: 'detached', ...WAIT });
     await strip.getByText(p.chosen.portrait, { exact: true }).waitFor(WAIT);
-    await loaded(page, `main img[src="/api/photos/${portrait.id}?size=thumb"]`);
+    await loaded(expect, page, `main img[src="/api/photos/${portrait.id}?size=thumb"]`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'person-with-portrait');
 
@@ -292,7 +293,7 @@ describe.each(LANGUAGES)('photos in $language', (words) => {
     // Back to People: the portrait instead of the initials.
     await page.goBack();
     await page.waitForURL(/\/people$/, WAIT);
-    await loaded(page, `main a[href="/people/${person.id}"] img[src="/api/photos/${portrait.id}?size=thumb"]`);
+    await loaded(expect, page, `main a[href="/people/${person.id}"] img[src="/api/photos/${portrait.id}?size=thumb"]`);
     await shot(page, 'people-portrait');
   });
 });
