@@ -60,8 +60,9 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHO
 const notice = (page: Page, begins: string) => page.getByRole('status').filter({ hasText: begins });
 const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+// The idle server's tests share no fake: they run side by side, each with its own user, page and expect.
 describe('with no AI engine ready', () => {
-  it.each([
+  it.concurrent.for([
     {
       language: 'en' as const,
       locale: 'en-US',
@@ -76,7 +77,7 @@ describe('with no AI engine ready', () => {
       safe: 'Nauhoituksesi on tallessa, ja se litteroidaan heti, kun malli on valmis.',
       short: 'Odottaa mallia',
     },
-  ])('the story and the library say the recording waits for the speech model ($language)', async ({ language, locale, waiting, safe, short }) => {
+  ])('the story and the library say the recording waits for the speech model ($language)', async ({ language, locale, waiting, safe, short }, { expect }) => {
     const { client: api } = await signedUpClient(idle.url, `waiting-${language}@example.com`, language);
     const { recording, story } = await upload(api, language);
     // The job has looked for the model and put the recording back to wait.
@@ -108,34 +109,34 @@ describe('with no AI engine ready', () => {
     expect(await (await api.get(`/api/recordings/${recording.id}/status`)).json()).toMatchObject({ processingStatus: 'uploaded', transcriptionError: null });
     await page.context().close();
   });
-});
 
-it('the post-upload screen says the new recording waits for the speech model, and keeps it', async () => {
-  const withMicrophone = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
-  try {
-    const { client: api } = await signedUpClient(idle.url, 'recorder-waiting@example.com', 'en');
-    const context = await withMicrophone.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
-    await context.grantPermissions(['microphone']);
-    await context.addCookies([{ name: 'saaga_session', value: api.cookie('saaga_session')!, url: idle.url }]);
-    const page = await context.newPage();
-    // The recorder starts by itself only after a press of Record (decision 032).
-    await page.goto(idle.url);
-    await page.getByRole('button', { name: 'Start recording' }).click();
-    const timer = page.getByRole('timer');
-    await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/00:0[3-9]/);
-    await page.getByRole('button', { name: 'Stop' }).click();
-    await page.getByRole('radio', { name: 'A new story' }).check({ timeout: 15_000 });
-    await page.getByLabel('Story title').fill('Waiting');
-    await page.getByRole('button', { name: 'Add recording' }).click();
-    await notice(page, 'Waiting for the speech model').waitFor({ timeout: SETTLED });
-    await page.getByRole('heading', { name: 'Processing your recording' }).waitFor();
-    await shot(page, 'post-upload-en');
-    // Kept, and back to waiting once the job has looked for the model (it may still be looking now).
-    const status = async () => ((await (await api.get('/api/recordings')).json()) as { processingStatus: string }[])[0]?.processingStatus;
-    await expect.poll(status, { timeout: SETTLED }).toBe('uploaded');
-  } finally {
-    await withMicrophone.close();
-  }
+  it.concurrent('the post-upload screen says the new recording waits for the speech model, and keeps it', async ({ expect }) => {
+    const withMicrophone = await launchChromium({ fakeAudioFile: CLIPS.jfk, splash: 'skip' });
+    try {
+      const { client: api } = await signedUpClient(idle.url, 'recorder-waiting@example.com', 'en');
+      const context = await withMicrophone.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+      await context.grantPermissions(['microphone']);
+      await context.addCookies([{ name: 'saaga_session', value: api.cookie('saaga_session')!, url: idle.url }]);
+      const page = await context.newPage();
+      // The recorder starts by itself only after a press of Record (decision 032).
+      await page.goto(idle.url);
+      await page.getByRole('button', { name: 'Start recording' }).click();
+      const timer = page.getByRole('timer');
+      await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/00:0[3-9]/);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('radio', { name: 'A new story' }).check({ timeout: 15_000 });
+      await page.getByLabel('Story title').fill('Waiting');
+      await page.getByRole('button', { name: 'Add recording' }).click();
+      await notice(page, 'Waiting for the speech model').waitFor({ timeout: SETTLED });
+      await page.getByRole('heading', { name: 'Processing your recording' }).waitFor();
+      await shot(page, 'post-upload-en');
+      // Kept, and back to waiting once the job has looked for the model (it may still be looking now).
+      const status = async () => ((await (await api.get('/api/recordings')).json()) as { processingStatus: string }[])[0]?.processingStatus;
+      await expect.poll(status, { timeout: SETTLED }).toBe('uploaded');
+    } finally {
+      await withMicrophone.close();
+    }
+  });
 });
 
 describe('with the AI service refusing', () => {
