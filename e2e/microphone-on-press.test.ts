@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { type ExpectStatic, it } from 'vitest';
-import { TIMINGS } from '../contract/timings.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
-import { pastPageTimers, WAIT } from './support/wait.ts';
+import { WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { countMicrophoneOpens, microphoneOpened, pastAutomaticStart } from './support/microphone-count.ts';
 
 // The microphone turns on only when the person presses Record: Back from the story a take
 // became, a reload of the post-upload screen or of the recorder never opens it, and leaves
@@ -31,31 +31,14 @@ const WORDS = {
 } as const;
 type Language = keyof typeof WORDS;
 
-declare global {
-  interface Window {
-    microphoneOpened?: number;
-  }
-}
-
 /** A signed-in page whose every document counts the times it asked for the microphone. */
 async function countingPage(email: string, language: Language): Promise<Page> {
   const { page } = await signedInPage(browser, server, email, { language, microphone: true });
-  await page.addInitScript(() => {
-    window.microphoneOpened = 0;
-    const devices = navigator.mediaDevices;
-    const open = devices.getUserMedia.bind(devices);
-    devices.getUserMedia = (constraints) => {
-      window.microphoneOpened = (window.microphoneOpened ?? 0) + 1;
-      return open(constraints);
-    };
-  });
+  await countMicrophoneOpens(page);
   return page;
 }
 
-const microphoneOpened = (page: Page) => page.evaluate(() => window.microphoneOpened ?? 0);
 
-/** Past the page's own 500 ms automatic start (timed in the page), so a start that should not happen would have. */
-const pastAutomaticStart = (page: Page) => pastPageTimers(page, 4 * TIMINGS.recordingAutoStartMs);
 
 /** Record from Home for a few seconds and send the take as a new story: the post-upload screen. */
 async function recordNewStory(page: Page, words: (typeof WORDS)[Language], expect: ExpectStatic) {

@@ -5,7 +5,6 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, type ExpectStatic, it } from 'vitest';
-import { TIMINGS } from '../contract/timings.ts';
 import { photos, recordings, stories } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
@@ -14,6 +13,7 @@ import type { ChatRequestInfo, FakeOpenAi } from '../test/fakes/openai-server.ts
 import { signedInPage } from './support/signed-in.ts';
 import { pastPageTimers, WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { countMicrophoneOpens, microphoneOpened, pastAutomaticStart } from './support/microphone-count.ts';
 
 // "Tell me about this picture" at phone size, in English and Finnish (issue 27): from a
 // story's photo, and from a photo picked on Home, the recorder shows the photo and waits for
@@ -69,30 +69,13 @@ const WORDS = {
 } as const;
 type Language = keyof typeof WORDS;
 
-declare global {
-  interface Window {
-    microphoneOpened?: number;
-  }
-}
-
 /** A signed-in page whose every document counts the times it asked for the microphone. */
 async function countingPage(email: string, language: Language) {
   const signedIn = await signedInPage(browser, server, email, { language, microphone: true });
-  await signedIn.page.addInitScript(() => {
-    window.microphoneOpened = 0;
-    const devices = navigator.mediaDevices;
-    const open = devices.getUserMedia.bind(devices);
-    devices.getUserMedia = (constraints) => {
-      window.microphoneOpened = (window.microphoneOpened ?? 0) + 1;
-      return open(constraints);
-    };
-  });
+  await countMicrophoneOpens(signedIn.page);
   return signedIn;
 }
 
-const microphoneOpened = (page: Page) => page.evaluate(() => window.microphoneOpened ?? 0);
-/** Past the recorder's own automatic start (timed in the page), so a start that should not happen would have. */
-const pastAutomaticStart = (page: Page) => pastPageTimers(page, 4 * TIMINGS.recordingAutoStartMs);
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/photo-prompt-${name}.png`, fullPage: true });
 const db = () => server.database.db;
 
