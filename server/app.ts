@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { recordRoutes, type RouteEntry } from './access/route-table.ts';
 import { linkScope } from './access/link-scope.ts';
+import { readerScope } from './access/reader-scope.ts';
 import { signedInScope } from './access/signed-in-scope.ts';
 import type { Engines } from './ai/engines.ts';
 import { accountDeletionRoutes } from './account-deletion/routes.ts';
@@ -26,6 +27,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
 import { emailRoutes } from './auth/welcome-email-routes.ts';
 import { followUpRoutes } from './follow-ups/routes.ts';
+import { readerResolver } from './family/reader-resolver.ts';
 import { engineRoutes } from './health/engine-routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
 import { interviewerRoutes } from './interviewer/routes.ts';
@@ -156,9 +158,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await link.register(coAuthorRoutes, { config, db, store: deps.store, queue: deps.queue, quotas, photoQuotas: photoLimits });
   });
 
-  // Everything else needs a session, checked before anything else is read.
+  // A family reader's own routes: a live family sign-in (or an account that claimed one), checked first.
+  const readers = readerResolver(db);
+  await app.register(async (family) => {
+    readerScope(family, { db, routeTable, readers });
+  });
+
+  // Everything else needs a session, checked before anything else is read (a few reads let in family readers too).
   await app.register(async (signedIn) => {
-    signedInScope(signedIn, { db, routeTable });
+    signedInScope(signedIn, { db, routeTable, readers });
     keepOwnerReads(signedIn, ownerReads.reads);
     await compressAnswers(signedIn);
     await signedIn.register(accountRoutes, { db, sessions });

@@ -34,9 +34,10 @@ it('keeps access below the features: it imports only the platform (db, http) and
   expect(outside).toEqual([]);
 });
 
-it('makes actors only where a caller is identified: the session (auth) and the link (co-author)', () => {
+it('makes actors only where a caller is identified: the session (auth), the link (co-author) and the family sign-in (family)', () => {
   expect(filesMatching(serverFiles, /\bsignedIn\(/)).toEqual(['server/auth/authenticate.ts']);
   expect(filesMatching(serverFiles, /kind: 'coAuthor',/)).toEqual(['server/co-author/link-actor.ts']);
+  expect(filesMatching(serverFiles, /kind: 'familyReader',/)).toEqual(['server/family/reader-resolver.ts']);
 });
 
 it('reads path parameters through schemas, not by casting them', () => {

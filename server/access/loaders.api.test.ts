@@ -4,7 +4,7 @@ import { freshDatabase } from '../../test/support/database.ts';
 import { seeder } from '../../test/support/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { chapters, publishedStories, users } from '../db/schema.ts';
-import { type Actor, reader, signedIn } from './actor.ts';
+import { type Actor, anonymous, signedIn } from './actor.ts';
 import { loadAll, loadBySlug } from './loaders.ts';
 
 // The loaders on a real database: every row they give is one the policies let the actor have.
@@ -29,7 +29,7 @@ describe('loadBySlug, the published read', () => {
   it('gives anyone the published copy a slug names', async () => {
     const story = await seed.story(ownerId, { title: 'Published' });
     const copy = await seed.publishedStory(ownerId, story.id, 'summer-lake');
-    for (const actor of [reader, owner, stranger]) expect((await loadBySlug(database.db, actor, 'summer-lake', 'read')).id).toBe(copy.id);
+    for (const actor of [anonymous, owner, stranger]) expect((await loadBySlug(database.db, actor, 'summer-lake', 'read')).id).toBe(copy.id);
   });
 
   it('answers an unknown, unpublished or impossible slug with the same 404', async () => {
@@ -37,7 +37,7 @@ describe('loadBySlug, the published read', () => {
     await seed.publishedStory(ownerId, story.id, 'was-public');
     await database.db.delete(publishedStories).where(eq(publishedStories.slug, 'was-public'));
     for (const slug of ['never-published', 'was-public', 'Not A Slug', 'x'.repeat(500), '']) {
-      await expect(loadBySlug(database.db, reader, slug, 'read'), slug).rejects.toThrow(notFound('Story not found'));
+      await expect(loadBySlug(database.db, anonymous, slug, 'read'), slug).rejects.toThrow(notFound('Story not found'));
     }
   });
 
@@ -45,7 +45,7 @@ describe('loadBySlug, the published read', () => {
     const story = await seed.story(ownerId, { title: 'Mine to take down' });
     await seed.publishedStory(ownerId, story.id, 'mine-to-take-down');
     expect((await loadBySlug(database.db, owner, 'mine-to-take-down', 'delete')).storyId).toBe(story.id);
-    for (const actor of [reader, stranger]) {
+    for (const actor of [anonymous, stranger]) {
       await expect(loadBySlug(database.db, actor, 'mine-to-take-down', 'delete')).rejects.toThrow(notFound('Story not found'));
     }
   });

@@ -1,7 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../contract/publishing.ts';
 import type { Database } from '../db/client.ts';
-import { archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, photos, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
+import {
+  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, familyMembers, familyQuestions, followUpQuestions, people, photos, places, publishedStories, recordings, sessions, stories, storyComments,
+} from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
 import { authorize, type Authorized, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
@@ -23,6 +25,9 @@ const tables = {
   archiveExport: archiveExports,
   archiveImport: archiveImports,
   photo: photos,
+  familyMember: familyMembers,
+  familyQuestion: familyQuestions,
+  storyComment: storyComments,
 } as const;
 
 /** Kinds whose rows are named by a uuid, not an integer: what their path value must be (path-resource.ts). */
@@ -30,6 +35,11 @@ export const UUID_KINDS: ReadonlySet<ResourceKind> = new Set(['archiveExport', '
 
 /** A row's id: an integer, or a uuid for UUID_KINDS. */
 export type ResourceId = number | string;
+
+/** The row an id names, unchecked: for `loadPathResource`, which authorizes it for whichever actor it is asked as. */
+export async function findRow<K extends ResourceKind>(db: Reader, kind: K, id: ResourceId): Promise<ResourceRows[K] | undefined> {
+  return (await rowsById(db, kind, [id]))[0];
+}
 
 async function rowsById<K extends ResourceKind>(db: Reader, kind: K, ids: ResourceId[]): Promise<ResourceRows[K][]> {
   // Every resource table has an integer `id` (a session: its `number`, its id being its token's

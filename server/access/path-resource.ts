@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { idParamSchema, uuidParamSchema } from '../../contract/ids.ts';
 import type { Database } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
-import { load, UUID_KINDS } from './loaders.ts';
-import { type Authorized, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
+import { findRow, UUID_KINDS } from './loaders.ts';
+import { type Authorized, authorize, can, NOT_FOUND, type ResourceActions, type ResourceKind, type ResourceRows } from './policies.ts';
+import type { ReaderResolver } from './reader-scope.ts';
 
 /** The resource a route's path parameter names, and what the route does to it. */
 export interface PathResource {
@@ -15,6 +16,11 @@ export interface PathResource {
   invalidId?: () => Error;
   /** Other path parameters that name no resource (a piece's number), validated by the route's schema. */
   plainParams?: readonly string[];
+  /**
+   * A signed-in route a family reader may call too (a story's read): who is not the row's
+   * owner is asked as the reader of the owner's circle, when the browser is one (reader-scope.ts).
+   */
+  readers?: boolean;
 }
 
 declare module 'fastify' {
@@ -36,7 +42,7 @@ export function pathResource<K extends ResourceKind, A extends ResourceActions[K
   kind: K,
   action: A,
   param = 'id',
-  options: { invalidId?: () => Error; plainParams?: readonly string[] } = {},
+  options: { invalidId?: () => Error; plainParams?: readonly string[]; readers?: boolean } = {},
 ) {
   const resource: PathResource = { kind, action, param, ...options };
   return {
@@ -54,9 +60,12 @@ const pathParams = z.record(z.string(), z.string());
 
 /**
  * Loads and authorizes the route's path resource before the body is validated: someone
- * else's id is a 404 whatever the body says, and a bad id is one too.
+ * else's id is a 404 whatever the body says, and a bad id is one too. On a route open to
+ * family readers (the reader scope, or `readers` on a signed-in one), a caller the row's
+ * policy refuses is asked again as the reader of its owner's circle, and is that reader
+ * for the rest of the request.
  */
-export function loadPathResource(db: Database) {
+export function loadPathResource(db: Database, readers?: ReaderResolver) {
   return async (request: FastifyRequest) => {
     const resource = request.routeOptions.config.resource;
     if (!resource) return;
@@ -68,6 +77,13 @@ export function loadPathResource(db: Database) {
       const notDigits = !/^\d+$/.test(raw);
       throw (notDigits && resource.invalidId?.()) || notFound(NOT_FOUND[resource.kind]);
     }
-    request.authorizedResource = await load(db, request.actor, resource.kind, id.data, resource.action as never);
+    const row = await findRow(db, resource.kind, id.data);
+    const action = resource.action as never;
+    if (row && readers && (resource.readers || request.readerIdentity) && !can(request.actor, action, resource.kind, row)) {
+      const identity = request.readerIdentity ?? (await readers.identify(request));
+      const reader = identity && (await readers.readerOf(identity, (row as { userId: string }).userId));
+      if (reader) request.actor = reader;
+    }
+    request.authorizedResource = authorize(request.actor, action, resource.kind, row);
   };
 }

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { users } from '../db/schema.ts';
-import { type Actor, reader, signedIn } from './actor.ts';
+import { type Actor, anonymous, signedIn } from './actor.ts';
 import { authorize, can, type ResourceRows } from './policies.ts';
 import { pathResource } from './path-resource.ts';
 import { recordRoutes, type RouteEntry } from './route-table.ts';
@@ -26,7 +26,7 @@ describe('stories', () => {
     ['another user', stranger, { read: false, addRecording: false, update: false, delete: false }],
     ["the story's co-author", coAuthor(1), { read: true, addRecording: true, update: false, delete: false }],
     ["another story's co-author", coAuthor(2), { read: false, addRecording: false, update: false, delete: false }],
-    ['an anonymous reader', reader, { read: false, addRecording: false, update: false, delete: false }],
+    ['an anonymous reader', anonymous, { read: false, addRecording: false, update: false, delete: false }],
   ] as const)('%s', (_, actor, expected) => {
     for (const [action, allowed] of Object.entries(expected)) {
       expect(can(actor, action as keyof typeof expected, 'story', story), action).toBe(allowed);
@@ -39,7 +39,7 @@ describe('recordings', () => {
     for (const action of ['read', 'update', 'delete'] as const) {
       expect(can(owner, action, 'recording', ownersRecording)).toBe(true);
       expect(can(stranger, action, 'recording', ownersRecording)).toBe(false);
-      expect(can(reader, action, 'recording', ownersRecording)).toBe(false);
+      expect(can(anonymous, action, 'recording', ownersRecording)).toBe(false);
     }
   });
 
@@ -61,7 +61,7 @@ describe('photos', () => {
     for (const action of ['read', 'update', 'delete'] as const) {
       expect(can(owner, action, 'photo', ownersPhoto)).toBe(true);
       expect(can(stranger, action, 'photo', ownersPhoto)).toBe(false);
-      expect(can(reader, action, 'photo', ownersPhoto)).toBe(false);
+      expect(can(anonymous, action, 'photo', ownersPhoto)).toBe(false);
       expect(can(coAuthor(2), action, 'photo', ownersPhoto)).toBe(false);
     }
   });
@@ -78,7 +78,7 @@ describe('photos', () => {
 
 it('lets anyone read a published story', () => {
   const published = { id: 3, userId: 'owner', storyId: 1 } as ResourceRows['publishedStory'];
-  for (const actor of [owner, stranger, coAuthor(2), reader]) expect(can(actor, 'read', 'publishedStory', published)).toBe(true);
+  for (const actor of [owner, stranger, coAuthor(2), anonymous]) expect(can(actor, 'read', 'publishedStory', published)).toBe(true);
 });
 
 it('lets only the owner unpublish a story, and see or revoke its co-author link', () => {
@@ -86,7 +86,7 @@ it('lets only the owner unpublish a story, and see or revoke its co-author link'
   const link = { id: 4, userId: 'owner', storyId: 1 } as ResourceRows['coAuthorToken'];
   expect(can(owner, 'delete', 'publishedStory', published)).toBe(true);
   expect(can(owner, 'delete', 'coAuthorToken', link)).toBe(true);
-  for (const actor of [stranger, coAuthor(1), reader]) {
+  for (const actor of [stranger, coAuthor(1), anonymous]) {
     expect(can(actor, 'delete', 'publishedStory', published)).toBe(false);
     expect(can(actor, 'read', 'coAuthorToken', link)).toBe(false);
     expect(can(actor, 'delete', 'coAuthorToken', link)).toBe(false);

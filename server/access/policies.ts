@@ -1,6 +1,8 @@
-import type { archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, photos, places, publishedStories, recordings, sessions, stories } from '../db/schema.ts';
+import type {
+  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, familyMembers, familyQuestions, followUpQuestions, people, photos, places, publishedStories, recordings, sessions, stories, storyComments,
+} from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import type { Actor } from './actor.ts';
+import type { Actor, SharedWithReader } from './actor.ts';
 
 /** The rows access is decided on, by resource kind. */
 export interface ResourceRows {
@@ -17,12 +19,16 @@ export interface ResourceRows {
   archiveExport: typeof archiveExports.$inferSelect;
   archiveImport: typeof archiveImports.$inferSelect;
   photo: typeof photos.$inferSelect;
+  familyMember: typeof familyMembers.$inferSelect;
+  familyQuestion: typeof familyQuestions.$inferSelect;
+  storyComment: typeof storyComments.$inferSelect;
 }
 export type ResourceKind = keyof ResourceRows;
 
 /** What can be done to each kind of resource. */
 export interface ResourceActions {
-  story: 'read' | 'update' | 'delete' | 'addRecording';
+  /** respond: what a family reader may add to a story they read (a comment, a reaction, a voice reply). */
+  story: 'read' | 'update' | 'delete' | 'addRecording' | 'respond';
   recording: 'read' | 'update' | 'delete';
   person: 'read' | 'update' | 'delete';
   place: 'read' | 'update' | 'delete';
@@ -35,6 +41,9 @@ export interface ResourceActions {
   archiveExport: 'read';
   archiveImport: 'read' | 'update' | 'delete';
   photo: 'read' | 'update' | 'delete';
+  familyMember: 'read' | 'update' | 'delete';
+  familyQuestion: 'read' | 'update' | 'delete';
+  storyComment: 'delete';
 }
 
 declare const authorized: unique symbol;
@@ -58,22 +67,30 @@ const isOwnContribution = (actor: Actor, row: { storyId: number | null; coAuthor
   actor.contributorKeyHash !== null &&
   row.contributorKeyHash === actor.contributorKeyHash;
 
+/** A family reader of the row's owner to whom the row is shared (the family feature computed the ids). */
+const sharedWith = (actor: Actor, ownerId: string, id: number | null, ids: (shared: SharedWithReader) => ReadonlySet<number>) =>
+  actor.kind === 'familyReader' && actor.ownerId === ownerId && id !== null && ids(actor.shared).has(id);
+const readsStory = (actor: Actor, row: { userId: string; storyId: number | null }) => sharedWith(actor, row.userId, row.storyId, (s) => s.storyIds);
+
 /** Who may do what: the one place these rules live (Outline's policies). */
 const policies: { [K in ResourceKind]: Policy<K> } = {
   story: {
-    read: (actor, story) => isOwner(actor, story) || holdsLinkOf(actor, story.id),
+    read: (actor, story) => isOwner(actor, story) || holdsLinkOf(actor, story.id) || readsStory(actor, { userId: story.userId, storyId: story.id }),
     addRecording: (actor, story) => isOwner(actor, story) || holdsLinkOf(actor, story.id),
     update: isOwner,
     delete: isOwner,
+    // A reader responds to what they read; the owner answers on their own story.
+    respond: (actor, story) => isOwner(actor, story) || readsStory(actor, { userId: story.userId, storyId: story.id }),
   },
   recording: {
-    read: isOwner,
+    // A shared story's recordings play for its readers, in the teller's own voice.
+    read: (actor, recording) => isOwner(actor, recording) || readsStory(actor, recording),
     update: isOwner,
     delete: (actor, recording) => isOwner(actor, recording) || isOwnContribution(actor, recording),
   },
-  person: { read: isOwner, update: isOwner, delete: isOwner },
-  place: { read: isOwner, update: isOwner, delete: isOwner },
-  chapter: { read: isOwner, update: isOwner, delete: isOwner },
+  person: { read: (actor, person) => isOwner(actor, person) || sharedWith(actor, person.userId, person.id, (s) => s.personIds), update: isOwner, delete: isOwner },
+  place: { read: (actor, place) => isOwner(actor, place) || sharedWith(actor, place.userId, place.id, (s) => s.placeIds), update: isOwner, delete: isOwner },
+  chapter: { read: (actor, chapter) => isOwner(actor, chapter) || sharedWith(actor, chapter.userId, chapter.id, (s) => s.chapterIds), update: isOwner, delete: isOwner },
   followUpQuestion: { read: isOwner, update: isOwner, delete: isOwner },
   autobiography: { read: isOwner, update: isOwner, delete: isOwner },
   // Published means public: anyone, signed in or not, may read it; only its owner unpublishes.
@@ -89,10 +106,16 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
   // A photo is its owner's; a story's link holder sees the story's own photos (only their
   // derived copies are served to them) and, like a recording, removes their own contribution.
   photo: {
-    read: (actor, photo) => isOwner(actor, photo) || holdsLinkOf(actor, photo.storyId),
+    read: (actor, photo) => isOwner(actor, photo) || holdsLinkOf(actor, photo.storyId) || readsStory(actor, photo),
     update: isOwner,
     delete: (actor, photo) => isOwner(actor, photo) || isOwnContribution(actor, photo),
   },
+  // The circle is the owner's to see and change; a member never sees the others.
+  familyMember: { read: isOwner, update: isOwner, delete: isOwner },
+  // A question asked of the storyteller is theirs to see, answer or set aside.
+  familyQuestion: { read: isOwner, update: isOwner, delete: isOwner },
+  // A comment goes by the story's owner, or by the reader who wrote it.
+  storyComment: { delete: (actor, comment) => isOwner(actor, comment) || (actor.kind === 'familyReader' && actor.memberId === comment.memberId && actor.ownerId === comment.userId) },
 };
 
 /** Whether the actor may do this to the row. */
@@ -128,4 +151,7 @@ export const NOT_FOUND: Record<ResourceKind, string> = {
   archiveExport: 'Archive not found',
   archiveImport: 'Import not found',
   photo: 'Photo not found',
+  familyMember: 'Member not found',
+  familyQuestion: 'Question not found',
+  storyComment: 'Comment not found',
 };

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { PathResource } from './path-resource.ts';
 
-/** Who may call a route: anyone, only a signed-in person, or only the holder of a live co-author link. */
-export type RouteAccess = 'public' | 'signedIn' | 'link';
+/**
+ * Who may call a route: anyone, only a signed-in person (and a family reader where its path
+ * resource says `readers`), only the holder of a live co-author link, or only a family reader.
+ */
+export type RouteAccess = 'public' | 'signedIn' | 'link' | 'reader';
 
 export interface RouteEntry {
   method: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { reader, signedIn } from '../access/actor.ts';
+import { anonymous, signedIn } from '../access/actor.ts';
 import { signedInActor } from '../access/signed-in-scope.ts';
 import { readSessionToken, type SessionStore, type UserRow } from './sessions.ts';
 
@@ -21,13 +21,15 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionSt
   app.decorateRequest('user', null);
   // Set on every request by the hook below; null only until then.
   app.decorateRequest('actor', null as never);
+  // Set on routes open to family readers (server/access/reader-scope.ts).
+  app.decorateRequest('readerIdentity', null);
   // Checking a cookie's signature is an HMAC, about 10 µs of every request: each correctly
   // signed cookie is checked once (per server, so per secret). A forged one is never remembered.
   const signedTokens = new LRUCache<string, string>({ max: SIGNED_COOKIES_REMEMBERED });
   app.addHook('onRequest', async (request) => {
     const token = readSessionToken(request, signedTokens);
     request.user = token ? await sessions.findUser(token) : null;
-    request.actor = request.user ? signedIn(request.user) : reader;
+    request.actor = request.user ? signedIn(request.user) : anonymous;
   });
 }
 

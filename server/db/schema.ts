@@ -26,6 +26,7 @@ import { AUTOBIOGRAPHY_STATUSES } from '../../contract/autobiography.ts';
 import { NARRATION_STATES } from '../../contract/publishing.ts';
 import type { StoredBookChapter } from './book-chapters.ts';
 import { ARCHIVE_EXPORT_STATES, ARCHIVE_IMPORT_STATES } from '../../contract/archive.ts';
+import { FAMILY_NOTICES, FAMILY_REACTIONS } from '../../contract/family.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -73,6 +74,13 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     /** When the person proved the address is theirs (a link opened, or a provider vouched); null: nothing but that link is mailed to it. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Family circle: new stories wait for the owner's "Share with family" instead of reaching readers when finished. */
+    familyReviewFirst: boolean('family_review_first').notNull().default(false),
+    /** The person's IANA time zone, for the weekly question e-mail. */
+    timeZone: text('time_zone'),
+    /** The weekly question e-mail: day (0 Sunday .. 6) and minute of the day, local time; null day: not wanted. */
+    weeklyQuestionDay: integer('weekly_question_day'),
+    weeklyQuestionMinute: integer('weekly_question_minute'),
     /** The person asked to delete the account: it can no longer be used, and the delete-account job removes everything (server/account-deletion). */
     deletionStartedAt: timestamp('deletion_started_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -184,6 +192,10 @@ export const stories = pgTable(
     metadata: jsonb('metadata').$type<StoryMetadata>().notNull().default({ people: [], locations: [], dates: [], storyType: 'other' }),
     ...temporalColumns(),
     hasNewRecordings: boolean('has_new_recordings').notNull().default(false),
+    /** "Only me": hidden from every family reader, whatever their scope (issue 28). */
+    onlyMe: boolean('only_me').notNull().default(false),
+    /** When the story reached the family circle: on being finished, or by the owner's "Share with family" when they review first. */
+    sharedWithFamilyAt: timestamp('shared_with_family_at', { withTimezone: true }),
     /** The photo shown for the story in lists, pages and books (the person's choice, or the photo it was told about). */
     coverPhotoId: integer('cover_photo_id').references((): AnyPgColumn => photos.id, { onDelete: 'set null' }),
     generatedAt: timestamp('generated_at', { withTimezone: true }),
@@ -269,6 +281,8 @@ export const recordings = pgTable(
     coAuthorTokenId: integer('co_author_token_id').references(() => coAuthorTokens.id, { onDelete: 'set null' }),
     /** "Tell me about this picture": the photo this recording was told about. */
     aboutPhotoId: integer('about_photo_id').references((): AnyPgColumn => photos.id, { onDelete: 'set null' }),
+    /** A family reader's voice reply on this story: a contribution under their name, like a co-author's. */
+    familyMemberId: integer('family_member_id').references((): AnyPgColumn => familyMembers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     transcriptionWordCount: integer('transcription_word_count')
@@ -678,4 +692,173 @@ export const publishedPhotos = pgTable(
     caption: text('caption').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.publishedStoryId, t.photoId] }), index('published_photos_photo').on(t.photoId)],
+);
+
+// ---------------------------------------------------------------- family circle (issue 28, decision 036)
+
+/**
+ * A relative in the owner's (userId's) family circle: invited (by e-mail or a link handed
+ * over), then a reader once the link is opened. Removing the row ends every sign-in of it.
+ */
+export const familyMembers = pgTable(
+  'family_members',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    name: text('name'),
+    email: text('email'),
+    language: text('language').notNull().default('en'),
+    /** True: the whole archive; false: the stories of the chapters in family_member_chapters. */
+    scopeAll: boolean('scope_all').notNull().default(true),
+    notice: text('notice', { enum: FAMILY_NOTICES }).notNull().default('each'),
+    /** SHA-256 of the invitation link's token, until it is used (the link works once). */
+    invitationTokenHash: text('invitation_token_hash'),
+    invitationExpiresAt: timestamp('invitation_expires_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }),
+    /** The account the reader later signed in with, to read on any device (null: this device's sign-in only). */
+    readerUserId: uuid('reader_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('family_members_user').on(t.userId),
+    index('family_members_reader_user').on(t.readerUserId),
+    uniqueIndex('family_members_invitation').on(t.invitationTokenHash),
+    check('family_members_language_check', sql`${t.language} in ('en', 'fi')`),
+    check('family_members_notice_check', oneOf(t.notice, FAMILY_NOTICES)),
+  ],
+);
+
+/** The chapters a member with a chosen scope sees. */
+export const familyMemberChapters = pgTable(
+  'family_member_chapters',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: 'cascade' }),
+    chapterId: integer('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.chapterId] }), index('family_member_chapters_chapter').on(t.chapterId)],
+);
+
+/**
+ * A reader's sign-in on one device: the cookie holds a random token, this its SHA-256. One
+ * device may read several circles (one row per member, the same token).
+ */
+export const familySessions = pgTable(
+  'family_sessions',
+  {
+    tokenHash: text('token_hash').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.memberId] }), index('family_sessions_member').on(t.memberId)],
+);
+
+/** A comment on a story, by a reader (memberId) or by the owner answering (memberId null). */
+export const storyComments = pgTable(
+  'story_comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id').references(() => familyMembers.id, { onDelete: 'set null' }),
+    /** The writer's name as it was when written: a removed reader's comment keeps it. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('story_comments_story').on(t.storyId, t.createdAt)],
+);
+
+/** One reaction per reader and story. */
+export const storyReactions = pgTable(
+  'story_reactions',
+  {
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: 'cascade' }),
+    reaction: text('reaction', { enum: FAMILY_REACTIONS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.memberId] }), check('story_reactions_reaction_check', oneOf(t.reaction, FAMILY_REACTIONS))],
+);
+
+/** A question a reader asks the storyteller; answered by a story (the asker is told once). */
+export const familyQuestions = pgTable(
+  'family_questions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    memberId: integer('member_id').references(() => familyMembers.id, { onDelete: 'set null' }),
+    askerName: text('asker_name').notNull(),
+    text: text('text').notNull(),
+    answeredStoryId: integer('answered_story_id').references(() => stories.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    askerToldAt: timestamp('asker_told_at', { withTimezone: true }),
+    /** When the weekly e-mail last carried it: the least recently asked comes first. */
+    lastEmailedAt: timestamp('last_emailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('family_questions_user').on(t.userId, t.createdAt)],
+);
+
+/** One weekly question e-mail per storyteller and slot: the unique key that keeps two workers from both sending it. */
+export const weeklyQuestionSends = pgTable(
+  'weekly_question_sends',
+  {
+    userId: ownerId(),
+    /** The scheduled local slot, as an instant. */
+    slotAt: timestamp('slot_at', { withTimezone: true }).notNull(),
+    questionText: text('question_text').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slotAt] })],
+);
+
+/**
+ * The once-only link of a weekly question e-mail: it signs the storyteller in on that device
+ * (when needed) and opens the recorder with the question. Its id is the token's SHA-256.
+ */
+export const recordLinks = pgTable(
+  'record_links',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    questionText: text('question_text').notNull(),
+    familyQuestionId: integer('family_question_id').references(() => familyQuestions.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('record_links_user').on(t.userId)],
+);
+
+/** A new story to tell a reader of: sent at once, or kept for their weekly digest (sentAt null until then). */
+export const familyStoryNotices = pgTable(
+  'family_story_notices',
+  {
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => familyMembers.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storyId, t.memberId] }), index('family_story_notices_waiting').on(t.memberId).where(sql`${t.sentAt} is null`)],
 );

@@ -81,7 +81,9 @@ export function keepOwnerReads(scope: FastifyInstance, reads: OwnerReads): void 
   scope.addHook('onSend', async (request, reply, payload) => {
     if (!request.user) return payload;
     if (request.method !== 'GET' && request.method !== 'HEAD') reads.changed(request.user.id);
-    else if (request.readTicket !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+    // Only an owner's own read is kept: a family reader's answer (path-resource.ts made the
+    // actor a reader) depends on a circle that may change or end at any moment.
+    else if (request.readTicket !== undefined && reply.statusCode === 200 && typeof payload === 'string' && request.actor.kind === 'user') {
       const link = reply.getHeader('link');
       reads.keep(request.readTicket, request.user.id, request.url, { body: payload, link: typeof link === 'string' ? link : undefined });
     }

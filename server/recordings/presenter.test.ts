@@ -29,6 +29,7 @@ const row: RecordingRow = {
   contributorKeyHash: null,
   coAuthorTokenId: null,
   aboutPhotoId: null,
+  familyMemberId: null,
   createdAt: created,
   updatedAt: created,
   transcriptionWordCount: 0,

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+import { LANGUAGES } from './languages.ts';
+
+// The family circle (issue 28, decision 036): relatives the owner invites read what is
+// shared with them, comment, react, reply by voice and ask the storyteller questions.
+
+/** How a reader hears of new stories: each one by itself, a weekly digest, or not at all. */
+export const FAMILY_NOTICES = ['each', 'weekly', 'off'] as const;
+export type FamilyNotice = (typeof FAMILY_NOTICES)[number];
+
+/** The reactions a reader may leave on a story (one per reader and story). */
+export const FAMILY_REACTIONS = ['heart', 'smile', 'tears', 'hug'] as const;
+export type FamilyReaction = (typeof FAMILY_REACTIONS)[number];
+
+export const FAMILY_MEMBER_NAME_MAX = 80;
+export const FAMILY_COMMENT_MAX = 2000;
+export const FAMILY_QUESTION_MAX = 300;
+/** An invitation link not yet opened works this long; then the owner makes a new one. */
+export const FAMILY_INVITATION_DAYS = 30;
+/** A reader's sign-in on one device lasts this long from its last use. */
+export const FAMILY_SIGN_IN_DAYS = 400;
+/** The once-only link in a weekly question e-mail that opens the recorder (and signs in). */
+export const RECORD_LINK_DAYS = 14;
+export const FAMILY_MEMBERS_MAX = 50;
+/** Cookie of a reader's sign-in on this device (server/family); separate from the account session. */
+export const FAMILY_COOKIE = 'saaga_family';
+
+/** What a member sees: the whole archive, or the stories of chosen chapters. Never "only me" stories. */
+export const familyScopeSchema = z.union([
+  z.object({ all: z.literal(true) }).strict(),
+  z.object({ chapterIds: z.array(idSchema).min(1).max(500) }).strict(),
+]);
+export type FamilyScope = z.infer<typeof familyScopeSchema>;
+
+export const familyInvitationSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
+    /** Who the owner is inviting, as the owner calls them ("Aino"); the reader may change it when joining. */
+    name: z.string().trim().min(1).max(FAMILY_MEMBER_NAME_MAX).optional(),
+    /** The language of the invitation e-mail and of what the reader is sent later. */
+    language: z.enum(LANGUAGES).optional(),
+    scope: familyScopeSchema,
+  })
+  .strict();
+export type FamilyInvitationInput = z.infer<typeof familyInvitationSchema>;
+
+/** 201 to POST /api/family/invitations: the link is shown (and e-mailed) once; only its hash is kept. */
+export interface FamilyInvitationCreated {
+  id: number;
+  link: string;
+  emailed: boolean;
+}
+
+/** A member of the circle, as the owner sees it (GET /api/family/members). */
+export interface FamilyMemberView {
+  id: number;
+  name: string | null;
+  email: string | null;
+  scope: FamilyScope;
+  /** invited: the link is not opened yet; expired: not opened in time; joined: reading. */
+  state: 'invited' | 'expired' | 'joined';
+  invitedAt: string;
+  joinedAt: string | null;
+  lastVisitedAt: string | null;
+  notice: FamilyNotice;
+}
+
+export const familyMemberPatchSchema = z.object({ scope: familyScopeSchema }).strict();
+
+/** POST /api/family/join/{token}: the reader's own name and language. */
+export const familyJoinSchema = z
+  .object({
+    name: z.string().trim().min(1).max(FAMILY_MEMBER_NAME_MAX),
+    language: z.enum(LANGUAGES).optional(),
+  })
+  .strict();
+
+/** The reader's own settings (PATCH /api/family/me). */
+export const familyReaderPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(FAMILY_MEMBER_NAME_MAX).optional(),
+    language: z.enum(LANGUAGES).optional(),
+    notice: z.enum(FAMILY_NOTICES).optional(),
+  })
+  .strict();
+
+export const familyCommentSchema = z.object({ body: z.string().trim().min(1).max(FAMILY_COMMENT_MAX) }).strict();
+export const familyReactionSchema = z.object({ reaction: z.enum(FAMILY_REACTIONS) }).strict();
+export const familyQuestionSchema = z
+  .object({
+    text: z.string().trim().min(3).max(FAMILY_QUESTION_MAX),
+    /** The circle (member id) to ask in, when the reader is in more than one; else their only one. */
+    circle: idSchema.optional(),
+  })
+  .strict();
+
+/** The weekly question e-mail's schedule, in the storyteller's own time zone (PATCH /api/family/weekly-question). */
+export const weeklyQuestionSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    /** 0 Sunday .. 6 Saturday, as cron and JavaScript count. */
+    day: z.number().int().min(0).max(6),
+    /** Minutes after midnight, local time: 9:30 is 570. */
+    minute: z.number().int().min(0).max(1439),
+    /** An IANA time zone ("Europe/Helsinki"), checked with Intl on the server. */
+    timeZone: z.string().min(1).max(64),
+  })
+  .strict();
+export type WeeklyQuestionSettings = z.infer<typeof weeklyQuestionSettingsSchema>;
