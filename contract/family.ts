@@ -108,3 +108,62 @@ export const weeklyQuestionSettingsSchema = z
   })
   .strict();
 export type WeeklyQuestionSettings = z.infer<typeof weeklyQuestionSettingsSchema>;
+
+/** GET /api/family/me: the circles this browser reads (the device's sign-in and the account's claimed ones). */
+export interface FamilyCircleView {
+  /** The member id: what `circle` names in the reader's calls. */
+  circle: number;
+  /** The storyteller: their author name, else first name. */
+  tellerName: string;
+  /** The reader's own name, language and how they hear of new stories, in this circle. */
+  name: string;
+  language: (typeof LANGUAGES)[number];
+  notice: FamilyNotice;
+  /** Whether a signed-in account reads this circle too (so other devices can, after signing in). */
+  onAccount: boolean;
+}
+
+/** One comment on a story, for its readers and its owner. */
+export interface FamilyCommentView {
+  id: number;
+  authorName: string;
+  /** Written by the storyteller (an answer), not a reader. */
+  byTeller: boolean;
+  /** The caller's own: they may delete it. */
+  mine: boolean;
+  body: string;
+  createdAt: string;
+}
+
+/** A reader's voice reply: a recording on the story under their name. */
+export interface FamilyReplyView {
+  id: number;
+  authorName: string;
+  mine: boolean;
+  duration: number | null;
+  /** Where its audio plays for the caller. */
+  audioUrl: string;
+  createdAt: string;
+}
+
+/** GET /api/family/stories/{id}/responses (reader) and GET /api/stories/{id}/responses (owner). */
+export interface FamilyResponsesView {
+  comments: FamilyCommentView[];
+  /** Each reaction with how many left it, and whether the caller did. */
+  reactions: { reaction: FamilyReaction; count: number; mine: boolean }[];
+  replies: FamilyReplyView[];
+}
+
+/** A question asked of the storyteller: the reader's own list, and the owner's in the interviewer. */
+export interface FamilyQuestionView {
+  id: number;
+  askerName: string;
+  text: string;
+  createdAt: string;
+  /** The story that answers it, once told. */
+  answeredStoryId: number | null;
+}
+
+/** The recorder's question id for a relative's question: stories answering it carry it (stories.question_id). */
+export const familyQuestionId = (id: number) => `family:${id}`;
+export const FAMILY_QUESTION_ID_PATTERN = /^family:(\d+)$/;

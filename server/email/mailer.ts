@@ -6,6 +6,10 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part beside the text one (html-letter.ts), for the family circle's e-mails. */
+  html?: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post for e-mails a person can stop. */
+  headers?: Record<string, string>;
 }
 
 /** How a mailer delivers: to the SMTP server of SMTP_URL, or as a file in the outbox folder. */
