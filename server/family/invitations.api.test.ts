@@ -154,7 +154,7 @@ describe('an invitation link', () => {
   });
 
   it('answers a made-up or malformed token with the same 404', async () => {
-    for (const token of ['x'.repeat(43), 'short', 'a'.repeat(90), '%2e%2e']) {
+    for (const token of ['x'.repeat(43), 'short', 'a'.repeat(90), 'not+a*token'.padEnd(43, '!')]) {
       const response = await browser().get(`/api/family/join/${token}`);
       expect(response.status, token).toBe(404);
       expect(await response.json()).toMatchObject({ code: 'invalid_family_link' });
