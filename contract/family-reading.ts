@@ -80,6 +80,8 @@ export interface FamilyStoryView extends FamilyPeriod {
   reading: true;
   id: number;
   title: string;
+  /** Whose story it is: their author name, else their first name. */
+  tellerName: string;
   content: string;
   language: (typeof LANGUAGES)[number];
   chapter: { id: number; title: string } | null;

@@ -119,9 +119,9 @@ describe('a reader of the whole archive', () => {
 
     const story = await json<FamilyStoryView>(await client.get(`/api/stories/${a.lake.id}`));
     expect(Object.keys(story).sort()).toEqual(
-      ['reading', 'id', 'title', 'content', 'language', 'temporalType', 'specificDate', 'month', 'year', 'endYear', 'timelineYear', 'chapter', 'people', 'places', 'photos', 'recordings', 'sharedAt'].sort(),
+      ['reading', 'id', 'title', 'tellerName', 'content', 'language', 'temporalType', 'specificDate', 'month', 'year', 'endYear', 'timelineYear', 'chapter', 'people', 'places', 'photos', 'recordings', 'sharedAt'].sort(),
     );
-    expect(story).toMatchObject({ reading: true, title: 'The lake', content: 'We rowed across the lake every morning.', people: ['Anna'], places: ['Tampere'] });
+    expect(story).toMatchObject({ reading: true, title: 'The lake', tellerName: 'Aino', content: 'We rowed across the lake every morning.', people: ['Anna'], places: ['Tampere'] });
     expect(story.photos).toEqual([
       { id: a.lakePhoto.id, caption: 'The boat', width: 320, height: 240, takenOn: null, urls: { thumb: `/api/photos/${a.lakePhoto.id}?size=thumb`, display: `/api/photos/${a.lakePhoto.id}?size=display` } },
     ]);

@@ -3,7 +3,7 @@ import type { FamilyStoryView } from '../../../contract/family-reading.ts';
 import type { FamilyReaderActor } from '../../access/actor.ts';
 import { can } from '../../access/policies.ts';
 import type { Database } from '../../db/client.ts';
-import { recordings, type stories } from '../../db/schema.ts';
+import { recordings, type stories, users } from '../../db/schema.ts';
 import { storyPhotosCoverFirst } from '../../photos/cover.ts';
 import { photoUrl } from '../../../contract/photos.ts';
 import { LANGUAGES } from '../../../contract/languages.ts';
@@ -23,7 +23,7 @@ export const audioUrlOf = (recordingId: number) => `/api/recordings/${recordingI
  * voice replies of readers (those are the responses' to show).
  */
 export async function storyForReader(db: Database, reader: FamilyReaderActor, story: StoryRow): Promise<FamilyStoryView> {
-  const [titles, names, photoRows, recordingRows] = await Promise.all([
+  const [titles, names, photoRows, recordingRows, [teller]] = await Promise.all([
     chapterTitles(db, reader, [story.chapterId]),
     namesOfStories(db, reader, [story.id]),
     storyPhotosCoverFirst(db, story),
@@ -32,12 +32,15 @@ export async function storyForReader(db: Database, reader: FamilyReaderActor, st
       .from(recordings)
       .where(and(eq(recordings.storyId, story.id), isNull(recordings.familyMemberId)))
       .orderBy(asc(recordings.orderIndex), asc(recordings.id)),
+    db.select({ authorName: users.authorName, firstName: users.firstName }).from(users).where(eq(users.id, story.userId)),
   ]);
   const chapterTitle = story.chapterId !== null ? titles.get(story.chapterId) : undefined;
   return {
     reading: true,
     id: story.id,
     title: story.title,
+    // As the storyteller signs their stories: their author name, else their first name.
+    tellerName: teller?.authorName?.trim() || teller?.firstName?.trim() || '',
     content: story.content,
     language: (LANGUAGES as readonly string[]).includes(story.language) ? (story.language as FamilyStoryView['language']) : 'en',
     ...periodOf(story),
