@@ -1,13 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAMILY_COOKIE } from '../../contract/family.ts';
+import type { FamilyScope } from '../../contract/family.ts';
 import type { FamilyChapterView, FamilyLibraryItem, FamilyPeopleView, FamilyStoryView } from '../../contract/family-reading.ts';
 import { nextPageUrl } from '../../contract/pagination.ts';
+import { familyReader } from '../../test/support/family.ts';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { familyMemberChapters, familyMembers, familySessions, recordingPeople, recordingPlaces, stories } from '../db/schema.ts';
+import { familyMembers, recordingPeople, recordingPlaces, stories } from '../db/schema.ts';
 
 // What a family reader reads (issue 28): the reader-scope lists and the owner's read routes
 // open to readers, against the real server and database. The circle is seeded directly
@@ -30,18 +30,9 @@ async function newOwner() {
 }
 
 /** A relative who joined `ownerId`'s circle, reading on a device of their own (or in `client`, e.g. a signed-in one). */
-async function joinedReader(ownerId: string, scope: { all: true } | { chapterIds: number[] }, client = new HttpClient(server.url)) {
-  const [member] = await db()
-    .insert(familyMembers)
-    .values({ userId: ownerId, name: 'Aino', scopeAll: 'all' in scope, joinedAt: new Date() })
-    .returning();
-  if ('chapterIds' in scope) await db().insert(familyMemberChapters).values(scope.chapterIds.map((chapterId) => ({ memberId: member.id, chapterId })));
-  const token = randomBytes(32).toString('base64url');
-  await db()
-    .insert(familySessions)
-    .values({ tokenHash: createHash('sha256').update(token).digest('hex'), memberId: member.id, expiresAt: new Date(Date.now() + 86_400_000) });
-  (client as unknown as { cookies: Map<string, string> }).cookies.set(FAMILY_COOKIE, encodeURIComponent(server.app.signCookie(token)));
-  return { client, member };
+async function joinedReader(ownerId: string, scope: FamilyScope, client?: HttpClient) {
+  const { client: reader, memberId } = await familyReader(server, ownerId, { scope, client });
+  return { client: reader, member: { id: memberId } };
 }
 
 /** An archive with every case of sharing: shared, "only me", not yet shared, in a chapter, and a photo and a recording of each. */
