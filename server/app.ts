@@ -31,6 +31,7 @@ import { familyCircleRoutes } from './family/circle-routes.ts';
 import { familyJoinRoutes } from './family/join-routes.ts';
 import { readerResolver } from './family/reader-resolver.ts';
 import { familyClaimRoutes, familyReaderRoutes } from './family/reader-routes.ts';
+import { familyReadingRoutes } from './family/reading/routes.ts';
 import { engineRoutes } from './health/engine-routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
 import { interviewerRoutes } from './interviewer/routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(async (family) => {
     readerScope(family, { db, routeTable, readers });
     await family.register(familyReaderRoutes, { db });
+    await family.register(familyReadingRoutes, { db });
   });
 
   // Everything else needs a session, checked before anything else is read (a few reads let in family readers too).
