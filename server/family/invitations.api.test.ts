@@ -187,6 +187,12 @@ describe('an invitation link', () => {
     const invited = await owner('has-account@example.com');
     const { client } = await owner('teller-account@example.com');
     const { id, link } = await invite(client, { email: 'has-account@example.com', scope: { all: true } });
+    // The owner writes in English: so is the e-mail.
+    const invitations = () => mailsTo('has-account@example.com').filter((m) => m.subject.includes('invites you'));
+    const [mail] = await waitFor(invitations, (mails) => mails.length === 1, MAIL_WAIT_MS, 'the invitation');
+    expect(mail.subject).toBe('Aino invites you to read their stories');
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain('<html lang="en">');
     // Whoever opens the link (here not the invited person) gets a reader's sign-in, nothing more.
     const holder = browser();
     expect((await holder.post(`/api/family/join/${tokenOf(link)}`, { name: 'Holder' })).status).toBe(200);
