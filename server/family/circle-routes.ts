@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type FamilyInvitationCreated, familyInvitationSchema, familyMemberPatchSchema } from '../../contract/family.ts';
+import { type FamilyInvitationCreated, familyInvitationSchema, type FamilyLinkCreated, familyMemberPatchSchema, familySettingsSchema, type FamilySettings } from '../../contract/family.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { signedInActor } from '../access/signed-in-scope.ts';
 import { currentUser } from '../auth/authenticate.ts';
@@ -18,8 +17,6 @@ import { changeScope, checkScope, inviteMember, listMembers, memberLanguage, mem
 
 const memberToChange = pathResource('familyMember', 'update');
 const memberToRemove = pathResource('familyMember', 'delete');
-
-const settingsSchema = z.object({ reviewFirst: z.boolean() }).strict();
 
 /**
  * The owner's side of the family circle (signed in): inviting relatives (by e-mail or a link
@@ -70,16 +67,16 @@ export async function familyCircleRoutes(app: FastifyInstance, deps: { db: Datab
   api.post('/api/family/members/:id/link', { config: { ...memberToChange.config, ...invitationLimit } }, async (request, reply) => {
     const origin = site.forLinks();
     const token = await renewLink(db, memberToChange.of(request));
-    return reply.status(201).send({ link: invitationLink(origin, token) });
+    return reply.status(201).send({ link: invitationLink(origin, token) } satisfies FamilyLinkCreated);
   });
 
   // Read from the table, not the session's (briefly cached) copy of the account.
-  api.get('/api/family/settings', async (request) => {
+  api.get('/api/family/settings', async (request): Promise<FamilySettings> => {
     const [row] = await db.select({ reviewFirst: users.familyReviewFirst }).from(users).where(eq(users.id, currentUser(request).id));
     return row;
   });
 
-  api.patch('/api/family/settings', { schema: { body: settingsSchema } }, async (request) => {
+  api.patch('/api/family/settings', { schema: { body: familySettingsSchema } }, async (request) => {
     const [row] = await db
       .update(users)
       .set({ familyReviewFirst: request.body.reviewFirst })

@@ -90,6 +90,11 @@ describe('an invitation by e-mail', () => {
     expect(joined.status).toBe(200);
     expect(await joined.json()).toEqual({ circle: created.id });
     expect(relative.cookie(FAMILY_COOKIE)).toBeTruthy();
+    // The reader's device sign-in: a signed, http-only, same-site cookie, Secure on an https site.
+    const cookie = joined.headers.getSetCookie().find((line) => line.startsWith(`${FAMILY_COOKIE}=`));
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
     expect(await (await relative.get('/api/family/me')).json()).toEqual([
       { circle: created.id, tellerName: 'Aino', name: 'Liisa Koskinen', language: 'fi', notice: 'each', onAccount: false },
     ]);
@@ -106,7 +111,11 @@ describe('an invitation by e-mail', () => {
     expect(mail.text).toMatch(/^Hei,/);
 
     const before = readdirSync(path.join(dataDir, 'outbox')).length;
-    const byLink = await invite(client, { name: 'Pekka', language: 'en', scope: { all: true } });
+    // A forged Host or forwarded host leads the link nowhere else: it is made from PUBLIC_URL.
+    const forged = await client.post('/api/family/invitations', { name: 'Pekka', language: 'en', scope: { all: true } }, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    expect(forged.status).toBe(201);
+    const byLink = (await forged.json()) as { link: string; emailed: boolean };
+    expect(byLink.link.startsWith(`${SITE}/family/join/`)).toBe(true);
     expect(byLink.emailed).toBe(false);
     // The answer came after anything the request would have sent: nothing was.
     expect(readdirSync(path.join(dataDir, 'outbox')).length).toBe(before);
@@ -178,6 +187,12 @@ describe('an invitation link', () => {
     const invited = await owner('has-account@example.com');
     const { client } = await owner('teller-account@example.com');
     const { id, link } = await invite(client, { email: 'has-account@example.com', scope: { all: true } });
+    // The owner writes in English: so is the e-mail.
+    const invitations = () => mailsTo('has-account@example.com').filter((m) => m.subject.includes('invites you'));
+    const [mail] = await waitFor(invitations, (mails) => mails.length === 1, MAIL_WAIT_MS, 'the invitation');
+    expect(mail.subject).toBe('Aino invites you to read their stories');
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain('<html lang="en">');
     // Whoever opens the link (here not the invited person) gets a reader's sign-in, nothing more.
     const holder = browser();
     expect((await holder.post(`/api/family/join/${tokenOf(link)}`, { name: 'Holder' })).status).toBe(200);
