@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { emailNotVerified } from '../auth/welcome-email-routes.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type FamilyInvitationCreated, familyInvitationSchema, type FamilyLinkCreated, familyMemberPatchSchema, familySettingsSchema, type FamilySettings } from '../../contract/family.ts';
 import { pathResource } from '../access/path-resource.ts';
@@ -33,6 +34,8 @@ export async function familyCircleRoutes(app: FastifyInstance, deps: { db: Datab
     const owner = currentUser(request);
     const origin = site.forLinks(); // before anything is made: a server that cannot give its address makes no link
     const { email, name, language, scope } = request.body;
+    // An account nobody has proven an address for sends no e-mail to others (links still work).
+    if (email && !owner.emailVerifiedAt) throw emailNotVerified();
     const checked = await checkScope(db, signedInActor(request), scope);
     const { member, token } = await inviteMember(db, owner.id, { email, name, language: memberLanguage(language, owner), scope: checked });
     const link = invitationLink(origin, token);

@@ -10,7 +10,7 @@ import { type MimeMessage, readMimeMessage } from '../../test/support/mime-messa
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { waitFor } from '../../test/support/wait-for.ts';
-import { familyMembers, familySessions } from '../db/schema.ts';
+import { familyMembers, familySessions, users } from '../db/schema.ts';
 
 // Invitations end to end on the real server: the link (only its hash kept), the e-mail as
 // written to the outbox, the join page's calls, and that a link works once and only for joining.
@@ -38,7 +38,10 @@ async function owner(email: string, language?: 'en' | 'fi') {
   const signIn = await client.post('/api/auth/local/sign-in', { email, password: 'long enough password' });
   expect(signIn.status).toBe(200);
   if (language) expect((await client.put('/api/auth/language-preference', { language })).status).toBeLessThan(300);
-  return { client, id: (await signIn.json()).id as string };
+  const id = (await signIn.json()).id as string;
+  // E-mailed invitations need a proven address (one test below shows the refusal without it).
+  await app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, id));
+  return { client, id };
 }
 const tokenOf = (link: string) => link.split('/family/join/')[1];
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -238,6 +241,16 @@ describe('inviting', () => {
       const response = await browser().post('/api/family/invitations', body);
       expect(response.status).toBe(401);
     }
+  });
+
+  it('e-mails nobody from an account whose own address is not proven, and still makes a link to hand over', async () => {
+    const { client, id } = await owner('unproven-teller@example.com');
+    await app.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, id));
+    const mailed = await client.post('/api/family/invitations', { email: 'someone@example.com', scope: { all: true } });
+    expect(mailed.status).toBe(403);
+    expect((await mailed.json()).code).toBe('email_not_verified');
+    expect(await app.database.db.select().from(familyMembers).where(eq(familyMembers.userId, id))).toEqual([]);
+    expect((await client.post('/api/family/invitations', { scope: { all: true } })).status).toBe(201);
   });
 
   it('answers another person’s chapter, or an unknown one, with 404 and invites nobody', async () => {
