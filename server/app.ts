@@ -27,6 +27,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
 import { emailRoutes } from './auth/welcome-email-routes.ts';
 import { followUpRoutes } from './follow-ups/routes.ts';
+import { familyMailPublicRoutes, familyMailRoutes } from './family/mail/routes.ts';
 import { readerResolver } from './family/reader-resolver.ts';
 import { engineRoutes } from './health/engine-routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await open.register(emailVerificationRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
     await open.register(publicStoryRoutes, { config, site, db, store: deps.store, clientDir: deps.clientDir });
+    await open.register(familyMailPublicRoutes, { db, sessions, site, secret: config.sessionSecret, rateLimit: config.loginRateLimit });
   });
 
   // A co-author link's holder: the link in the path is the credential (decision 016).
@@ -194,6 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(coAuthorLinkRoutes, { site, db });
     await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });
     await signedIn.register(archiveExportRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(familyMailRoutes, { db, queue: deps.queue });
     await signedIn.register(archiveImportRoutes, { db, store: deps.store, queue: deps.queue, accountAudioBytes: config.uploadLimits.accountBytes, accountPhotoBytes: config.photoLimits.accountBytes });
   });
 

@@ -1,6 +1,7 @@
 import type { Engines } from '../ai/engines.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../email/mailer.ts';
+import type { FamilyMailSettings } from '../family/mail/settings.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
 
@@ -18,5 +19,7 @@ export interface JobContext {
   accountAudioBytes: number;
   /** The account's stored-photo cap (ACCOUNT_PHOTO_MB): an imported archive's photos must fit it too. */
   accountPhotoBytes: number;
+  /** The family circle's e-mails (weekly question, new stories): their signing secret, limit and clock. Unset: none is sent. */
+  familyMail?: FamilyMailSettings;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
