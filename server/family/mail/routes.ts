@@ -32,7 +32,11 @@ export async function familyMailRoutes(app: FastifyInstance, deps: { db: Databas
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, queue } = deps;
 
-  api.get('/api/family/weekly-question', async (request): Promise<WeeklyQuestionSettingsView> => settingsOf(currentUser(request)));
+  // Read afresh: the request's user may be the session cache's copy from before a change.
+  api.get('/api/family/weekly-question', async (request): Promise<WeeklyQuestionSettingsView> => {
+    const [user] = await db.select().from(users).where(eq(users.id, currentUser(request).id));
+    return settingsOf(user);
+  });
 
   api.put('/api/family/weekly-question', { schema: { body: weeklyQuestionSettingsSchema }, config: { rateLimit: perUser(30) } }, async (request): Promise<WeeklyQuestionSettingsView> => {
     const user = currentUser(request);
