@@ -8,11 +8,10 @@ import { type MimeMessage, readMime } from './mime-parts.ts';
 
 /**
  * The job context of the family circle's e-mails for a test: the test app's database, queue
- * and store, a mailer writing to its own outbox folder, the site's origin, and a clock the
+ * and store, a mailer writing to an outbox folder (its own, or the app's DATA_DIR's), the site's origin, and a clock the
  * test moves (`clock.now = ...`).
  */
-export function familyMailContext(server: TestApp, clock: { now: Date }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'saaga-family-mail-'));
+export function familyMailContext(server: TestApp, clock: { now: Date }, dataDir = mkdtempSync(path.join(tmpdir(), 'saaga-family-mail-'))) {
   const errors: unknown[] = [];
   const log = { info: () => {}, warn: () => {}, error: (obj: object) => errors.push(obj) };
   const ctx = {
