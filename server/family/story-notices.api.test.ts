@@ -127,10 +127,16 @@ describe('a story written reaches the family', () => {
     expect(ann.notice).toBe('off');
   });
 
-  it('tells no one of an "only me" story', async () => {
-    const { writeStory } = await circle();
-    const { story } = await writeStory({ onlyMe: true });
-    expect(await noticesOf(story.id)).toEqual([]);
+  it('tells no one of an "only me" story, though it is written and shared like the others', async () => {
+    const { members, writeStory } = await circle();
+    const { story: hidden } = await writeStory({ onlyMe: true });
+    const { story: told } = await writeStory();
+    await waitFor(() => noticesOf(told.id), (n) => n.some((x) => x.memberId === members.ann.id && x.sent), SETTLED, "the other story's notice sent");
+    const [row] = await db().select().from(stories).where(eq(stories.id, hidden.id));
+    expect(row.sharedWithFamilyAt).not.toBeNull();
+    expect(await noticesOf(hidden.id)).toEqual([]);
+    await waitFor(async () => outboxTo(members.ann.email!).length, (n) => n === 1, SETTLED, "Ann's e-mail of the other story");
+    expect(outboxTo(members.ann.email!)[0].subject).toContain(WRITTEN.title);
   });
 
   it('waits for the owner who reviews first, then "Share with family" sends it once; another account gets 404', async () => {

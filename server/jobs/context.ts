@@ -1,7 +1,6 @@
 import type { Engines } from '../ai/engines.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../email/mailer.ts';
-import type { FamilyMailSettings } from '../family/mail/settings.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
 
@@ -22,4 +21,14 @@ export interface JobContext {
   /** The family circle's e-mails (weekly question, new stories): their signing secret, limit and clock. Unset: none is sent. */
   familyMail?: FamilyMailSettings;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+/** What the family circle's e-mails need from the process (family/mail/settings.ts builds it from the configuration). */
+export interface FamilyMailSettings {
+  /** The server's secret (SESSION_SECRET): unsubscribe tokens are signed with a key derived from it. */
+  secret: string;
+  /** E-mails one storyteller's account may send an hour: their weekly question and their circle's notices (FAMILY_EMAILS_PER_HOUR). */
+  emailsPerHour: number;
+  /** The time the weekly tick works with; a test moves it on. */
+  now?: () => Date;
 }

@@ -1,15 +1,7 @@
 import type { Config } from '../../config.ts';
+import type { FamilyMailSettings } from '../../jobs/context.ts';
 
-/** What the family circle's e-mails need from the process (JobContext.familyMail). */
-export interface FamilyMailSettings {
-  /** The server's secret (SESSION_SECRET): unsubscribe tokens are signed with a key derived from it. */
-  secret: string;
-  /** E-mails one storyteller's account may send an hour: their weekly question and their circle's notices (FAMILY_EMAILS_PER_HOUR). */
-  emailsPerHour: number;
-  /** The time the weekly tick works with; a test moves it on. */
-  now?: () => Date;
-}
-
+/** The family circle's e-mail settings of a process that runs background work (JobContext.familyMail). */
 export const familyMailSettings = (config: Pick<Config, 'sessionSecret' | 'familyEmailsPerHour'>): FamilyMailSettings => ({
   secret: config.sessionSecret,
   emailsPerHour: config.familyEmailsPerHour,
