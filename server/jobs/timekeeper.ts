@@ -28,7 +28,7 @@ export async function startTimekeeper(queue: Queue, schedules: readonly Schedule
   for (const { name, cron } of schedules) await queue.schedule(name, cron, {}, { tz: 'UTC' });
   const db = queue.getDb();
   const keeper = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => db.executeSql(text, values) },
+    db: { executeSql: (text: string, values: unknown[] = []) => db.executeSql(text, values) },
     schedule: true,
     supervise: false,
     migrate: false,
