@@ -24,7 +24,13 @@ export interface Timekeeper {
  * migration, no supervision (the first pg-boss does both). The schedules are written here
  * (an upsert each); the jobs they send are run by the app's own runner like any other.
  */
-export async function startTimekeeper(queue: Queue, schedules: readonly ScheduledJob[], log: { error(obj: unknown, msg?: string): void }): Promise<Timekeeper> {
+export async function startTimekeeper(
+  queue: Queue,
+  schedules: readonly ScheduledJob[],
+  log: { error(obj: unknown, msg?: string): void },
+  /** How often the sent jobs are looked for (tests: a second). */
+  pollSeconds = SCHEDULED_JOBS_POLL_SECONDS,
+): Promise<Timekeeper> {
   for (const { name, cron } of schedules) await queue.schedule(name, cron, {}, { tz: 'UTC' });
   const db = queue.getDb();
   const keeper = new PgBoss({
@@ -32,7 +38,7 @@ export async function startTimekeeper(queue: Queue, schedules: readonly Schedule
     schedule: true,
     supervise: false,
     migrate: false,
-    cronWorkerIntervalSeconds: SCHEDULED_JOBS_POLL_SECONDS,
+    cronWorkerIntervalSeconds: pollSeconds,
   });
   keeper.on('error', (error) => log.error(error, 'scheduler error'));
   await keeper.start();
