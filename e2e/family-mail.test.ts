@@ -32,7 +32,8 @@ const WORDS = {
     settings: 'Settings',
     switch: 'E-mail me a question every week',
     when: /The question comes every Monday at 09:00/,
-    used: 'This link has been used',
+    used: 'This link no longer works',
+    otherAccount: 'You are signed in as someone else',
     stopTitle: 'Stop these e-mails?',
     stop: 'Stop these e-mails',
     stopped: 'You will not get the weekly question any more.',
@@ -42,7 +43,8 @@ const WORDS = {
     settings: 'Asetukset',
     switch: 'Lähetä minulle kysymys joka viikko',
     when: /Kysymys tulee joka viikko: maanantai klo 09:00/,
-    used: 'Tämä linkki on jo käytetty',
+    used: 'Tämä linkki ei enää toimi',
+    otherAccount: 'Olet kirjautunut toisena henkilönä',
     stopTitle: 'Lopetetaanko nämä viestit?',
     stop: 'Lopeta nämä viestit',
     stopped: 'Et saa enää viikon kysymystä.',
@@ -78,6 +80,7 @@ for (const language of ['en', 'fi'] as const) {
     await page.getByText(words.when).scrollIntoViewIfNeeded();
     await noWiderThanPhone(page);
     await shot(page, `settings-on-${language}`);
+    await page.locator('section', { has: toggle }).screenshot({ path: path.join(SHOTS, `family-mail-card-${language}.png`) });
 
     // Monday 9:05 in Helsinki comes: the tick sends the week's e-mail.
     const slot = latestWeeklySlot(new Date(Date.now() + 7 * 86_400_000), { day: 1, minute: 540 }, 'Europe/Helsinki');
@@ -88,6 +91,17 @@ for (const language of ['en', 'fi'] as const) {
     const text = message.part('text/plain')!.text();
     const link = text.match(/https?:\/\/\S+\/record-link\/[\w-]+/)![0];
     const stopPage = text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)![0];
+
+    // A browser signed in as someone else is told so, and the link stays unused.
+    const someoneElse = await browser.newContext({ viewport: PHONE, locale: words.locale });
+    await someoneElse.request.post(`${server.url}/api/auth/local/sign-up`, { data: { email: `else-${email}`, password: 'long enough password', firstName: 'Eero' }, headers });
+    await someoneElse.request.post(`${server.url}/api/auth/local/sign-in`, { data: { email: `else-${email}`, password: 'long enough password' }, headers });
+    const elsePage = await someoneElse.newPage();
+    await elsePage.goto(link);
+    await elsePage.getByRole('heading', { name: words.otherAccount, level: 1 }).waitFor(WAIT);
+    await noWiderThanPhone(elsePage);
+    await shot(elsePage, `other-account-${language}`);
+    await someoneElse.close();
 
     // Another device, nobody signed in: the link signs the storyteller in and opens the recorder with the question.
     const phone = await browser.newContext({ viewport: PHONE, locale: words.locale });
