@@ -61,6 +61,7 @@ async function circle(options: { reviewFirst?: boolean } = {}) {
     cy: await member('Cy', { notice: 'weekly', language: 'fi' }),
     dee: await member('Dee', { notice: 'off' }),
     eve: await member('Eve', { notice: 'each', joinedAt: null }), // invited, never came
+    fay: await member('Fay', { notice: 'weekly' }),
   };
   await db.insert(familyMemberChapters).values({ memberId: members.ben.id, chapterId: city.id });
   /** A story in the lake chapter with a transcribed recording and a photo, then written by the real job. */
@@ -96,6 +97,7 @@ describe('a story written reaches the family', () => {
     expect((await noticesOf(story.id)).sort((a, b) => a.memberId - b.memberId)).toEqual([
       { memberId: members.ann.id, sent: true },
       { memberId: members.cy.id, sent: false },
+      { memberId: members.fay.id, sent: false },
     ]);
     for (const other of [members.ben, members.cy, members.dee, members.eve]) expect(outboxTo(other.email!)).toEqual([]);
     const [row] = await db().select().from(stories).where(eq(stories.id, story.id));
@@ -164,7 +166,7 @@ describe('the weekly digest', () => {
     const { members, writeStory } = await circle();
     const first = await writeStory();
     const second = await writeStory();
-    await waitFor(() => noticesOf(second.story.id), (n) => n.length === 2, SETTLED, 'the second story\'s notices');
+    await waitFor(() => noticesOf(second.story.id), (n) => n.length === 3, SETTLED, 'the second story\'s notices');
     const clock = { now: new Date() };
     const mail = familyMailContext(server, clock, dataDir);
     // Before the next Sunday 18:00 (UTC: the storyteller chose no time zone) nothing goes.
@@ -188,6 +190,21 @@ describe('the weekly digest', () => {
     clock.now = new Date(sunday.getTime() + 20 * 60_000);
     await runWeeklyTick(mail.ctx, clock.now);
     expect(outboxTo(members.cy.email!)).toHaveLength(1);
+    expect(mail.errors).toEqual([]);
+  });
+
+  it('sends no more than the account\'s e-mails an hour: the rest wait for a later tick', async () => {
+    const { members, writeStory } = await circle();
+    const { story } = await writeStory();
+    await waitFor(async () => outboxTo(members.ann.email!).length, (n) => n === 1, SETTLED, "Ann's e-mail in the outbox"); // one of the hour's
+    const clock = { now: new Date() };
+    const mail = familyMailContext(server, clock, dataDir);
+    mail.ctx.familyMail!.emailsPerHour = 2;
+    const sunday = latestWeeklySlot(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000), DIGEST_SLOT, 'UTC');
+    clock.now = new Date(sunday.getTime() + 5 * 60_000);
+    expect((await runWeeklyTick(mail.ctx, clock.now)).digests).toBe(1);
+    expect(outboxTo(members.cy.email!).length + outboxTo(members.fay.email!).length).toBe(1);
+    expect((await noticesOf(story.id)).filter((n) => !n.sent)).toHaveLength(1);
     expect(mail.errors).toEqual([]);
   });
 });
