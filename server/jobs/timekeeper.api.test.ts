@@ -24,7 +24,7 @@ it('keeps the schedule in the database and sends its job once, though two timeke
   // Every minute's job is due at once (its minute has begun); both look for it every second.
   const [a, b] = await Promise.all([startTimekeeper(queue, schedules, { error: (e) => errors.push(e) }, 1), startTimekeeper(queue, schedules, { error: (e) => errors.push(e) }, 1)]);
   try {
-    expect((await queue.getSchedules()).map((s) => [s.name, s.cron, s.timezone])).toEqual([['every-minute', '* * * * *', 'UTC']]);
+    expect((await queue.getSchedules()).map((s) => [s.name, s.cron, (s as { timezone?: string }).timezone])).toEqual([['every-minute', '* * * * *', 'UTC']]);
     const sent = await waitFor(() => queue.getQueueSize('every-minute'), (size) => size > 0, 15_000, 'the scheduled job sent');
     expect(sent).toBe(1);
     // Both have looked again since (every second): still the one job.
