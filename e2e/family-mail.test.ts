@@ -115,6 +115,9 @@ for (const language of ['en', 'fi'] as const) {
     expect(await microphoneOpened(other)).toBe(0);
     await noWiderThanPhone(other);
     await shot(other, `recorder-${language}`);
+    // Back leaves the recorder for where the link was opened, never the spent link's page.
+    await other.goBack();
+    expect(other.url()).not.toContain('/record-link/');
 
     // The link is spent: opened again, it says so.
     const again = await phone.newPage();
