@@ -191,3 +191,32 @@ export interface FamilyJoinPreview {
 export interface FamilyJoined {
   circle: number;
 }
+
+// ---- the family circle's e-mails (helper 4, "mail")
+
+/** GET /api/family/weekly-question: the schedule as stored; `timeZone` null until chosen (the client offers the browser's). */
+export interface WeeklyQuestionSettingsView {
+  enabled: boolean;
+  day: number;
+  minute: number;
+  timeZone: string | null;
+}
+
+/** POST /api/record-links/{token}: the question the e-mail asked, for the recorder to show (and the story to carry). */
+export interface RecordLinkOpened {
+  question: string;
+  /** The recorder's question id (`family:{id}`, a theme's, a gap's), or null when none is known. */
+  questionId: string | null;
+  /** The browser was not signed in as the storyteller, and now is. */
+  signedIn: boolean;
+}
+
+/** POST /api/email/unsubscribe?token=: what the link stopped. */
+export interface UnsubscribeResult {
+  stopped: 'weekly' | 'notices';
+}
+
+/** POST /api/stories/{id}/share-with-family: when the story reached the circle. */
+export interface SharedWithFamily {
+  sharedWithFamilyAt: string;
+}
