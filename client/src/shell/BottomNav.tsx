@@ -1,24 +1,25 @@
 import type { LucideIcon } from 'lucide-react';
-import { BookHeart, Library, Mic, Settings, Users } from 'lucide-react';
+import { BookHeart, HeartHandshake, Library, Mic, Settings, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import clsx from 'clsx';
 import { focusRing } from '../ui/Button.tsx';
 
 interface NavItem {
-  key: 'library' | 'biography' | 'record' | 'people' | 'settings';
+  key: 'library' | 'biography' | 'record' | 'people' | 'family' | 'settings';
   to: string;
   icon: LucideIcon;
   /** Paths (and their sub-paths) where this item is the current one. */
   matches: string[];
 }
 
-/** The five items in the spec's order; record is the highlighted round button. */
+/** The spec's five items in its order, and the family circle (issue 28) before Settings; record is the highlighted round button. */
 const NAV_ITEMS: NavItem[] = [
   { key: 'library', to: '/library', icon: Library, matches: ['/library', '/timeline'] },
   { key: 'biography', to: '/collections', icon: BookHeart, matches: ['/collections', '/autobiography'] },
   { key: 'record', to: '/', icon: Mic, matches: [] },
   { key: 'people', to: '/people', icon: Users, matches: ['/people'] },
+  { key: 'family', to: '/family-circle', icon: HeartHandshake, matches: ['/family-circle'] },
   { key: 'settings', to: '/settings', icon: Settings, matches: ['/settings'] },
 ];
 
