@@ -76,6 +76,74 @@ describe('photos', () => {
   });
 });
 
+describe('a family reader', () => {
+  const readerOf = (ownerId: string, storyIds: number[], more: Partial<Record<'chapterIds' | 'personIds' | 'placeIds', number[]>> = {}): Actor => ({
+    kind: 'familyReader',
+    memberId: 5,
+    ownerId,
+    name: 'Aino',
+    shared: {
+      storyIds: new Set(storyIds),
+      chapterIds: new Set(more.chapterIds ?? []),
+      personIds: new Set(more.personIds ?? []),
+      placeIds: new Set(more.placeIds ?? []),
+    },
+  });
+  const sharedStory = { id: 1, userId: 'owner' } as ResourceRows['story'];
+  const unsharedStory = { id: 2, userId: 'owner' } as ResourceRows['story'];
+  const reader = readerOf('owner', [1], { chapterIds: [8], personIds: [4], placeIds: [6] });
+
+  it('reads and responds to the shared stories of its own circle, and changes nothing', () => {
+    expect(can(reader, 'read', 'story', sharedStory)).toBe(true);
+    expect(can(reader, 'respond', 'story', sharedStory)).toBe(true);
+    for (const action of ['update', 'delete', 'addRecording'] as const) expect(can(reader, action, 'story', sharedStory), action).toBe(false);
+    for (const action of ['read', 'respond'] as const) expect(can(reader, action, 'story', unsharedStory), action).toBe(false);
+  });
+
+  it("never reads another owner's rows, even with the same ids shared in its own circle", () => {
+    const theirs = { id: 1, userId: 'stranger' } as ResourceRows['story'];
+    expect(can(reader, 'read', 'story', theirs)).toBe(false);
+    expect(can(reader, 'read', 'recording', { ...ownersRecording, userId: 'stranger' })).toBe(false);
+    expect(can(reader, 'read', 'person', { id: 4, userId: 'stranger' } as ResourceRows['person'])).toBe(false);
+  });
+
+  it("hears a shared story's recordings and sees its photos, people, places and chapters; changes none", () => {
+    expect(can(reader, 'read', 'recording', ownersRecording)).toBe(true);
+    expect(can(reader, 'read', 'recording', { ...ownersRecording, storyId: 2 })).toBe(false);
+    expect(can(reader, 'read', 'recording', { ...ownersRecording, storyId: null })).toBe(false);
+    expect(can(reader, 'read', 'photo', { id: 20, userId: 'owner', storyId: 1 } as ResourceRows['photo'])).toBe(true);
+    expect(can(reader, 'read', 'photo', { id: 22, userId: 'owner', storyId: null, personId: 4 } as ResourceRows['photo'])).toBe(false);
+    expect(can(reader, 'read', 'person', { id: 4, userId: 'owner' } as ResourceRows['person'])).toBe(true);
+    expect(can(reader, 'read', 'person', { id: 9, userId: 'owner' } as ResourceRows['person'])).toBe(false);
+    expect(can(reader, 'read', 'place', { id: 6, userId: 'owner' } as ResourceRows['place'])).toBe(true);
+    expect(can(reader, 'read', 'chapter', { id: 8, userId: 'owner' } as ResourceRows['chapter'])).toBe(true);
+    expect(can(reader, 'read', 'chapter', { id: 9, userId: 'owner' } as ResourceRows['chapter'])).toBe(false);
+    for (const action of ['update', 'delete'] as const) {
+      expect(can(reader, action, 'recording', ownersRecording)).toBe(false);
+      expect(can(reader, action, 'person', { id: 4, userId: 'owner' } as ResourceRows['person'])).toBe(false);
+      expect(can(reader, action, 'chapter', { id: 8, userId: 'owner' } as ResourceRows['chapter'])).toBe(false);
+    }
+  });
+
+  it("deletes only its own comments; the circle and its questions are the owner's", () => {
+    const comment = (memberId: number | null) => ({ id: 1, userId: 'owner', storyId: 1, memberId }) as ResourceRows['storyComment'];
+    expect(can(reader, 'delete', 'storyComment', comment(5))).toBe(true);
+    expect(can(reader, 'delete', 'storyComment', comment(6))).toBe(false);
+    expect(can(reader, 'delete', 'storyComment', comment(null))).toBe(false);
+    expect(can(owner, 'delete', 'storyComment', comment(5))).toBe(true);
+    expect(can(readerOf('stranger', [1]), 'delete', 'storyComment', comment(5))).toBe(false);
+    const member = { id: 5, userId: 'owner' } as ResourceRows['familyMember'];
+    const question = { id: 3, userId: 'owner', memberId: 5 } as ResourceRows['familyQuestion'];
+    for (const action of ['read', 'update', 'delete'] as const) {
+      expect(can(owner, action, 'familyMember', member)).toBe(true);
+      expect(can(reader, action, 'familyMember', member)).toBe(false);
+      expect(can(stranger, action, 'familyMember', member)).toBe(false);
+      expect(can(owner, action, 'familyQuestion', question)).toBe(true);
+      expect(can(reader, action, 'familyQuestion', question)).toBe(false);
+    }
+  });
+});
+
 it('lets anyone read a published story', () => {
   const published = { id: 3, userId: 'owner', storyId: 1 } as ResourceRows['publishedStory'];
   for (const actor of [owner, stranger, coAuthor(2), anonymous]) expect(can(actor, 'read', 'publishedStory', published)).toBe(true);

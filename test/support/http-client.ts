@@ -43,6 +43,11 @@ export class HttpClient {
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
   }
+
+  /** Puts a cookie in this client's jar, as a server's Set-Cookie would (a sign-in seeded in the database). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
 }
 
 /** Sends a multipart upload the way the browser's FormData does. */
