@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import type { FamilyMemberView, FamilyScope } from '../contract/family.ts';
-import { stories, users } from '../server/db/schema.ts';
+import { familyMemberChapters, familyMembers, stories, users } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import en from '../client/src/i18n/locales/en/familyCircle.json' with { type: 'json' };
@@ -24,10 +22,10 @@ import { useBrowserApp } from './support/browser-app.ts';
 // guarded like every editor (decision 032). On the story page: "Only me" (the real server)
 // with its mark in the library, and "Share with family".
 //
-// The circle's routes (helper 1) and share-with-family (helper 4) are written at the same
-// time: where this server has no such route, Playwright answers for it with a small stand-in
-// keeping the routes' shapes (contract/family.ts). The test reads what the page SENT in both
-// cases, so it runs unchanged against the real routes once they are merged.
+// The circle's routes are the real server's. share-with-family (helper 4) is written at the
+// same time: while this server has no such route, Playwright answers for it with a stand-in
+// that marks the story shared as the route does; the test reads what the page SENT, so it
+// runs unchanged against the real route once it is merged.
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -62,64 +60,9 @@ function recordFamilyCalls(page: Page): Sent[] {
   return sent;
 }
 
-const hasRoute = (method: 'GET' | 'POST', url: string) => server.app.hasRoute({ method, url });
-
-/**
- * A stand-in for the owner's circle routes when this server has none yet: members kept in
- * memory, in the shapes of contract/family.ts.
- */
-async function standInCircle(page: Page, reviewFirst: boolean) {
-  if (hasRoute('GET', '/api/family/members')) return 'real';
-  const members: FamilyMemberView[] = [];
-  let nextId = 1;
-  const settings = { reviewFirst };
-  const json = (route: Route, status: number, body: unknown) =>
-    route.fulfill({ status, contentType: 'application/json', body: body === undefined ? '' : JSON.stringify(body) });
-  const link = () => `${server.url}/family/join/${randomBytes(32).toString('base64url')}`;
-  await page.route(/\/api\/family\/(invitations|members|settings)(\/.*)?$/, async (route) => {
-    const request = route.request();
-    const path = new URL(request.url()).pathname;
-    const body = request.postData() ? request.postDataJSON() : null;
-    const memberId = Number(/\/members\/(\d+)/.exec(path)?.[1]);
-    const member = members.find((candidate) => candidate.id === memberId);
-    if (path === '/api/family/settings') {
-      if (request.method() === 'PATCH') settings.reviewFirst = body.reviewFirst;
-      return json(route, 200, settings);
-    }
-    if (path === '/api/family/members') return json(route, 200, members);
-    if (path === '/api/family/invitations') {
-      const id = nextId++;
-      members.push({
-        id,
-        name: body.name ?? null,
-        email: body.email ?? null,
-        scope: body.scope as FamilyScope,
-        state: 'invited',
-        invitedAt: new Date().toISOString(),
-        joinedAt: null,
-        lastVisitedAt: null,
-        notice: 'each',
-      });
-      return json(route, 201, { id, link: link(), emailed: Boolean(body.email) });
-    }
-    if (!member) return json(route, 404, { code: 'not_found', message: 'Not found' });
-    if (path.endsWith('/link')) return json(route, 201, { link: link() });
-    if (request.method() === 'PATCH') {
-      member.scope = body.scope;
-      return json(route, 200, member);
-    }
-    if (request.method() === 'DELETE') {
-      members.splice(members.indexOf(member), 1);
-      return route.fulfill({ status: 204 });
-    }
-    return json(route, 404, { code: 'not_found', message: 'Not found' });
-  });
-  return 'stand-in';
-}
-
 /** The stand-in for share-with-family: it marks the story shared, as the route does. */
 async function standInShare(page: Page) {
-  if (hasRoute('POST', '/api/stories/:id/share-with-family')) return 'real';
+  if (server.app.hasRoute({ method: 'POST', url: '/api/stories/:id/share-with-family' })) return 'real';
   await page.route(/\/api\/stories\/\d+\/share-with-family$/, async (route) => {
     const id = Number(/stories\/(\d+)/.exec(route.request().url())?.[1]);
     await db().update(stories).set({ sharedWithFamilyAt: new Date() }).where(eq(stories.id, id));
@@ -137,8 +80,6 @@ it.each<Language>(['en', 'fi'])('invites by link and by e-mail, changes what one
   const seed = seeder(db());
   const childhood = await seed.chapter(userId, language === 'fi' ? 'Lapsuus' : 'Childhood');
   await seed.chapter(userId, language === 'fi' ? 'Työvuodet' : 'Working years');
-  const mode = await standInCircle(page, false);
-  console.info(`family circle routes: ${mode}`);
   const sent = recordFamilyCalls(page);
   const writes = () => sent.filter((call) => call.method !== 'GET');
 
@@ -184,6 +125,11 @@ it.each<Language>(['en', 'fi'])('invites by link and by e-mail, changes what one
   await shown.waitFor(WAIT);
   expect(writes()).toEqual([
     { method: 'POST', path: '/api/family/invitations', body: { name: 'Aino', language: 'fi', scope: { chapterIds: [childhood.id] } } },
+  ]);
+  const [ainoRow] = await db().select().from(familyMembers).where(eq(familyMembers.userId, userId));
+  expect(ainoRow).toMatchObject({ name: 'Aino', email: null, language: 'fi', scopeAll: false, joinedAt: null });
+  expect(await db().select({ chapterId: familyMemberChapters.chapterId }).from(familyMemberChapters).where(eq(familyMemberChapters.memberId, ainoRow.id))).toEqual([
+    { chapterId: childhood.id },
   ]);
   const link = (await shown.getByLabel(w.link.fieldLabel).textContent()) ?? '';
   expect(link).toMatch(new RegExp(`^${server.url}/family/join/[\\w-]{20,}$`));
@@ -235,8 +181,8 @@ it.each<Language>(['en', 'fi'])('invites by link and by e-mail, changes what one
   await aino.getByRole('radio', { name: new RegExp(`^${w.scope.all}`) }).check();
   await aino.getByRole('button', { name: common.actions.save }).click();
   await aino.getByText(w.members.seesAll, { exact: true }).waitFor(WAIT);
-  expect(writes().at(-1)).toMatchObject({ method: 'PATCH', body: { scope: { all: true } } });
-  expect(writes().at(-1)?.path).toMatch(/^\/api\/family\/members\/\d+$/);
+  expect(writes().at(-1)).toEqual({ method: 'PATCH', path: `/api/family/members/${ainoRow.id}`, body: { scope: { all: true } } });
+  expect((await db().select({ scopeAll: familyMembers.scopeAll }).from(familyMembers).where(eq(familyMembers.id, ainoRow.id)))[0].scopeAll).toBe(true);
 
   // A new link for Aino, shown once in her card.
   await aino.getByRole('button', { name: w.members.newLink }).click();
@@ -254,7 +200,7 @@ it.each<Language>(['en', 'fi'])('invites by link and by e-mail, changes what one
   await eero.getByRole('button', { name: w.members.remove }).click();
   await ask.getByRole('button', { name: w.members.removeConfirm }).click();
   await eero.waitFor({ state: 'detached', ...WAIT });
-  expect(writes().filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([expect.stringMatching(/^\/api\/family\/members\/\d+$/)]);
+  expect((await db().select({ name: familyMembers.name }).from(familyMembers).where(eq(familyMembers.userId, userId))).map((row) => row.name)).toEqual(['Aino']);
   await memberCard(page, 'Aino').waitFor(WAIT);
 
   // Review new stories first.
@@ -263,6 +209,7 @@ it.each<Language>(['en', 'fi'])('invites by link and by e-mail, changes what one
   await reviewFirst.click();
   await expect.poll(() => reviewFirst.getAttribute('aria-checked'), WAIT).toBe('true');
   expect(writes().at(-1)).toEqual({ method: 'PATCH', path: '/api/family/settings', body: { reviewFirst: true } });
+  expect((await db().select({ reviewFirst: users.familyReviewFirst }).from(users).where(eq(users.id, userId)))[0].reviewFirst).toBe(true);
   await page.reload();
   await expect.poll(() => page.getByRole('switch', { name: w.reviewFirst.label }).getAttribute('aria-checked'), WAIT).toBe('true');
   await shot(page, `${language}-members`);
@@ -279,7 +226,7 @@ it.each<Language>(['en', 'fi'])('marks a story "Only me" (its mark in the librar
   const story = await seed.story(userId, { title: language === 'fi' ? 'Kesä järvellä' : 'A summer at the lake', sharedWithFamilyAt: null });
   // The owner reviews new stories first: this one waits for them.
   await db().update(users).set({ familyReviewFirst: true }).where(eq(users.id, userId));
-  console.info(`family settings: ${await standInCircle(page, true)}; share-with-family: ${await standInShare(page)}`);
+  console.info(`share-with-family: ${await standInShare(page)}`);
   const sent = recordFamilyCalls(page);
 
   await page.goto(`${server.url}/library/${story.id}`);
