@@ -37,18 +37,19 @@ export function BottomNav() {
       aria-label={t('nav.label')}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-800 bg-stone-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
     >
-      <ul className="mx-auto flex max-w-2xl items-end justify-around px-2">
+      <ul className="mx-auto flex max-w-2xl items-end justify-around px-1">
         {NAV_ITEMS.map((item) => {
           const current = isCurrent(item, pathname);
           const Icon = item.icon;
           const isRecord = item.key === 'record';
           return (
-            <li key={item.key} className="flex flex-1 justify-center">
+            // Sized by its label (not six equal parts): Finnish labels fit side by side at 360 px.
+            <li key={item.key} className="flex min-w-0 flex-auto justify-center">
               <Link
                 to={item.to}
                 aria-current={current ? 'page' : undefined}
                 className={clsx(
-                  'group flex min-w-14 flex-col items-center gap-1 rounded-xl px-1 pt-2 pb-2 text-xs font-medium transition-colors',
+                  'group flex min-w-12 flex-col items-center gap-1 rounded-xl px-0.5 pt-2 pb-2 text-xs font-medium transition-colors',
                   focusRing,
                   current ? 'text-amber-300' : 'text-stone-400 hover:text-stone-100',
                 )}
