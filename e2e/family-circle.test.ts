@@ -77,6 +77,10 @@ it.each<Language>(['en', 'fi'])('invites by link and by e-mail, changes what one
   const { circle: w, common, shell } = WORDS[language];
   const { page, userId } = await signedInPage(browser, server, `family-${language}@example.com`, { language });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  // A phone's share sheet, standing in for the one headless Chromium lacks: what it was given is kept.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'share', { value: async (data: ShareData) => ((window as unknown as { shared: ShareData }).shared = data) });
+  });
   const seed = seeder(db());
   const childhood = await seed.chapter(userId, language === 'fi' ? 'Lapsuus' : 'Childhood');
   await seed.chapter(userId, language === 'fi' ? 'Työvuodet' : 'Working years');
@@ -136,6 +140,8 @@ it.each<Language>(['en', 'fi'])('invites by link and by e-mail, changes what one
   await shown.getByRole('button', { name: w.link.copy }).click();
   await page.getByText(w.link.copied, { exact: true }).first().waitFor(WAIT);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await shown.getByRole('button', { name: w.link.share, exact: true }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url), WAIT).toBe(link);
   await shot(page, `${language}-link-shown`);
 
   // Back from the shown link: the Family page, with Aino invited to see that chapter.
@@ -213,6 +219,11 @@ it.each<Language>(['en', 'fi'])('invites by link and by e-mail, changes what one
   await page.reload();
   await expect.poll(() => page.getByRole('switch', { name: w.reviewFirst.label }).getAttribute('aria-checked'), WAIT).toBe('true');
   await shot(page, `${language}-members`);
+  // On a desktop too.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await memberCard(page, 'Aino').waitFor(WAIT);
+  await shot(page, `${language}-desktop`);
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // Back from the Family page reached from the menu: home.
   await page.getByRole('button', { name: common.actions.back }).click();
