@@ -13,6 +13,7 @@ import { formatDate, formatRelativeTime } from '../i18n/format.ts';
 import { DeleteStoryDialog } from './DeleteStoryDialog.tsx';
 import { parseRouteId } from '../shell/routeId.ts';
 import { PublishCard } from '../publishing/PublishCard.tsx';
+import { FamilyStoryCard } from '../familyCircle/FamilyStoryCard.tsx';
 import { DetailLoading, DetailMessage } from '../shell/DetailStates.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -175,6 +176,7 @@ function StoryBody({ story }: { story: Story }) {
       </div>
       <FollowUpQuestions story={story} />
       <PublishCard story={story} />
+      <FamilyStoryCard story={story} />
       <CoAuthorCard story={story} />
 
       <DeleteStoryLink onClick={() => setDeleting(true)} />
