@@ -1,5 +1,6 @@
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { StoryDto } from '../../../contract/library.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
@@ -57,6 +58,9 @@ export function FamilyStoryCard({ story }: { story: StoryDto }) {
             </div>
           </div>
         )}
+        <Link to="/family-circle" className="text-sm text-amber-300 underline underline-offset-4">
+          {t('story.circleLink')}
+        </Link>
       </div>
     </Card>
   );

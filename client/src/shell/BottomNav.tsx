@@ -1,25 +1,24 @@
 import type { LucideIcon } from 'lucide-react';
-import { BookHeart, HeartHandshake, Library, Mic, Settings, Users } from 'lucide-react';
+import { BookHeart, Library, Mic, Settings, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import clsx from 'clsx';
 import { focusRing } from '../ui/Button.tsx';
 
 interface NavItem {
-  key: 'library' | 'biography' | 'record' | 'people' | 'family' | 'settings';
+  key: 'library' | 'biography' | 'record' | 'people' | 'settings';
   to: string;
   icon: LucideIcon;
   /** Paths (and their sub-paths) where this item is the current one. */
   matches: string[];
 }
 
-/** The spec's five items in its order, and the family circle (issue 28) before Settings; record is the highlighted round button. */
+/** The five items in the spec's order; record is the highlighted round button. */
 const NAV_ITEMS: NavItem[] = [
   { key: 'library', to: '/library', icon: Library, matches: ['/library', '/timeline'] },
   { key: 'biography', to: '/collections', icon: BookHeart, matches: ['/collections', '/autobiography'] },
   { key: 'record', to: '/', icon: Mic, matches: [] },
   { key: 'people', to: '/people', icon: Users, matches: ['/people'] },
-  { key: 'family', to: '/family-circle', icon: HeartHandshake, matches: ['/family-circle'] },
   { key: 'settings', to: '/settings', icon: Settings, matches: ['/settings'] },
 ];
 
@@ -37,19 +36,18 @@ export function BottomNav() {
       aria-label={t('nav.label')}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-800 bg-stone-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
     >
-      <ul className="mx-auto flex max-w-2xl items-end justify-around px-1">
+      <ul className="mx-auto flex max-w-2xl items-end justify-around px-2">
         {NAV_ITEMS.map((item) => {
           const current = isCurrent(item, pathname);
           const Icon = item.icon;
           const isRecord = item.key === 'record';
           return (
-            // Sized by its label (not six equal parts): Finnish labels fit side by side at 360 px.
-            <li key={item.key} className="flex min-w-0 flex-auto justify-center">
+            <li key={item.key} className="flex flex-1 justify-center">
               <Link
                 to={item.to}
                 aria-current={current ? 'page' : undefined}
                 className={clsx(
-                  'group flex min-w-12 flex-col items-center gap-1 rounded-xl px-0.5 pt-2 pb-2 text-xs font-medium transition-colors',
+                  'group flex min-w-14 flex-col items-center gap-1 rounded-xl px-1 pt-2 pb-2 text-xs font-medium transition-colors',
                   focusRing,
                   current ? 'text-amber-300' : 'text-stone-400 hover:text-stone-100',
                 )}

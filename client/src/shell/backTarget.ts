@@ -1,5 +1,5 @@
 /** Pages reached straight from the navigation; back from them leads home (spec 2, back rule). */
-export const TOP_LEVEL_PATHS = ['/library', '/timeline', '/collections', '/autobiography', '/people', '/family-circle', '/settings'];
+export const TOP_LEVEL_PATHS = ['/library', '/timeline', '/collections', '/autobiography', '/people', '/settings'];
 
 /**
  * Where the header's back button goes: home from a top-level page, the parent path from a
