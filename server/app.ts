@@ -28,6 +28,7 @@ import { createMailer } from './email/mailer.ts';
 import { emailRoutes } from './auth/welcome-email-routes.ts';
 import { followUpRoutes } from './follow-ups/routes.ts';
 import { readerResolver } from './family/reader-resolver.ts';
+import { ownerResponseRoutes, readerResponseRoutes } from './family/responses-routes.ts';
 import { engineRoutes } from './health/engine-routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
 import { interviewerRoutes } from './interviewer/routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const readers = readerResolver(db);
   await app.register(async (family) => {
     readerScope(family, { db, routeTable, readers });
+    await family.register(readerResponseRoutes, { db, store: deps.store, queue: deps.queue, quotas });
   });
 
   // Everything else needs a session, checked before anything else is read (a few reads let in family readers too).
@@ -194,6 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(coAuthorLinkRoutes, { site, db });
     await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });
     await signedIn.register(archiveExportRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(ownerResponseRoutes, { db });
     await signedIn.register(archiveImportRoutes, { db, store: deps.store, queue: deps.queue, accountAudioBytes: config.uploadLimits.accountBytes, accountPhotoBytes: config.photoLimits.accountBytes });
   });
 

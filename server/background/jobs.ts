@@ -11,6 +11,7 @@ import type { JobDefinition } from '../jobs/job.ts';
 import { transcribeRecordingJob } from '../pipeline/transcribe-recording-job.ts';
 import { writeStoryJob } from '../pipeline/write-story-job.ts';
 import { narrateStoryJob } from '../publishing/narrate-story-job.ts';
+import { tellFamilyAskerJob } from '../family/answered-question.ts';
 
 /**
  * The background jobs, each defined in its feature's folder. A free worker looks for them in this
@@ -29,6 +30,7 @@ export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
   writeStoryJob,
   finishConversationJob,
   followUpQuestionsJob,
+  tellFamilyAskerJob,
   transcribeRecordingJob,
   gapQuestionsJob,
   refreshInfoJob,
