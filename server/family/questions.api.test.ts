@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { familyQuestionId, type FamilyQuestionView } from '../../contract/family.ts';
 import { fakeOpenAiEngines } from '../../test/support/engines.ts';
@@ -15,6 +15,8 @@ import { CLIPS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { type FakeOpenAi, sampleFromSchema, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
 import { familyMembers, familyQuestions, stories } from '../db/schema.ts';
+import { sendJob } from '../jobs/send-job.ts';
+import { TELL_FAMILY_ASKER, tellFamilyAskerJob } from './answered-question.ts';
 
 // Relatives ask the storyteller; the questions reach the interviewer; a story recorded for
 // one answers it, and the asker is told once, by e-mail in their language when they gave an address.
@@ -66,6 +68,16 @@ async function ask(reader: HttpClient, text: string): Promise<FamilyQuestionView
 }
 const ownerList = async (client = owner): Promise<FamilyQuestionView[]> => (await client.get('/api/interviewer/family-questions')).json();
 const readerList = async (reader: HttpClient): Promise<FamilyQuestionView[]> => (await reader.get('/api/family/questions')).json();
+/** Waits until no job telling this question's asker waits or runs. */
+const tellingDone = (questionId: number) =>
+  waitFor(
+    async () =>
+      (await server.database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${TELL_FAMILY_ASKER} and (data->>'questionId')::int = ${questionId} and state in ('created', 'retry', 'active')`,
+      )) as unknown as { rows: { n: number }[] },
+    (result) => result.rows[0].n === 0,
+    SETTLED,
+  );
 const questionRow = async (id: number) => (await server.database.db.select().from(familyQuestions).where(eq(familyQuestions.id, id)))[0];
 
 describe('asking', () => {
@@ -197,6 +209,11 @@ describe('answering', () => {
       (row) => row.processingStatus === 'generated' && row.generatedAt!.getTime() > told.answeredAt!.getTime(),
       SETTLED,
     );
+    await tellingDone(asked.id);
+    expect(mailsTo(address)).toHaveLength(1);
+    // A second telling (a retry, a recovery, a share later) tells nobody again either.
+    await sendJob(server.queue, tellFamilyAskerJob, { questionId: asked.id });
+    await tellingDone(asked.id);
     expect(mailsTo(address)).toHaveLength(1);
     expect(await questionRow(asked.id)).toMatchObject({ askerToldAt: told.askerToldAt, answeredStoryId: story.id });
   });
