@@ -18,7 +18,8 @@ let seed: ReturnType<typeof seeder>;
 const wav = readFileSync(CLIPS.english);
 
 beforeAll(async () => {
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  // One voice reply an hour per reader (as per link): each test's readers reply once, the limit has its own test.
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', LINK_UPLOADS_PER_HOUR: '1' });
   ({ client: owner, id: ownerId } = await signedUpClient(server.url, 'owner@example.com'));
   seed = seeder(server.database.db, server.store);
 });
@@ -182,6 +183,22 @@ describe('voice replies', () => {
     expect(withRecordings.hasNewRecordings).toBe(true);
     expect(withRecordings.recordings.find((r: { id: number }) => r.id === reply.id)).toMatchObject({ contributorName: 'Aino' });
     expect((await responses(owner, story.id, true)).replies.map((r) => [r.id, r.authorName])).toEqual([[reply.id, 'Aino']]);
+    // It is the circle's: whoever holds the story's co-author link does not get it.
+    const link = await seed.coAuthorToken(ownerId, story.id);
+    const linkView = await (await new HttpClient(server.url).get(`/api/co-author/${link.token}`)).json();
+    expect(linkView.recordings).toEqual([]);
+  });
+
+  it("are counted per reader for the hour, like a link's contributions", async () => {
+    const story = await sharedStory();
+    const aino = await familyReader(server, ownerId);
+    const pekka = await familyReader(server, ownerId);
+    expect((await replyBy(aino.client, story.id)).status).toBe(201);
+    const second = await replyBy(aino.client, story.id);
+    expect(second.status).toBe(429);
+    expect((await second.json()).code).toBe('reply_limit');
+    expect(second.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await replyBy(pekka.client, story.id)).status).toBe(201);
   });
 
   it("a reader deletes only their own reply, and never the storyteller's own recordings", async () => {
