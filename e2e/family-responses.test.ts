@@ -64,6 +64,13 @@ it("shows the family's responses on the story, the storyteller answers; a relati
   await page.getByRole('button', { name: 'Answer' }).click();
   await page.getByLabel('Your answer').fill('It was your grandfather\'s boat.');
   await shot(page, 'answering-en');
+  // An answer being typed is guarded like every editor: Back asks, Stay keeps it.
+  await page.goBack();
+  const leave = page.getByRole('alertdialog', { name: 'Save your changes?' });
+  await leave.waitFor(WAIT);
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await leave.waitFor({ state: 'detached' });
+  expect(await page.getByLabel('Your answer').inputValue()).toBe("It was your grandfather's boat.");
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('list', { name: 'Comments' }).getByText("It was your grandfather's boat.").waitFor();
   await page.getByRole('list', { name: 'Comments' }).getByText('You', { exact: true }).waitFor();
