@@ -11,7 +11,8 @@ import type { JobDefinition } from '../jobs/job.ts';
 import { transcribeRecordingJob } from '../pipeline/transcribe-recording-job.ts';
 import { writeStoryJob } from '../pipeline/write-story-job.ts';
 import { narrateStoryJob } from '../publishing/narrate-story-job.ts';
-import { tellFamilyAskerJob } from '../family/answered-question.ts';
+import { noteFamilyAnswer, tellFamilyAskerJob } from '../family/answered-question.ts';
+import { whenStoryWritten } from '../pipeline/story-written.ts';
 
 /**
  * The background jobs, each defined in its feature's folder. A free worker looks for them in this
@@ -39,3 +40,6 @@ export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
   exportArchiveJob,
   importArchiveJob,
 ];
+
+// A written story that answers a relative's question answers it and tells the asker (issue 28).
+whenStoryWritten(noteFamilyAnswer);

@@ -17,7 +17,7 @@ import type { AdditionsRequest, PhotoNote, StoryRequest } from './story-prompt.t
 import { addToStoryTask, regenerateStoryTask, writeStoryTask, type StoryAdditions } from './story-tasks.ts';
 import { unwrittenStories } from './unfinished.ts';
 import { userVocabulary } from '../people-and-places/vocabulary.ts';
-import { noteFamilyAnswer } from '../family/answered-question.ts';
+import { storyWritten } from './story-written.ts';
 
 export const WRITE_STORY = 'write-story';
 
@@ -92,10 +92,10 @@ export const writeStoryJob = defineJob<JobContext, WriteStoryPayload>({
       { title: written.title || story.title, content: written.content },
       { metadata: written.metadata, processingStatus: 'generated', hasNewRecordings: false, generatedAt: new Date() },
       replaceUpTo,
-      // A story answering a relative's question answers it now (server/family/answered-question.ts).
+      // And what other features do with a written story (story-written.ts).
       async (tx) => {
         await queueFollowUpQuestions(ctx.queue, storyId, tx);
-        await noteFamilyAnswer(ctx.queue, tx, storyId);
+        await storyWritten(ctx.queue, tx, storyId);
       },
     );
   },
@@ -173,7 +173,7 @@ async function addToEditedText(
       })
       .where(eq(stories.id, story.id));
     await queueFollowUpQuestions(ctx.queue, story.id, tx);
-    await noteFamilyAnswer(ctx.queue, tx, story.id);
+    await storyWritten(ctx.queue, tx, story.id);
   });
 }
 
