@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { signatureName } from '../../contract/author-name.ts';
 import { FAMILY_QUESTION_ID_PATTERN } from '../../contract/family.ts';
@@ -7,12 +7,15 @@ import { familyMembers, familyQuestions, stories, users } from '../db/schema.ts'
 import { htmlLetter, type HtmlMessage } from '../email/html-letter.ts';
 import { letter } from '../email/letter.ts';
 import type { JobContext } from '../jobs/context.ts';
-import { defineJob } from '../jobs/job.ts';
+import { defineJob, UNFINISHED_BATCH } from '../jobs/job.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { sendJob, type Transaction } from '../jobs/send-job.ts';
 import { sharedWithMember } from './shared-with.ts';
 
 export const TELL_FAMILY_ASKER = 'tell-family-asker';
+
+/** How long an answer not yet told (its story not shared with the asker yet) is looked for again. */
+const TELL_WITHIN_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * A story was written: when it answers a relative's question (the recorder or Talk with
@@ -34,8 +37,8 @@ export async function noteFamilyAnswer(queue: Queue, tx: Transaction, storyId: n
 }
 
 /**
- * Queues telling the askers of questions a story answers. Also for whoever shares a story with
- * the circle later (the owner reviews first): the job tells only once the story is theirs to read.
+ * Queues telling the askers of questions a story answers. A story not yet theirs to read (the
+ * owner reviews first) is told by the recovery pass once it is shared (`unfinished` below).
  */
 export async function tellAskersOf(queue: Queue, tx: Transaction | undefined, questionIds: number[]): Promise<void> {
   for (const questionId of questionIds) await sendJob(queue, tellFamilyAskerJob, { questionId }, tx ? { within: tx } : {});
@@ -95,6 +98,29 @@ export const tellFamilyAskerJob = defineJob<JobContext, { questionId: number }>(
       await ctx.db.update(familyQuestions).set({ askerToldAt: null }).where(eq(familyQuestions.id, questionId));
       throw error;
     }
+  },
+  /**
+   * Answers not told yet whose story has reached the circle: cut off by a crash, failed for good,
+   * or shared later by an owner who reviews first. Only a first sift: the job itself asks
+   * sharedWithMember whether the asker may read the story.
+   */
+  async unfinished(ctx) {
+    const rows = await ctx.db
+      .select({ id: familyQuestions.id })
+      .from(familyQuestions)
+      .innerJoin(stories, eq(stories.id, familyQuestions.answeredStoryId))
+      .where(
+        and(
+          isNull(familyQuestions.askerToldAt),
+          isNotNull(familyQuestions.memberId),
+          gt(familyQuestions.answeredAt, new Date(Date.now() - TELL_WITHIN_MS)),
+          isNotNull(stories.sharedWithFamilyAt),
+          eq(stories.onlyMe, false),
+        ),
+      )
+      .orderBy(familyQuestions.id)
+      .limit(UNFINISHED_BATCH);
+    return rows.map(({ id }) => ({ questionId: id }));
   },
   async onFailure(ctx, { questionId }, error) {
     ctx.log.warn({ questionId, err: error.describe() }, 'a relative could not be told their question was answered');

@@ -15,6 +15,8 @@ import { CLIPS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { type FakeOpenAi, sampleFromSchema, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
 import { familyMembers, familyQuestions, stories } from '../db/schema.ts';
+import { queueUnfinishedWork } from '../background/recovery.ts';
+import type { JobContext } from '../jobs/context.ts';
 import { sendJob } from '../jobs/send-job.ts';
 import { TELL_FAMILY_ASKER, tellFamilyAskerJob } from './answered-question.ts';
 
@@ -162,8 +164,20 @@ describe('answering', () => {
     await settledStory(other, foreignStoryId, SETTLED);
     expect((await ownerList()).find((q) => q.id === asked.id)?.answeredStoryId).toBe(storyId);
     expect(await questionRow(asked.id)).toMatchObject({ answeredStoryId: storyId });
-    // Not shared with the circle yet (nothing has shared it): the asker's list does not link it.
+    // Not shared with the circle yet (nothing has shared it): the asker's list does not link it, nobody is told.
     expect((await readerList(reader.client))[0]).toMatchObject({ id: asked.id, answeredStoryId: null });
+    await tellingDone(asked.id);
+    expect((await questionRow(asked.id)).askerToldAt).toBeNull();
+
+    // Shared later (an owner who reviews first): the recovery pass finds the answer not told, and tells it.
+    await server.database.db.update(stories).set({ sharedWithFamilyAt: new Date() }).where(eq(stories.id, storyId));
+    const queued = await queueUnfinishedWork({ db: server.database.db, queue: server.queue } as JobContext, [tellFamilyAskerJob]);
+    expect(queued).toEqual({ [TELL_FAMILY_ASKER]: 1 });
+    await tellingDone(asked.id);
+    expect((await questionRow(asked.id)).askerToldAt).not.toBeNull();
+    expect((await readerList(reader.client))[0]).toMatchObject({ id: asked.id, answeredStoryId: storyId });
+    // Told: the next pass finds nothing.
+    expect(await queueUnfinishedWork({ db: server.database.db, queue: server.queue } as JobContext, [tellFamilyAskerJob])).toEqual({});
   });
 
   it('tells the asker once, in their language, with a link to read it; a rewrite tells nobody again', async () => {
