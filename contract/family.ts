@@ -167,3 +167,27 @@ export interface FamilyQuestionView {
 /** The recorder's question id for a relative's question: stories answering it carry it (stories.question_id). */
 export const familyQuestionId = (id: number) => `family:${id}`;
 export const FAMILY_QUESTION_ID_PATTERN = /^family:(\d+)$/;
+
+// ---- helper "circle" (server/family invitations, members, join): shapes the client reads too.
+
+/** GET/PATCH /api/family/settings: whether new stories wait for the owner's "Share with family". */
+export const familySettingsSchema = z.object({ reviewFirst: z.boolean() }).strict();
+export type FamilySettings = z.infer<typeof familySettingsSchema>;
+
+/** 201 to POST /api/family/members/{id}/link: a new once-only link, shown once. */
+export interface FamilyLinkCreated {
+  link: string;
+}
+
+/** GET /api/family/join/{token}: what the join page shows (unknown, used or expired: 404 invalid_family_link; the owner's own: 400 own_circle). */
+export interface FamilyJoinPreview {
+  tellerName: string;
+  /** The name the owner gave the relative, to start the name field with. */
+  name: string | null;
+  language: (typeof LANGUAGES)[number];
+}
+
+/** 200 to POST /api/family/join/{token}: the circle (member id) this device now reads. */
+export interface FamilyJoined {
+  circle: number;
+}
