@@ -7,8 +7,7 @@ import { familyQuestionId, type FamilyQuestionView } from '../../contract/family
 import { fakeOpenAiEngines } from '../../test/support/engines.ts';
 import { familyReader } from '../../test/support/family.ts';
 import { HttpClient, signedUpClient, uploadForm } from '../../test/support/http-client.ts';
-import { readMessage } from '../../test/support/mail-messages.ts';
-import { readAlternativeMessage } from '../../test/support/mime-parts.ts';
+import { readMimeMessage } from '../../test/support/mime-message.ts';
 import { settledStory, waitFor } from '../../test/support/pipeline.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
@@ -58,10 +57,8 @@ const outbox = () => {
 };
 const mailsTo = (address: string) =>
   outbox()
-    .map((name) => readFileSync(path.join(dataDir, 'outbox', name), 'utf8'))
-    // The accounts' own e-mails (sign-up) are there too, single-part.
-    .filter((raw) => readMessage(raw).to === address)
-    .map(readAlternativeMessage);
+    .map((name) => readMimeMessage(readFileSync(path.join(dataDir, 'outbox', name), 'utf8')))
+    .filter((mail) => mail.to === address);
 
 async function ask(reader: HttpClient, text: string): Promise<FamilyQuestionView> {
   const response = await reader.post('/api/family/questions', { text });
