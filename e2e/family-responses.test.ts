@@ -59,7 +59,7 @@ it("shows the family's responses on the story, the storyteller answers; a relati
   await page.getByRole('list', { name: 'Reactions' }).getByText('Love: 1').waitFor();
   await page.getByLabel('Voice reply from Pekka').waitFor();
   // The voice reply is among the story's recordings too, under Pekka's name.
-  await page.getByText('Co-author: Pekka').waitFor();
+  await page.getByText('Family: Pekka').waitFor();
 
   await page.getByRole('button', { name: 'Answer' }).click();
   await page.getByLabel('Your answer').fill('It was your grandfather\'s boat.');

@@ -181,7 +181,7 @@ describe('voice replies', () => {
     // Marked new, never rewritten behind the owner's back; the owner sees it among the story's recordings under the reader's name.
     const withRecordings = await (await owner.get(`/api/stories/${story.id}/with-recordings`)).json();
     expect(withRecordings.hasNewRecordings).toBe(true);
-    expect(withRecordings.recordings.find((r: { id: number }) => r.id === reply.id)).toMatchObject({ contributorName: 'Aino' });
+    expect(withRecordings.recordings.find((r: { id: number }) => r.id === reply.id)).toMatchObject({ contributorName: 'Aino', familyReply: true });
     expect((await responses(owner, story.id, true)).replies.map((r) => [r.id, r.authorName])).toEqual([[reply.id, 'Aino']]);
     // It is the circle's: whoever holds the story's co-author link does not get it.
     const link = await seed.coAuthorToken(ownerId, story.id);
