@@ -80,6 +80,8 @@ export const recordingSchema = z.object({
   orderIndex: z.number(),
   ...temporalFields,
   contributorName: z.string().nullable(),
+  /** A family reader's voice reply (issue 28): `contributorName` is the reader's name. */
+  familyReply: z.boolean(),
   /** The person corrected the transcript by hand: re-transcribing asks first. */
   transcriptionEditedByHand: z.boolean(),
 });

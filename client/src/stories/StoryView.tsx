@@ -8,6 +8,7 @@ import { CoAuthorCard } from '../coAuthor/CoAuthorCard.tsx';
 import { StoryChapterCard } from '../chapters/StoryChapterCard.tsx';
 import { useChapterBack } from '../chapters/chapterPaths.ts';
 import { FollowUpQuestions } from '../followUps/FollowUpQuestions.tsx';
+import { FamilyResponsesCard } from './FamilyResponsesCard.tsx';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate, formatRelativeTime } from '../i18n/format.ts';
 import { DeleteStoryDialog } from './DeleteStoryDialog.tsx';
@@ -171,6 +172,7 @@ function StoryBody({ story }: { story: Story }) {
       <StoryPhotos story={story} />
       <StoryTimeCard story={story} />
       <StoryChapterCard story={story} />
+      <FamilyResponsesCard storyId={story.id} />
       <div id={recordingsId} className="scroll-mt-4">
         <StoryRecordings storyId={story.id} />
       </div>
