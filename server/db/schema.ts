@@ -812,6 +812,8 @@ export const familyQuestions = pgTable(
     askerToldAt: timestamp('asker_told_at', { withTimezone: true }),
     /** When the weekly e-mail last carried it: the least recently asked comes first. */
     lastEmailedAt: timestamp('last_emailed_at', { withTimezone: true }),
+    /** The storyteller set it aside: gone from their list and the weekly e-mail, kept (unanswered) in the asker's. */
+    setAsideAt: timestamp('set_aside_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('family_questions_user').on(t.userId, t.createdAt)],
@@ -841,6 +843,8 @@ export const recordLinks = pgTable(
     id: text('id').primaryKey(),
     userId: ownerId(),
     questionText: text('question_text').notNull(),
+    /** The recorder's question id (a theme's, a gap prompt's, or `family:{id}`): what the story answering it carries. */
+    questionId: text('question_id'),
     familyQuestionId: integer('family_question_id').references(() => familyQuestions.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

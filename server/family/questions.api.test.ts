@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { familyQuestionId, type FamilyQuestionView } from '../../contract/family.ts';
 import { fakeOpenAiEngines } from '../../test/support/engines.ts';
 import { familyReader } from '../../test/support/family.ts';
@@ -13,7 +13,7 @@ import { seeder } from '../../test/support/seed.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { type FakeOpenAi, sampleFromSchema, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
-import { familyMembers, familyQuestions, stories } from '../db/schema.ts';
+import { familyMembers, familyQuestions, stories, users } from '../db/schema.ts';
 import { queueUnfinishedWork } from '../background/recovery.ts';
 import type { JobContext } from '../jobs/context.ts';
 import { sendJob } from '../jobs/send-job.ts';
@@ -129,7 +129,7 @@ describe('asking', () => {
 });
 
 describe('setting aside', () => {
-  it("removes it from both lists; another storyteller's question is a 404", async () => {
+  it("takes it off the storyteller's list and keeps the relative's words in theirs; another storyteller's question is a 404", async () => {
     const { client: stranger } = await signedUpClient(server.url, 'aside-stranger@example.com');
     const reader = await familyReader(server, ownerId);
     const asked = await ask(reader.client, 'What did you dream of becoming?');
@@ -137,12 +137,15 @@ describe('setting aside', () => {
     expect(await questionRow(asked.id)).toBeDefined();
     expect((await owner.request('DELETE', `/api/family-questions/${asked.id}`)).status).toBe(204);
     expect((await ownerList()).map((q) => q.id)).not.toContain(asked.id);
-    expect(await readerList(reader.client)).toEqual([]);
+    expect((await readerList(reader.client)).map((q) => [q.id, q.text, q.answeredStoryId])).toEqual([[asked.id, 'What did you dream of becoming?', null]]);
   });
 });
 
 describe('answering', () => {
   it('links the story recorded for it once written; the asker sees it only once the story is shared with them', async () => {
+    // The storyteller reviews new stories first: written, the story waits for their "Share with family".
+    await server.database.db.update(users).set({ familyReviewFirst: true }).where(eq(users.id, ownerId));
+    onTestFinished(() => server.database.db.update(users).set({ familyReviewFirst: false }).where(eq(users.id, ownerId)).then(() => undefined));
     const reader = await familyReader(server, ownerId, { name: 'Aino' });
     const asked = await ask(reader.client, 'What was your first job?');
     // Another storyteller's question id in the recorder answers nothing of theirs.
@@ -161,7 +164,7 @@ describe('answering', () => {
     await settledStory(other, foreignStoryId, SETTLED);
     expect((await ownerList()).find((q) => q.id === asked.id)?.answeredStoryId).toBe(storyId);
     expect(await questionRow(asked.id)).toMatchObject({ answeredStoryId: storyId });
-    // Not shared with the circle yet (nothing has shared it): the asker's list does not link it, nobody is told.
+    // Not shared with the circle yet (the storyteller has not shared it): the asker's list does not link it, nobody is told.
     expect((await readerList(reader.client))[0]).toMatchObject({ id: asked.id, answeredStoryId: null });
     await tellingDone(asked.id);
     expect((await questionRow(asked.id)).askerToldAt).toBeNull();

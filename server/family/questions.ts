@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FamilyQuestionView } from '../../contract/family.ts';
 import type { FamilyReaderActor } from '../access/actor.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
@@ -53,12 +53,15 @@ export async function ownerQuestions(db: Database, userId: string): Promise<Fami
   const rows = await db
     .select()
     .from(familyQuestions)
-    .where(eq(familyQuestions.userId, userId))
+    .where(and(eq(familyQuestions.userId, userId), isNull(familyQuestions.setAsideAt)))
     .orderBy(sql`${familyQuestions.answeredStoryId} is not null`, desc(familyQuestions.createdAt), asc(familyQuestions.id));
   return rows.map((row) => presentQuestion(row, () => true));
 }
 
-/** "Set aside": the storyteller will not answer it; it leaves their list and the asker's. */
+/**
+ * "Set aside": the storyteller will not answer it; it leaves their list and the weekly e-mail.
+ * The relative's words are kept: the asker still sees their question, unanswered.
+ */
 export async function setQuestionAside(db: Database, question: Authorized<QuestionRow, 'delete'>): Promise<void> {
-  await db.delete(familyQuestions).where(eq(familyQuestions.id, question.id));
+  await db.update(familyQuestions).set({ setAsideAt: new Date() }).where(eq(familyQuestions.id, question.id));
 }

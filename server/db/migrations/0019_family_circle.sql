@@ -33,6 +33,7 @@ CREATE TABLE "family_questions" (
 	"answered_at" timestamp with time zone,
 	"asker_told_at" timestamp with time zone,
 	"last_emailed_at" timestamp with time zone,
+	"set_aside_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -57,6 +58,7 @@ CREATE TABLE "record_links" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
 	"question_text" text NOT NULL,
+	"question_id" text,
 	"family_question_id" integer,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
@@ -69,6 +71,7 @@ CREATE TABLE "story_comments" (
 	"story_id" integer NOT NULL,
 	"member_id" integer,
 	"author_name" text NOT NULL,
+	"by_teller" boolean DEFAULT false NOT NULL,
 	"body" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1,22 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { familyQuestionId, RECORD_LINK_DAYS } from '../../../contract/family.ts';
+import { RECORD_LINK_DAYS } from '../../../contract/family.ts';
 import type { Database } from '../../db/client.ts';
 import { recordLinks } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { questionIdOfText } from './weekly-question.ts';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const recordLinkInvalid = () => new HttpError(404, 'record_link_invalid', 'This link has been used or has expired. Open Saaga and record from there.');
 
 /** A new once-only link for a weekly question: 32 random bytes, only their SHA-256 kept. */
-export async function createRecordLink(db: Database, userId: string, question: { text: string; familyQuestionId: number | null }, now: Date): Promise<string> {
+export async function createRecordLink(db: Database, userId: string, question: { text: string; questionId: string; familyQuestionId: number | null }, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(recordLinks).values({
     id: hashOf(token),
     userId,
     questionText: question.text,
+    questionId: question.questionId,
     familyQuestionId: question.familyQuestionId,
     expiresAt: new Date(now.getTime() + RECORD_LINK_DAYS * 24 * 60 * 60 * 1000),
   });
@@ -40,6 +40,5 @@ export async function useRecordLink(db: Database, token: string): Promise<{ user
     .where(and(eq(recordLinks.id, hashOf(token)), isNull(recordLinks.usedAt), gt(recordLinks.expiresAt, new Date())))
     .returning();
   if (!used) throw recordLinkInvalid();
-  const questionId = used.familyQuestionId !== null ? familyQuestionId(used.familyQuestionId) : await questionIdOfText(db, used.userId, used.questionText);
-  return { userId: used.userId, question: used.questionText, questionId };
+  return { userId: used.userId, question: used.questionText, questionId: used.questionId };
 }

@@ -33,7 +33,7 @@ export async function chooseWeeklyQuestion(db: Database, userId: string, languag
   const [relative] = await db
     .select({ id: familyQuestions.id, text: familyQuestions.text })
     .from(familyQuestions)
-    .where(and(eq(familyQuestions.userId, userId), isNull(familyQuestions.answeredStoryId)))
+    .where(and(eq(familyQuestions.userId, userId), isNull(familyQuestions.answeredStoryId), isNull(familyQuestions.setAsideAt)))
     .orderBy(sql`${familyQuestions.lastEmailedAt} asc nulls first`, asc(familyQuestions.createdAt), asc(familyQuestions.id))
     .limit(1);
   if (relative) return { text: relative.text, questionId: familyQuestionId(relative.id), familyQuestionId: relative.id };
@@ -59,18 +59,4 @@ export async function chooseWeeklyQuestion(db: Database, userId: string, languag
   const themes = themeQuestions(language);
   const next = themes.find((q) => !answered.has(q.questionId) && !sent.has(q.text)) ?? themes.find((q) => !sent.has(q.text)) ?? themes[0];
   return { ...next, familyQuestionId: null };
-}
-
-/** The recorder's question id of a question e-mailed earlier, from its text (a theme's or a gap prompt's); null when none matches. */
-export async function questionIdOfText(db: Database, userId: string, text: string): Promise<string | null> {
-  for (const language of ['en', 'fi'] as const) {
-    const theme = themeQuestions(language).find((q) => q.text === text);
-    if (theme) return theme.questionId;
-  }
-  const [gap] = await db
-    .select({ gapKey: interviewGapQuestions.gapKey })
-    .from(interviewGapQuestions)
-    .where(and(eq(interviewGapQuestions.userId, userId), eq(interviewGapQuestions.question, text)))
-    .limit(1);
-  return gap?.gapKey ?? null;
 }

@@ -1,1 +1,0 @@
-ALTER TABLE "story_comments" ADD COLUMN "by_teller" boolean DEFAULT false NOT NULL;
