@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { familyReader } from '../../test/support/family.ts';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
@@ -26,6 +27,9 @@ beforeAll(async () => {
   expect(link.status).toBe(201);
   const token = (await link.json()).token as string;
   realParams = { story: String(story.id), person: String(person.id), place: String(place.id), token };
+  // The same browser reads a relative's family circle too, so the reader's routes let it in.
+  const teller = await signedUpClient(server.url, 'nul-teller@example.com');
+  await familyReader(server, teller.id, { client });
 });
 afterAll(() => server?.close());
 
