@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -275,6 +275,12 @@ it('an account exported, imported into a fresh account on a fresh server and exp
   // "Only me" stays only me: a story hidden from the family is not shown to a new circle after a move.
   const onlyMeOf = (zip: Zip) => (json(zip, `${ARCHIVE_PATHS.data}stories.json`) as Row[]).filter((row) => row.onlyMe === true).map((row) => row.title);
   expect([onlyMeOf(before), onlyMeOf(after)]).toEqual([['A speech'], ['A speech']]);
+  // The written stories reach the new account's family circle as they had reached the old one's; no other.
+  const moved = await second.database.db.select().from(stories).where(eq(stories.userId, mover.id));
+  expect(moved.filter((story) => story.sharedWithFamilyAt !== null).map((story) => story.title).sort()).toEqual(
+    moved.filter((story) => story.processingStatus === 'generated').map((story) => story.title).sort(),
+  );
+  expect(moved.some((story) => story.processingStatus === 'generated')).toBe(true);
   // The photos kept their homes, order, captions and links (compared above); the links are really there.
   const photoRows = json(after, `${ARCHIVE_PATHS.data}photos.json`) as Row[];
   expect(photoRows.filter((row) => (row.coverOf as number[]).length).map((row) => row.originalType)).toEqual(['image/png']);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { StoredBookChapter } from '../../db/book-chapters.ts';
 import {
   autobiographies,
@@ -14,6 +14,7 @@ import {
   recordingPlaces,
   recordings,
   stories,
+  users,
 } from '../../db/schema.ts';
 import type { Transaction } from '../../jobs/send-job.ts';
 import type { StoredAudio } from './audio.ts';
@@ -59,6 +60,9 @@ const temporal = (time: ArchiveData['stories'][number]['time']) => ({
  * again). Published pages and narrations belong to the other server and are not restored.
  * Answers the new recordings that have no transcript yet (to transcribe, as a new upload is).
  */
+/** Story ids in one statement: well under PostgreSQL's limit of parameters. */
+const SHARE_BATCH = 5000;
+
 export async function insertArchiveRows(
   tx: Transaction,
   userId: string,
@@ -119,6 +123,15 @@ export async function insertArchiveRows(
         .returning({ id: stories.id }),
     ),
   );
+  // Written stories reach the family circle as they did when written (no notice is sent for
+  // them), unless the account reviews new stories first; "only me" stays hidden whatever.
+  const writtenIds = data.stories.filter((s) => s.status === 'generated').map((s) => storyIds.get(s.id)!);
+  for (let start = 0; start < writtenIds.length; start += SHARE_BATCH) {
+    await tx
+      .update(stories)
+      .set({ sharedWithFamilyAt: sql`coalesce(${stories.generatedAt}, ${stories.createdAt})` })
+      .where(and(inArray(stories.id, writtenIds.slice(start, start + SHARE_BATCH)), sql`not exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.familyReviewFirst})`));
+  }
 
   const untranscribedArchiveIds = new Set(data.recordings.filter((r) => r.transcription === null).map((r) => r.id));
   const recordingIds = idMap(
