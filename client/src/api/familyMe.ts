@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { FamilyCircleView, familyReaderPatchSchema } from '../../../contract/family.ts';
+import { apiRequest, getJson } from './request.ts';
+
+// The reader's own settings on this device (issue 28): the circles it reads, the reader's
+// name, language and notices in each, signing out here, and reading on another device.
+
+export const FAMILY_ME_KEY = ['/api/family/me'] as const;
+
+/** GET /api/family/me: the circles this browser reads. A 401 (no family sign-in here) is an error, not retried. */
+export function useFamilyCircles() {
+  return useQuery({
+    queryKey: FAMILY_ME_KEY,
+    queryFn: async () => (await getJson<FamilyCircleView[]>('/api/family/me'))!,
+    retry: false,
+  });
+}
+
+export type FamilyReaderPatch = z.infer<typeof familyReaderPatchSchema>;
+
+/** PATCH /api/family/me/{circle}: the reader's name, language or notices in one circle. */
+export function useUpdateFamilyMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ circle, patch }: { circle: number; patch: FamilyReaderPatch }) => apiRequest('PATCH', `/api/family/me/${circle}`, patch),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FAMILY_ME_KEY }),
+  });
+}
+
+/** POST /api/family/sign-out: this device stops reading (the circles stay; another link or an account brings them back). */
+export function useFamilySignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/family/sign-out'),
+    // Nothing the reader read may stay on screen: every family answer is dropped.
+    onSuccess: () => queryClient.removeQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/family') }),
+  });
+}
+
+/** POST /api/family/claim: this device's circles onto the signed-in account, to read them on any device after signing in. */
+export function useClaimCircles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/family/claim'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FAMILY_ME_KEY }),
+  });
+}
