@@ -19,12 +19,24 @@ export function useFamilyCircles() {
 
 export type FamilyReaderPatch = z.infer<typeof familyReaderPatchSchema>;
 
-/** PATCH /api/family/me/{circle}: the reader's name, language or notices in one circle. */
+/**
+ * PATCH /api/family/me/{circle}: the reader's name, language or notices in one circle. The
+ * choice shows at once and is put back when the server refuses it.
+ */
 export function useUpdateFamilyMe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ circle, patch }: { circle: number; patch: FamilyReaderPatch }) => apiRequest('PATCH', `/api/family/me/${circle}`, patch),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: FAMILY_ME_KEY }),
+    onMutate: async ({ circle, patch }) => {
+      await queryClient.cancelQueries({ queryKey: FAMILY_ME_KEY });
+      const before = queryClient.getQueryData<FamilyCircleView[]>(FAMILY_ME_KEY);
+      if (before) queryClient.setQueryData(FAMILY_ME_KEY, before.map((one) => (one.circle === circle ? { ...one, ...patch } : one)));
+      return { before };
+    },
+    onError: (_error, _patch, context) => {
+      if (context?.before) queryClient.setQueryData(FAMILY_ME_KEY, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FAMILY_ME_KEY }),
   });
 }
 
