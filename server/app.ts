@@ -27,7 +27,11 @@ import type { DatabaseHandle } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
 import { emailRoutes } from './auth/welcome-email-routes.ts';
 import { followUpRoutes } from './follow-ups/routes.ts';
+import { familyCircleRoutes } from './family/circle-routes.ts';
+import { familyJoinRoutes } from './family/join-routes.ts';
 import { readerResolver } from './family/reader-resolver.ts';
+import { familyClaimRoutes, familyReaderRoutes } from './family/reader-routes.ts';
+import { familyReadingRoutes } from './family/reading/routes.ts';
 import { engineRoutes } from './health/engine-routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
 import { interviewerRoutes } from './interviewer/routes.ts';
@@ -150,6 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await open.register(emailVerificationRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
     await open.register(publicStoryRoutes, { config, site, db, store: deps.store, clientDir: deps.clientDir });
+    await open.register(familyJoinRoutes, { db, site, perMinute: config.loginRateLimit });
   });
 
   // A co-author link's holder: the link in the path is the credential (decision 016).
@@ -162,6 +167,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const readers = readerResolver(db);
   await app.register(async (family) => {
     readerScope(family, { db, routeTable, readers });
+    await family.register(familyReaderRoutes, { db });
+    await family.register(familyReadingRoutes, { db });
   });
 
   // Everything else needs a session, checked before anything else is read (a few reads let in family readers too).
@@ -194,6 +201,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(coAuthorLinkRoutes, { site, db });
     await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });
     await signedIn.register(archiveExportRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(familyCircleRoutes, { db, mailer, site, invitationsPerHour: config.familyInvitationsPerHour });
+    await signedIn.register(familyClaimRoutes, { db });
     await signedIn.register(archiveImportRoutes, { db, store: deps.store, queue: deps.queue, accountAudioBytes: config.uploadLimits.accountBytes, accountPhotoBytes: config.photoLimits.accountBytes });
   });
 

@@ -61,6 +61,7 @@ const envSchema = z
     ACCOUNT_PHOTO_MB: z.coerce.number().positive().default(10 * 1024),
     LINK_PHOTO_MB: z.coerce.number().positive().default(1024),
     TEST_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
+    FAMILY_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     SESSION_CACHE_ENTRIES: z.coerce.number().int().min(1).default(10_000),
     READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
@@ -127,6 +128,8 @@ export interface Config {
   photoLimits: { perHour: number; accountBytes: number; linkBytes: number };
   /** Test welcome e-mails one account may send itself in an hour. */
   testEmailsPerHour: number;
+  /** Family invitations (each may send an e-mail) and new invitation links one account may make in an hour. */
+  familyInvitationsPerHour: number;
   /** How long (ms) and how many sessions each server remembers without asking the database. */
   sessionCache: { ttlMs: number; maxEntries: number };
   /** Bytes of people's library reads each server keeps until their rows change (0: none; decision 026). */
@@ -210,6 +213,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       linkBytes: Math.round(env.LINK_PHOTO_MB * 1024 * 1024),
     },
     testEmailsPerHour: env.TEST_EMAILS_PER_HOUR,
+    familyInvitationsPerHour: env.FAMILY_INVITATIONS_PER_HOUR,
     sessionCache: { ttlMs: Math.round(env.SESSION_CACHE_SECONDS * 1000), maxEntries: env.SESSION_CACHE_ENTRIES },
     readCacheBytes: env.READ_CACHE_MB * 1024 * 1024,
     runWorkerInline: env.WORKER === 'inline',

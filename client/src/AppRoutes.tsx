@@ -33,6 +33,9 @@ const NewAutobiographyPage = lazyPage(() => import('./autobiography/NewAutobiogr
 const ChapterEditPage = lazyPage(() => import('./chapters/ChapterEditPage.tsx'), 'ChapterEditPage');
 const ChapterPage = lazyPage(() => import('./chapters/ChapterPage.tsx'), 'ChapterPage');
 const CoAuthorPage = lazyPage(() => import('./coAuthor/CoAuthorPage.tsx'), 'CoAuthorPage');
+const FamilyJoinPage = lazyPage(() => import('./family/FamilyJoinPage.tsx'), 'FamilyJoinPage');
+const FamilyReadingPage = lazyPage(() => import('./family/FamilyReadingPage.tsx'), 'FamilyReadingPage');
+const FamilyStoryPage = lazyPage(() => import('./family/FamilyStoryPage.tsx'), 'FamilyStoryPage');
 const DiagnosticsPage = lazyPage(() => import('./diagnostics/DiagnosticsPage.tsx'), 'DiagnosticsPage');
 const CollectionsPage = lazyPage(() => import('./collections/CollectionsPage.tsx'), 'CollectionsPage');
 const ConversationPage = lazyPage(() => import('./conversation/ConversationPage.tsx'), 'ConversationPage');
@@ -65,7 +68,8 @@ function page(element: ReactNode) {
 const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording', '/forgot-password', '/reset-password', '/verify-email', '/account-deleted'];
 
 function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  // A family reader's pages: a relative reads without an account (not the owner's /family-circle).
+  return PUBLIC_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === '/family' || pathname.startsWith('/family/');
 }
 
 /**
@@ -85,6 +89,9 @@ export function AppRoutes() {
     <Routes>
       <Route path="/published/:slug" element={<PublishedStoryPage />} />
       <Route path="/co-author/:token" element={page(<CoAuthorPage />)} />
+      <Route path="/family/join/:token" element={page(<FamilyJoinPage />)} />
+      <Route path="/family" element={page(<FamilyReadingPage />)} />
+      <Route path="/family/stories/:storyId" element={page(<FamilyStoryPage />)} />
       <Route path="/streaming-test" element={page(<StreamingTestPage />)} />
       <Route path="/debug-recording" element={page(<DiagnosticsPage />)} />
       <Route path="/forgot-password" element={page(<ForgotPasswordPage />)} />

@@ -19,7 +19,7 @@ let appStarted = false;
 // Pages in the language of what they show (a published story, a co-author's link) take
 // both languages from their first render: i18next settles a page's language when it is
 // made, and would fall back to English for one whose words had not come yet.
-const FIXED_LANGUAGE_PAGES = ['/published/', '/co-author/'];
+const FIXED_LANGUAGE_PAGES = ['/published/', '/co-author/', '/family'];
 
 /**
  * The whole app, at the address then current: its code and every word of the language

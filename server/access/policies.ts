@@ -41,7 +41,8 @@ export interface ResourceActions {
   archiveExport: 'read';
   archiveImport: 'read' | 'update' | 'delete';
   photo: 'read' | 'update' | 'delete';
-  familyMember: 'read' | 'update' | 'delete';
+  /** updateOwn: a reader's own name, language and notices in the circle (server/family reader routes). */
+  familyMember: 'read' | 'update' | 'delete' | 'updateOwn';
   familyQuestion: 'read' | 'update' | 'delete';
   storyComment: 'delete';
 }
@@ -111,7 +112,12 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
     delete: (actor, photo) => isOwner(actor, photo) || isOwnContribution(actor, photo),
   },
   // The circle is the owner's to see and change; a member never sees the others.
-  familyMember: { read: isOwner, update: isOwner, delete: isOwner },
+  familyMember: {
+    read: isOwner,
+    update: isOwner,
+    delete: isOwner,
+    updateOwn: (actor, member) => actor.kind === 'familyReader' && actor.memberId === member.id && actor.ownerId === member.userId,
+  },
   // A question asked of the storyteller is theirs to see, answer or set aside.
   familyQuestion: { read: isOwner, update: isOwner, delete: isOwner },
   // A comment goes by the story's owner, or by the reader who wrote it.

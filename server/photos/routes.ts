@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_SIZES, photoPatchSchema } from '../../contract/photos.ts';
 import { pathResource } from '../access/path-resource.ts';
+import { NOT_FOUND } from '../access/policies.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
+import { notFound } from '../http/errors.ts';
 import { sendStoredBlob } from '../http/send-blob.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { originalExtension } from './image-type.ts';
@@ -13,6 +15,7 @@ import { photoCopyKey, photoCopyType } from './photo-copies-store.ts';
 import type { HomeKind, PhotoHomeTarget } from './photo-home.ts';
 import type { PhotoQuotas } from './photo-quota.ts';
 import { presentPhoto } from './presenter.ts';
+import { sendPhotoCopy } from './served-copies.ts';
 import { photosOf } from './queries.ts';
 import { type PhotoRow, savePhotoUpload } from './save-photos.ts';
 
@@ -26,7 +29,8 @@ export interface PhotoRouteDependencies {
 /** Where each home's photos are, under `/api/{path}/:id/photos`. */
 const HOME_PATHS: Record<HomeKind, string> = { story: 'stories', recording: 'recordings', person: 'people', place: 'places' };
 
-const photoToRead = pathResource('photo', 'read');
+/** A photo's copies: the owner's, and a shared story's derived copies for its family readers (never the original). */
+const photoToRead = pathResource('photo', 'read', 'id', { readers: true });
 const photoToChange = pathResource('photo', 'update');
 const photoToDelete = pathResource('photo', 'delete');
 
@@ -70,7 +74,12 @@ export async function photoRoutes(app: FastifyInstance, deps: PhotoRouteDependen
   api.get('/api/photos/:id', { config: photoToRead.config, schema: { querystring: sizeQuery } }, async (request, reply) => {
     const photo = photoToRead.of(request);
     const { size } = request.query;
-    // The signed-in scope serves the owner only (a link's holder has routes of their own, without the original).
+    // A family reader gets the derived copies only (no metadata at all); the original is the owner's alone.
+    if (request.actor.kind === 'familyReader') {
+      if (size === 'original') throw notFound(NOT_FOUND.photo);
+      return sendPhotoCopy(request, reply, store, photo, size, 'private, max-age=3600');
+    }
+    // Otherwise the owner (a link's holder has routes of their own, without the original).
     return sendStoredBlob(request, reply, store, {
       key: photoCopyKey(photo, size),
       mimeType: photoCopyType(photo, size),

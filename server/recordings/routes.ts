@@ -38,6 +38,8 @@ export interface RecordingRouteDependencies {
 const recordingToRead = pathResource('recording', 'read');
 const recordingToChange = pathResource('recording', 'update');
 const recordingToDelete = pathResource('recording', 'delete');
+/** A shared story's recordings play for its family readers too, in the teller's own voice. */
+const audioToPlay = pathResource('recording', 'read', 'id', { readers: true });
 const storyToAddTo = pathResource('story', 'addRecording');
 const storyToRead = pathResource('story', 'read');
 const storyToChange = pathResource('story', 'update');
@@ -81,8 +83,8 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
     withLinks(recordingToRead.of(request).id),
   );
 
-  api.get('/api/recordings/:id/audio', { config: recordingToRead.config }, async (request, reply) =>
-    sendAudio(request, reply, store, recordingToRead.of(request)),
+  api.get('/api/recordings/:id/audio', { config: audioToPlay.config }, async (request, reply) =>
+    sendAudio(request, reply, store, audioToPlay.of(request)),
   );
 
   api.patch('/api/recordings/:id/story', { config: recordingToChange.config, schema: { body: recordingStoryLinkSchema } }, async (request) => {

@@ -13,6 +13,7 @@ import { KINDS, RECORD_KINDS } from '../people-and-places/kinds.ts';
 import { temporalColumnsOrBadRequest } from '../temporal/http.ts';
 import { temporalContextBody } from '../temporal/temporal-context.ts';
 import { chosenPhoto } from '../photos/cover.ts';
+import { storyForReader } from '../family/reading/story-for-reader.ts';
 import { presentStoryWithCover } from './presenter.ts';
 import { storiesMentioning } from './mentioning.ts';
 import { listStories, storyCounts, storyWithRecordings } from './queries.ts';
@@ -20,6 +21,8 @@ import { regenerateStory } from './regenerate-story.ts';
 import { deleteStory, editStory, moveStoryToChapter, reorderRecordings, setStoryTime } from './story-changes.ts';
 
 const storyToRead = pathResource('story', 'read');
+/** The one story read a family reader makes too: answered in the reading shape (family/reading). */
+const storyToReadAlsoByReaders = pathResource('story', 'read', 'id', { readers: true });
 const storyToChange = pathResource('story', 'update');
 const storyToDelete = pathResource('story', 'delete');
 
@@ -53,7 +56,10 @@ export async function storyRoutes(app: FastifyInstance, deps: StoryRouteDependen
     );
   }
 
-  api.get('/api/stories/:id', { config: storyToRead.config }, async (request) => presentStoryWithCover(db, storyToRead.of(request)));
+  api.get('/api/stories/:id', { config: storyToReadAlsoByReaders.config }, async (request) => {
+    const story = storyToReadAlsoByReaders.of(request);
+    return request.actor.kind === 'familyReader' ? storyForReader(db, request.actor, story) : presentStoryWithCover(db, story);
+  });
 
   api.get('/api/stories/:id/with-recordings', { config: storyToRead.config }, async (request) =>
     storyWithRecordings(db, storyToRead.of(request)),

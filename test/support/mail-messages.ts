@@ -27,7 +27,7 @@ export function readMessage(raw: string): ReadMessage {
   return { to: headers.get('to') ?? '', subject: decodeWords(headers.get('subject') ?? ''), text };
 }
 
-function decodeQuotedPrintable(body: string): string {
+export function decodeQuotedPrintable(body: string): string {
   const soft = body.replace(/=\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < soft.length; i++) {
@@ -42,7 +42,7 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-function decodeWords(value: string): string {
+export function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
