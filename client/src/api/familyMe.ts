@@ -1,21 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { FamilyCircleView, familyReaderPatchSchema } from '../../../contract/family.ts';
-import { apiRequest, getJson } from './request.ts';
+import { apiRequest } from './request.ts';
 
 // The reader's own settings on this device (issue 28): the circles it reads, the reader's
 // name, language and notices in each, signing out here, and reading on another device.
 
-export const FAMILY_ME_KEY = ['/api/family/me'] as const;
-
-/** GET /api/family/me: the circles this browser reads. A 401 (no family sign-in here) is an error, not retried. */
-export function useFamilyCircles() {
-  return useQuery({
-    queryKey: FAMILY_ME_KEY,
-    queryFn: async () => (await getJson<FamilyCircleView[]>('/api/family/me'))!,
-    retry: false,
-  });
-}
+/** GET /api/family/me's answer, as the reading pages read it (family/readingApi.ts useFamilyCircles). */
+const FAMILY_ME_KEY = ['family', 'me'] as const;
 
 export type FamilyReaderPatch = z.infer<typeof familyReaderPatchSchema>;
 
@@ -46,7 +38,7 @@ export function useFamilySignOut() {
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/family/sign-out'),
     // Nothing the reader read may stay on screen: every family answer is dropped.
-    onSuccess: () => queryClient.removeQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/family') }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: ['family'] }),
   });
 }
 

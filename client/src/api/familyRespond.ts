@@ -6,7 +6,8 @@ import { ApiRequestError, apiRequest, formatErrorMessage, getJson, parseErrorBod
 // What a relative does on a story and in the circle (issue 28): comments, reactions, voice
 // replies and questions for the storyteller. The reader's own calls (server/family, reader scope).
 
-const responsesKey = (storyId: number) => ['/api/family/stories', storyId, 'responses'] as const;
+// Under 'family' with the reading pages' answers: signing out on this device drops them all.
+const responsesKey = (storyId: number) => ['family', 'responses', storyId] as const;
 
 /** GET /api/family/stories/{id}/responses: comments (oldest first), reactions with counts, voice replies. */
 export function useStoryResponses(storyId: number) {
@@ -134,7 +135,7 @@ export function useDeleteVoiceReply(storyId: number) {
   });
 }
 
-const questionsKey = (circle: number | null) => ['/api/family/questions', circle === null ? {} : { circle }] as const;
+const questionsKey = (circle: number | null) => ['family', 'questions', circle] as const;
 
 /** GET /api/family/questions?circle=: the questions this reader asked, each with the story that answers it once told. */
 export function useMyQuestions(circle: number | null) {
@@ -151,6 +152,6 @@ export function useAskQuestion(circle: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => apiRequest('POST', '/api/family/questions', circle === null ? { text } : { text, circle }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/family/questions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['family', 'questions'] }),
   });
 }

@@ -3,7 +3,6 @@ import { BookOpen, Clock, HelpCircle, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FAMILY_QUESTION_MAX, type FamilyCircleView } from '../../../../contract/family.ts';
-import { useFamilyCircles } from '../../api/familyMe.ts';
 import { useAskQuestion, useMyQuestions } from '../../api/familyRespond.ts';
 import { useErrorText } from '../../api/useErrorText.ts';
 import { useLanguage } from '../../i18n/appLanguage.ts';
@@ -14,21 +13,13 @@ import { toast } from '../../ui/toastStore.ts';
 import { useGuardedEditor } from '../../ui/useGuardedEditor.tsx';
 import { useReaderKey } from './readerKey.ts';
 
-/** The circle asked in: the one named, else the device's first (the only one, for most readers). */
-function circleOf(circles: FamilyCircleView[] | undefined, circle: number | undefined): FamilyCircleView | null {
-  return circles?.find((one) => one.circle === circle) ?? (circle === undefined ? (circles?.[0] ?? null) : null);
-}
-
 /**
  * "Ask {teller} a question" on the reading view: the question goes to the storyteller's
  * interviewer; below it, the reader's own questions, each answered one linking to the story
- * that answers it. `circle`: the circle shown, when the reader reads more than one.
+ * that answers it. `circle`: the circle the reading view shows.
  */
-export function AskQuestion({ circle }: { circle?: number }) {
+export function AskQuestion({ circle: current }: { circle: FamilyCircleView }) {
   const { t } = useTranslation('familyRespond');
-  const circles = useFamilyCircles();
-  const current = circleOf(circles.data, circle);
-  if (!current) return null;
   return (
     <Card title={t('questions.title', { teller: current.tellerName })} icon={<HelpCircle aria-hidden className="size-5" />}>
       <div className="grid gap-5">
@@ -118,7 +109,7 @@ function MyQuestions({ circle }: { circle: number }) {
             <p className="break-words text-stone-100">{question.text}</p>
             <p className="text-xs text-stone-400">{formatDate(question.createdAt, language, { dateStyle: 'medium' })}</p>
             {question.answeredStoryId !== null ? (
-              <Link to={`/family/stories/${question.answeredStoryId}`} className={buttonClasses('secondary', 'mt-1 justify-self-start')}>
+              <Link to={`/family/stories/${question.answeredStoryId}?circle=${circle}`} className={buttonClasses('secondary', 'mt-1 justify-self-start')}>
                 <BookOpen aria-hidden className="size-4" />
                 {t('questions.answered')}
               </Link>

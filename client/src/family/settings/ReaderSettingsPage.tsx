@@ -1,13 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import clsx from 'clsx';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useFamilyCircles } from '../../api/familyMe.ts';
-import { ApiRequestError } from '../../api/request.ts';
+import { toLanguage } from '../../../../contract/languages.ts';
 import { useErrorText } from '../../api/useErrorText.ts';
 import { buttonClasses, focusRing } from '../../ui/Button.tsx';
 import { SkeletonLines } from '../../ui/SkeletonLines.tsx';
+import { FamilyFrame } from '../FamilyFrame.tsx';
+import { isSignedOut, useFamilyCircles } from '../readingApi.ts';
 import { useReaderKey } from '../respond/readerKey.ts';
 import { AnotherDevice } from './AnotherDevice.tsx';
 import { CircleSettings } from './CircleSettings.tsx';
@@ -15,28 +16,34 @@ import { ReaderLanguage } from './ReaderLanguage.tsx';
 import { SignOutHere } from './SignOutHere.tsx';
 
 /**
- * /family/settings, a relative's own settings (issue 28), outside the app's shell like the
- * reading view: their language, their name and e-mails about new stories in each circle,
- * signing out on this device, and reading on another device through an account.
+ * /family/settings, a relative's own settings (issue 28), in the reading pages' frame and
+ * language: their language, their name and e-mails about new stories in each circle, signing
+ * out on this device, and reading on another device through an account.
  */
 export function ReaderSettingsPage() {
+  const circles = useFamilyCircles();
+  const [signedOut, setSignedOut] = useState(false);
+  const language = circles.data?.[0]?.language;
+  // No family sign-in here (401), or one that reads no circle any more: nothing to set.
+  const notReading = isSignedOut(circles.error) || circles.data?.length === 0;
+  return (
+    <FamilyFrame language={language ? toLanguage(language) : null}>
+      {signedOut || notReading ? <SignedOut justNow={signedOut} /> : <Settings onSignedOut={() => setSignedOut(true)} />}
+    </FamilyFrame>
+  );
+}
+
+function Settings({ onSignedOut }: { onSignedOut: () => void }) {
   const { t } = useTranslation('familyRespond');
   const errorText = useErrorText();
   const circles = useFamilyCircles();
   const reader = useReaderKey();
-  const [signedOut, setSignedOut] = useState(false);
-
-  // No family sign-in here (401), or one that reads no circle any more: nothing to set.
-  const notReading = (circles.error instanceof ApiRequestError && circles.error.status === 401) || circles.data?.length === 0;
-  if (signedOut || notReading) {
-    return (
-      <Frame back={false}>
-        <SignedOut justNow={signedOut} />
-      </Frame>
-    );
-  }
   return (
-    <Frame back>
+    <div className="mt-4 grid gap-6">
+      <Link to="/family" className={clsx('flex items-center gap-1 self-start justify-self-start rounded text-sm font-medium text-amber-200 hover:text-amber-100', focusRing)}>
+        <ArrowLeft aria-hidden className="size-4" />
+        {t('settings.backToStories')}
+      </Link>
       <h1 className="text-2xl font-semibold text-stone-50">{t('settings.title')}</h1>
       {circles.isPending || !reader ? (
         circles.isError ? (
@@ -55,29 +62,9 @@ export function ReaderSettingsPage() {
             <CircleSettings key={circle.circle} circle={circle} reader={reader} />
           ))}
           <AnotherDevice circles={circles.data!} />
-          <SignOutHere onSignedOut={() => setSignedOut(true)} />
+          <SignOutHere onSignedOut={onSignedOut} />
         </>
       )}
-    </Frame>
-  );
-}
-
-function Frame({ back, children }: { back: boolean; children: ReactNode }) {
-  const { t } = useTranslation('familyRespond');
-  return (
-    <div className="min-h-dvh bg-stone-950 text-stone-100">
-      <main className="mx-auto grid w-full max-w-2xl gap-6 px-4 pt-4 pb-16">
-        <div className="flex items-center justify-between gap-3">
-          <span className="text-2xl font-semibold tracking-tight text-stone-50">Saaga</span>
-          {back && (
-            <Link to="/family" className={clsx('flex min-h-11 items-center gap-1.5 rounded-md text-sm text-stone-300 hover:text-stone-100', focusRing)}>
-              <ArrowLeft aria-hidden className="size-4" />
-              {t('settings.backToStories')}
-            </Link>
-          )}
-        </div>
-        {children}
-      </main>
     </div>
   );
 }
