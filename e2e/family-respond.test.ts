@@ -134,6 +134,8 @@ class FamilyRoutes {
   questions: FamilyQuestionView[];
   /** The next voice replies the server refuses with a 503. */
   failReplies = 0;
+  /** The member was removed: every call is refused as the server refuses it (401), before anything. */
+  removed = false;
   private nextId = 100;
 
   constructor(readonly circle: number, answeredStoryId: number) {
@@ -172,6 +174,7 @@ class FamilyRoutes {
     if (path.startsWith('/api/family/test-audio/')) return route.fulfill({ status: 200, contentType: 'audio/wav', body: readFileSync(CLIPS.jfk) });
     if (!HELPER_3_ROUTES.some((pattern) => pattern.test(path))) return route.fallback();
     this.calls.push({ method, path, body, multipart });
+    if (this.removed) return json(401, { message: 'Unauthorized', code: 'unauthorized' });
 
     if (method === 'GET' && /^\/api\/family\/stories\/\d+\/responses$/.test(path)) {
       const reactions = (Object.entries(this.reactions) as [FamilyReaction, number][])
@@ -335,7 +338,7 @@ for (const language of ['en', 'fi'] as const) {
     await player.waitFor(WAIT);
     const [upload] = family.callsTo('POST', /\/replies$/);
     expect(upload.path).toBe(`/api/family/stories/${storyId}/replies`);
-    expect(upload.multipart!.fields).toEqual(['duration', 'audio']);
+    expect(upload.multipart!.fields).toEqual(['duration', 'clientTimestamp', 'userAgent', 'audio']);
     expect(upload.multipart!.bytes).toBeGreaterThan(5_000);
     await shot(page, `reply-sent-${language}`);
 
@@ -460,6 +463,18 @@ for (const language of ['en', 'fi'] as const) {
     await page.getByRole('heading', { name: words.invalid }).waitFor(WAIT);
   });
 }
+
+it.concurrent('a reader removed while reading: the next comment is refused and the page shows the invalid-link view', async ({ expect }) => {
+  const { page, family, memberId } = await readerPhone('removed@example.com', 'en');
+  await openFromReadingView(page, 'en', 'story');
+  await page.getByRole('textbox', { name: WORDS.en.comment }).fill('Sent after the removal.');
+  await server.database.db.delete(familyMembers).where(eq(familyMembers.id, memberId));
+  family.removed = true;
+  await page.getByRole('button', { name: WORDS.en.send }).click();
+  await page.getByRole('heading', { name: WORDS.en.invalid }).waitFor(WAIT);
+  expect(family.callsTo('POST', /\/comments$/)).toHaveLength(1);
+  await shot(page, 'removed-en');
+});
 
 it.concurrent('a signed-in reader adds the circle to the account, to read on another device (the real server)', async ({ expect }) => {
   const { page: owner, userId: ownerId } = await signedInPage(browser, server, 'claim-owner@example.com');

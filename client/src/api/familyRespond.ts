@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FamilyQuestionView, FamilyReaction, FamilyResponsesView } from '../../../contract/family.ts';
 import { RECORDING_UPLOAD_FIELDS } from '../../../contract/uploads.ts';
@@ -24,21 +25,40 @@ function useResponsesChanged(storyId: number) {
   return () => queryClient.invalidateQueries({ queryKey: responsesKey(storyId) });
 }
 
+/**
+ * A family call refused for want of a sign-in (the reader was removed, or this device signed out
+ * elsewhere): the circles are read again, and the reading pages, refused too, show the
+ * invalid-link view.
+ */
+export function useFamilySignInLost() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiRequestError && error.status === 401) void queryClient.invalidateQueries({ queryKey: ['family', 'me'] });
+    },
+    [queryClient],
+  );
+}
+
 /** POST /api/family/stories/{id}/comments `{ body }`. */
 export function useAddComment(storyId: number) {
   const changed = useResponsesChanged(storyId);
+  const signInLost = useFamilySignInLost();
   return useMutation({
     mutationFn: (body: string) => apiRequest('POST', `/api/family/stories/${storyId}/comments`, { body }),
     onSuccess: changed,
+    onError: signInLost,
   });
 }
 
 /** DELETE /api/family/comments/{id}: the reader's own comment. */
 export function useDeleteComment(storyId: number) {
   const changed = useResponsesChanged(storyId);
+  const signInLost = useFamilySignInLost();
   return useMutation({
     mutationFn: (commentId: number) => apiRequest('DELETE', `/api/family/comments/${commentId}`),
     onSuccess: changed,
+    onError: signInLost,
   });
 }
 
@@ -50,6 +70,7 @@ export function useDeleteComment(storyId: number) {
 export function useSetReaction(storyId: number) {
   const queryClient = useQueryClient();
   const changed = useResponsesChanged(storyId);
+  const signInLost = useFamilySignInLost();
   return useMutation({
     mutationFn: (reaction: FamilyReaction | null) =>
       reaction
@@ -61,8 +82,9 @@ export function useSetReaction(storyId: number) {
       if (before) queryClient.setQueryData(responsesKey(storyId), { ...before, reactions: withMyReaction(before.reactions, reaction) });
       return { before };
     },
-    onError: (_error, _reaction, context) => {
+    onError: (error, _reaction, context) => {
       if (context?.before) queryClient.setQueryData(responsesKey(storyId), context.before);
+      signInLost(error);
     },
     onSettled: changed,
   });
@@ -86,18 +108,24 @@ export interface VoiceReplyUpload {
   audio: Blob;
   fileName: string;
   durationSeconds: number;
+  /** When recording stopped. */
+  recordedAt: Date;
   /** The share of the bytes sent so far, 0 to 1. */
   onProgress: (sent: number) => void;
 }
 
 /**
- * POST /api/family/stories/{id}/replies: the take as multipart (`audio`, `duration`), like the
+ * POST /api/family/stories/{id}/replies: the take as multipart (`duration`, `clientTimestamp`,
+ * `userAgent`, then `audio`; the owner's choices of models and tone are not a reader's), like the
  * co-author page's recording; the server names it after the reader. XMLHttpRequest, not fetch:
  * only it reports an upload's progress. Errors are the same ApiRequestError as every call's.
  */
-export function uploadVoiceReply({ storyId, audio, fileName, durationSeconds, onProgress }: VoiceReplyUpload): Promise<void> {
+export function uploadVoiceReply({ storyId, audio, fileName, durationSeconds, recordedAt, onProgress }: VoiceReplyUpload): Promise<void> {
   const form = new FormData();
+  // The recorder's own notes first, the audio last (the server reads the fields before the file).
   form.append(RECORDING_UPLOAD_FIELDS.duration, String(Math.round(durationSeconds)));
+  form.append(RECORDING_UPLOAD_FIELDS.clientTimestamp, recordedAt.toISOString());
+  form.append(RECORDING_UPLOAD_FIELDS.userAgent, navigator.userAgent);
   form.append(RECORDING_UPLOAD_FIELDS.audio, audio, fileName);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -120,18 +148,22 @@ export function uploadVoiceReply({ storyId, audio, fileName, durationSeconds, on
 /** A voice reply sent: the story's responses read again to show it with its player. */
 export function useUploadVoiceReply(storyId: number) {
   const changed = useResponsesChanged(storyId);
+  const signInLost = useFamilySignInLost();
   return useMutation({
     mutationFn: (upload: Omit<VoiceReplyUpload, 'storyId'>) => uploadVoiceReply({ ...upload, storyId }),
     onSuccess: changed,
+    onError: signInLost,
   });
 }
 
 /** DELETE /api/family/replies/{id}: the reader's own voice reply. */
 export function useDeleteVoiceReply(storyId: number) {
   const changed = useResponsesChanged(storyId);
+  const signInLost = useFamilySignInLost();
   return useMutation({
     mutationFn: (replyId: number) => apiRequest('DELETE', `/api/family/replies/${replyId}`),
     onSuccess: changed,
+    onError: signInLost,
   });
 }
 
@@ -150,8 +182,10 @@ export function useMyQuestions(circle: number | null) {
 /** POST /api/family/questions `{ text, circle? }`: a question for the storyteller. */
 export function useAskQuestion(circle: number | null) {
   const queryClient = useQueryClient();
+  const signInLost = useFamilySignInLost();
   return useMutation({
     mutationFn: (text: string) => apiRequest('POST', '/api/family/questions', circle === null ? { text } : { text, circle }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['family', 'questions'] }),
+    onError: signInLost,
   });
 }

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { Heart, MessageCircle, Mic } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useStoryResponses } from '../../api/familyRespond.ts';
+import { useFamilySignInLost, useStoryResponses } from '../../api/familyRespond.ts';
 import { useErrorText } from '../../api/useErrorText.ts';
 import { Card } from '../../ui/Card.tsx';
 import { SkeletonLines } from '../../ui/SkeletonLines.tsx';
@@ -21,6 +22,9 @@ export function StoryResponses({ storyId }: { storyId: number }) {
   const errorText = useErrorText();
   const responses = useStoryResponses(storyId);
   const reader = useReaderKey();
+  const signInLost = useFamilySignInLost();
+  // Refused for want of a sign-in: the page around reads its circles again and shows the invalid-link view.
+  useEffect(() => signInLost(responses.error), [signInLost, responses.error]);
 
   if (responses.isPending) {
     return (

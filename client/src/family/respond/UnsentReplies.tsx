@@ -44,6 +44,7 @@ export function UnsentReplies({ storyId, reader }: { storyId: number; reader: st
         audio,
         fileName: recordingFileName(take.mimeType, take.startedAt),
         durationSeconds: take.durationSeconds,
+        recordedAt: new Date(take.startedAt),
         onProgress: () => undefined,
       });
       await forgetTake(take.id);

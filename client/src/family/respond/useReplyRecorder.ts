@@ -56,6 +56,7 @@ export function useReplyRecorder(storyId: number, reader: string) {
         audio: take.audio,
         fileName: recordingFileName(take.audio.type, take.recordedAt.getTime()),
         durationSeconds: take.durationSeconds,
+        recordedAt: take.recordedAt,
         onProgress: (sent) => setStep({ phase: 'sending', sent }),
       });
       await forgetTakeQuietly(take.copyId);
