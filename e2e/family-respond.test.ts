@@ -267,11 +267,12 @@ for (const language of ['en', 'fi'] as const) {
     await page.getByRole('button', { name: words.heart(2) }).click();
     const mine = page.getByRole('button', { name: words.heart(3) });
     await expect.poll(() => mine.getAttribute('aria-pressed'), WAIT).toBe('true');
-    expect(family.callsTo('PUT', /\/reaction$/).map((call) => call.body)).toEqual([{ reaction: 'heart' }]);
+    // The count changes at once (before the call is answered): the call itself is awaited.
+    await expect.poll(() => family.callsTo('PUT', /\/reaction$/).map((call) => call.body), WAIT).toEqual([{ reaction: 'heart' }]);
     await shot(page, `reactions-${language}`);
     await mine.click();
     await expect.poll(() => page.getByRole('button', { name: words.heart(2) }).getAttribute('aria-pressed'), WAIT).toBe('false');
-    expect(family.callsTo('DELETE', /\/reaction$/)).toHaveLength(1);
+    await expect.poll(() => family.callsTo('DELETE', /\/reaction$/).length, WAIT).toBe(1);
 
     // A typed comment: Back asks first; Stay keeps it.
     const box = page.getByRole('textbox', { name: words.comment });
@@ -301,6 +302,8 @@ for (const language of ['en', 'fi'] as const) {
     const ask = page.getByRole('alertdialog');
     await ask.waitFor(WAIT);
     await ask.getByRole('button', { name: words.deleteComment }).click();
+    // While the question is open the page behind it is hidden from roles: wait for it to close first.
+    await ask.waitFor({ state: 'detached', ...WAIT });
     await sent.waitFor({ state: 'detached', ...WAIT });
     expect(family.callsTo('DELETE', /\/api\/family\/comments\/\d+$/)).toHaveLength(1);
 
@@ -345,6 +348,7 @@ for (const language of ['en', 'fi'] as const) {
     await page.getByRole('button', { name: words.deleteReply }).click();
     const ask = page.getByRole('alertdialog');
     await ask.getByRole('button', { name: words.deleteReply }).click();
+    await ask.waitFor({ state: 'detached', ...WAIT });
     await player.waitFor({ state: 'detached', ...WAIT });
     expect(family.callsTo('DELETE', /\/api\/family\/replies\/\d+$/)).toHaveLength(1);
 
