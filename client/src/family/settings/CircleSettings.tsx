@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { FamilyCircleView, FamilyNotice } from '../../../../contract/family.ts';
@@ -14,14 +15,19 @@ export function CircleSettings({ circle, reader }: { circle: FamilyCircleView; r
   const errorText = useErrorText();
   const update = useUpdateFamilyMe();
 
-  const chooseNotice = (notice: FamilyNotice) =>
+  // The choice shows the moment it is made (a controlled radio would spring back until the answer).
+  const [chosen, setChosen] = useState<FamilyNotice | null>(null);
+  const chooseNotice = (notice: FamilyNotice) => {
+    setChosen(notice);
     update.mutate(
       { circle: circle.circle, patch: { notice } },
       {
         onSuccess: () => toast({ title: t('settings.noticeSaved') }),
         onError: (error) => toast({ title: t('settings.saveFailed'), description: errorText(error), variant: 'destructive' }),
+        onSettled: () => setChosen(null),
       },
     );
+  };
 
   return (
     <Card title={t('settings.circleTitle', { teller: circle.tellerName })} icon={<Users aria-hidden className="size-5" />}>
@@ -30,7 +36,7 @@ export function CircleSettings({ circle, reader }: { circle: FamilyCircleView; r
         <ChoiceGroup
           legend={t('settings.notices')}
           name={`notice-${circle.circle}`}
-          value={circle.notice}
+          value={chosen ?? circle.notice}
           onChange={chooseNotice}
           choices={[
             { value: 'each', label: t('settings.notice.each'), hint: t('settings.notice.eachHint') },

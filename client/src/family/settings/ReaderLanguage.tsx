@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { FamilyCircleView } from '../../../../contract/family.ts';
@@ -17,14 +18,19 @@ export function ReaderLanguage({ circles }: { circles: FamilyCircleView[] }) {
   const { t } = useTranslation('familyRespond');
   const errorText = useErrorText();
   const update = useUpdateFamilyMe();
-  const language = toLanguage(circles[0].language);
+  // The choice shows the moment it is made (a controlled radio would spring back until the answer).
+  const [chosen, setChosen] = useState<Language | null>(null);
+  const language = chosen ?? toLanguage(circles[0].language);
 
-  // Each change shows at once and is put back by itself when refused (useUpdateFamilyMe).
+  // Refused, it is put back by itself (useUpdateFamilyMe).
   const choose = async (next: Language) => {
+    setChosen(next);
     try {
       await Promise.all(circles.map((circle) => update.mutateAsync({ circle: circle.circle, patch: { language: next } })));
     } catch (error) {
       toast({ title: t('settings.saveFailed'), description: errorText(error), variant: 'destructive' });
+    } finally {
+      setChosen(null);
     }
   };
 
