@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from './ids.ts';
 import { LANGUAGES } from './languages.ts';
 import { pageQuerySchema } from './pagination.ts';
 import type { TemporalType } from './temporal.ts';
@@ -7,7 +8,7 @@ import type { TemporalType } from './temporal.ts';
 // /people of the reader scope, and GET /api/stories/{id} answered in the reading shape to a reader.
 
 /** `circle`: which circle a reader's call is about (a member id of theirs); none: the one joined last. */
-export const familyCircleQuerySchema = z.object({ circle: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const familyCircleQuerySchema = z.object({ circle: idParamSchema.optional() });
 /** GET /api/family/library: a page (contract/pagination.ts: limit, cursor; Link rel="next") of one circle. */
 export const familyLibraryQuerySchema = pageQuerySchema.extend(familyCircleQuerySchema.shape);
 

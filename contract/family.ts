@@ -167,3 +167,56 @@ export interface FamilyQuestionView {
 /** The recorder's question id for a relative's question: stories answering it carry it (stories.question_id). */
 export const familyQuestionId = (id: number) => `family:${id}`;
 export const FAMILY_QUESTION_ID_PATTERN = /^family:(\d+)$/;
+
+// ---- helper "circle" (server/family invitations, members, join): shapes the client reads too.
+
+/** GET/PATCH /api/family/settings: whether new stories wait for the owner's "Share with family". */
+export const familySettingsSchema = z.object({ reviewFirst: z.boolean() }).strict();
+export type FamilySettings = z.infer<typeof familySettingsSchema>;
+
+/** 201 to POST /api/family/members/{id}/link: a new once-only link, shown once. */
+export interface FamilyLinkCreated {
+  link: string;
+}
+
+/** GET /api/family/join/{token}: what the join page shows (unknown, used or expired: 404 invalid_family_link; the owner's own: 400 own_circle). */
+export interface FamilyJoinPreview {
+  tellerName: string;
+  /** The name the owner gave the relative, to start the name field with. */
+  name: string | null;
+  language: (typeof LANGUAGES)[number];
+}
+
+/** 200 to POST /api/family/join/{token}: the circle (member id) this device now reads. */
+export interface FamilyJoined {
+  circle: number;
+}
+
+// ---- the family circle's e-mails (helper 4, "mail")
+
+/** GET /api/family/weekly-question: the schedule as stored; `timeZone` null until chosen (the client offers the browser's). */
+export interface WeeklyQuestionSettingsView {
+  enabled: boolean;
+  day: number;
+  minute: number;
+  timeZone: string | null;
+}
+
+/** POST /api/record-links/{token}: the question the e-mail asked, for the recorder to show (and the story to carry). */
+export interface RecordLinkOpened {
+  question: string;
+  /** The recorder's question id (`family:{id}`, a theme's, a gap's), or null when none is known. */
+  questionId: string | null;
+  /** The browser was not signed in as the storyteller, and now is. */
+  signedIn: boolean;
+}
+
+/** POST /api/email/unsubscribe?token=: what the link stopped. */
+export interface UnsubscribeResult {
+  stopped: 'weekly' | 'notices';
+}
+
+/** POST /api/stories/{id}/share-with-family: when the story reached the circle. */
+export interface SharedWithFamily {
+  sharedWithFamilyAt: string;
+}

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
@@ -10,13 +10,15 @@ import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Every main screen, signed out and signed in, in English and Finnish at phone size (390 px):
 // axe-core finds no serious or critical violation (contrast, names, labels...), each page has
 // one `main` landmark, and no page scrolls sideways at 360 px. The user has content, so the
 // screens show their lists and cards rather than their empty states.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
+const shots = screenshots('a11y', { fullPage: true });
+/** A screen's name as a file name. */
+const shotName = (screen: string) => screen.replace(/\W+/g, '-');
 
 // axe-core from the project's devDependencies; AXE_PATH only for a checkout whose node_modules lacks it.
 const require = createRequire(import.meta.url);
@@ -157,7 +159,7 @@ interface AxeResults {
  */
 async function sidewaysAt360(page: Page, screen: string): Promise<string[]> {
   await page.setViewportSize({ width: 360, height: 800 });
-  if (process.env.E2E_A11Y_SHOTS) await page.screenshot({ path: `${SHOTS}/a11y-360-${screen.replace(/\W+/g, '-')}.png`, fullPage: true });
+  await shots.page(page, `360-${shotName(screen)}`);
   const wide = await page.evaluate(() => {
     const root = document.documentElement;
     if (root.scrollWidth <= root.clientWidth) return [];
@@ -177,7 +179,7 @@ async function check(page: Page, screen: string, findings: Finding[], wide: stri
   findings.push(...(await audit(page, screen)));
   const sticking = await sidewaysAt360(page, screen);
   if (sticking.length > 0) wide.push(`${screen}: ${sticking.join('; ')}`);
-  if (process.env.E2E_A11Y_SHOTS) await page.screenshot({ path: `${SHOTS}/a11y-${screen.replace(/\W+/g, '-')}.png`, fullPage: true });
+  await shots.page(page, shotName(screen));
 }
 
 // The two languages side by side: each has its own user, context and pages, and most of a

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,17 +6,17 @@ import { type FakeOidcProvider, startOidcProvider } from '../test/fakes/oidc-pro
 import type { TestApp } from '../test/support/test-app.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { WAIT } from './support/wait.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // An account that signs in only through a provider has no password to give: a session older
 // than FRESH_SIGN_IN_MINUTES is sent through the provider's sign-in again and comes back to
 // the deletion screen, which then deletes with the typed word alone. A real OpenID Connect
 // provider (oidc-provider, its development pages filled in as a person would).
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
+const shots = screenshots('delete-account-provider', { fullPage: true });
 
 let provider: FakeOidcProvider;
 let issuer: string;
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   provider = await startOidcProvider({ given_name: 'Olli' });
   issuer = provider.issuer;
 });
@@ -66,7 +63,7 @@ it('sends a provider-only account through the provider again, back to the screen
   await page.getByLabel('Type DELETE to confirm').fill('DELETE');
   // Not before the fresh sign-in.
   expect(await page.getByRole('button', { name: 'Delete my account and everything in it' }).isDisabled()).toBe(true);
-  await page.screenshot({ path: path.join(SHOTS, 'delete-account-provider-sign-in-again.png'), fullPage: true });
+  await shots.page(page, 'sign-in-again');
 
   // The provider still knows the person (its own session), so it sends them straight back with a new session.
   await again.click();
@@ -78,7 +75,7 @@ it('sends a provider-only account through the provider again, back to the screen
   await page.getByLabel('Type DELETE to confirm').fill('DELETE');
   const submit = page.getByRole('button', { name: 'Delete my account and everything in it' });
   await expect.poll(() => submit.isEnabled(), WAIT).toBe(true);
-  await page.screenshot({ path: path.join(SHOTS, 'delete-account-provider-fresh.png'), fullPage: true });
+  await shots.page(page, 'fresh');
   await submit.click();
   await page.getByRole('heading', { name: 'Your account has been deleted', level: 1 }).waitFor(WAIT);
   expect((await server.database.db.select().from(users).where(eq(users.id, user!.id)))[0]?.deletionStartedAt).toBeTruthy();

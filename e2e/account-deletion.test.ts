@@ -1,24 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Deleting one's account on a phone, in English and Finnish: the screen from Settings, Back
 // keeps the account, a wrong word keeps the button off, a wrong password is refused with a
 // clear error, then the deletion; the plain page after it; signing in again fails.
 const PASSWORD = 'long enough password';
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
 
 let server: TestApp;
 let browser: Browser;
 useBrowserApp({ engines: 'none' }, (app) => ({ server, browser } = app));
-beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 const WORDS = {
   en: {
@@ -51,7 +47,7 @@ const WORDS = {
   },
 } as const;
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `delete-account-${name}.png`), fullPage: true });
+const shots = screenshots('delete-account', { fullPage: true });
 const noWiderThanPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
 describe.each(['en', 'fi'] as const)('deleting an account in %s', (language) => {
@@ -67,7 +63,7 @@ describe.each(['en', 'fi'] as const)('deleting an account in %s', (language) => 
     await page.getByRole('heading', { name: w.title, level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: w.archive }).getAttribute('href')).toBe('/settings#archive');
     await noWiderThanPhone(page);
-    await shot(page, `${language}-screen`);
+    await shots.page(page, `${language}-screen`);
 
     // Back leaves it with the account as it was; the screen opens again.
     await page.goBack();
@@ -79,14 +75,14 @@ describe.each(['en', 'fi'] as const)('deleting an account in %s', (language) => 
     await page.getByLabel(w.password).fill('not my password at all');
     await page.getByLabel(w.word).fill(w.wrong);
     await expect.poll(() => submit.isDisabled(), WAIT).toBe(true);
-    await shot(page, `${language}-wrong-word`);
+    await shots.page(page, `${language}-wrong-word`);
 
     await page.getByLabel(w.word).fill(w.right);
     await expect.poll(() => submit.isEnabled(), WAIT).toBe(true);
     await submit.click();
     await page.getByText(w.wrongPassword).waitFor(WAIT);
     await noWiderThanPhone(page);
-    await shot(page, `${language}-wrong-password`);
+    await shots.page(page, `${language}-wrong-password`);
     // Still signed in, still there.
     expect((await page.request.get(`${server.url}/api/auth/user`)).status()).toBe(200);
 
@@ -95,7 +91,7 @@ describe.each(['en', 'fi'] as const)('deleting an account in %s', (language) => 
     await page.waitForURL('**/account-deleted', WAIT);
     await page.getByRole('heading', { name: w.deleted, level: 1 }).waitFor();
     await noWiderThanPhone(page);
-    await shot(page, `${language}-deleted`);
+    await shots.page(page, `${language}-deleted`);
     expect((await page.request.get(`${server.url}/api/auth/user`)).status()).toBe(401);
 
     // Signing in again with the same address and password fails as for any unknown account.
@@ -104,6 +100,6 @@ describe.each(['en', 'fi'] as const)('deleting an account in %s', (language) => 
     await page.getByLabel(language === 'fi' ? 'Salasana' : 'Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: w.signIn }).click();
     await page.getByText(w.signInFailed).waitFor(WAIT);
-    await shot(page, `${language}-sign-in-again`);
+    await shots.page(page, `${language}-sign-in-again`);
   });
 });

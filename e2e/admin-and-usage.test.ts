@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeSmtp, startFakeSmtp } from '../test/fakes/smtp-server.ts';
@@ -9,10 +6,10 @@ import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The admin page sends the welcome e-mail through a real SMTP server of this machine and
 // says so; Settings shows this month's words against the free plan, over it too (in Finnish).
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
 const MAIL_WAIT_MS = 10_000;
 
 let smtp: FakeSmtp;
@@ -20,13 +17,12 @@ let server: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   smtp = await startFakeSmtp();
 });
 useBrowserApp({ engines: 'none', env: () => ({ SMTP_URL: smtp.url }) }, (app) => ({ server, browser } = app));
 afterAll(() => smtp?.close());
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `admin-usage-${name}.png`), fullPage: true });
+const shots = screenshots('admin-usage', { fullPage: true });
 
 /** The message the SMTP server received for `to`, waiting for it to arrive. */
 const mailTo = (to: string) => smtp.nextMailTo(to, MAIL_WAIT_MS);
@@ -47,7 +43,7 @@ it('the admin page sends the test e-mail through the mail server, says so with i
 
   await page.goto(`${server.url}/settings`);
   await page.getByRole('meter', { name: '1,234 of 5,000 words this month' }).waitFor();
-  await shot(page, 'settings-en');
+  await shots.page(page, 'settings-en');
 
   await page.goto(`${server.url}/admin/settings`);
   await page.getByRole('heading', { name: 'Admin settings', level: 1 }).waitFor();
@@ -57,7 +53,7 @@ it('the admin page sends the test e-mail through the mail server, says so with i
   const id = (await status.textContent())!.replace('Sent through the mail server. Message ID: ', '');
   // The toast says where the message went.
   await page.getByText(`Test email sent through the mail server. Email ID: ${id}`, { exact: true }).first().waitFor();
-  await shot(page, 'admin-en');
+  await shots.page(page, 'admin-en');
 
   const mail = await mailTo(email);
   expect(mail.raw).toContain('Subject: Welcome to Saaga');
@@ -76,12 +72,12 @@ it('in Finnish: the usage over the free plan says so, and the admin page answers
   await page.goto(`${server.url}/settings`);
   await page.getByRole('meter', { name: /^5\s200 \/ 5\s000 sanaa tässä kuussa$/ }).waitFor();
   await page.getByText(/Ilmaisen paketin 5\s000 sanaa on ylittynyt tässä kuussa/).waitFor();
-  await shot(page, 'settings-fi');
+  await shots.page(page, 'settings-fi');
 
   await page.goto(`${server.url}/admin/settings`);
   await page.getByRole('button', { name: 'Lähetä testiviesti' }).click();
   await page.getByRole('status').filter({ hasText: 'Lähetetty sähköpostipalvelimen kautta. Viestin tunnus:' }).waitFor();
   await page.getByText('Testiviesti on lähetetty sähköpostipalvelimen kautta', { exact: false }).first().waitFor();
-  await shot(page, 'admin-fi');
+  await shots.page(page, 'admin-fi');
   expect((await mailTo(email)).raw).toContain('Subject: Tervetuloa Saagaan');
 });

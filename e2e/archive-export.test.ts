@@ -1,9 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { archiveExports } from '../server/db/schema.ts';
 import { exportArchiveJob } from '../server/archive/export/export-archive-job.ts';
 import { takeLease } from '../server/jobs/leases.ts';
@@ -11,21 +9,21 @@ import type { TestApp } from '../test/support/test-app.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Settings' "Your archive" at phone size: starting it, its progress kept across a reload, the
 // download (a ZIP), a failure tried again, an expired archive; in English and in Finnish.
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
 const JOB_WAIT = { timeout: 30_000 };
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 useBrowserApp({}, (app) => ({ server, browser } = app));
 
+const shots = screenshots('archive-export', { fullPage: true });
 /** The whole page, and the card alone (to look at closely). */
 async function shot(archive: Locator, name: string) {
-  await archive.page().screenshot({ path: path.join(SHOTS, `archive-export-${name}.png`), fullPage: true });
-  await archive.screenshot({ path: path.join(SHOTS, `archive-export-${name}-card.png`) });
+  await shots.page(archive.page(), name);
+  await shots.element(archive, `${name}-card`);
 }
 const card = (page: Page, title: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, level: 2 }) });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -12,13 +12,12 @@ import type { TestApp } from '../test/support/test-app.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Import an archive from Settings at phone size: a built archive chosen in the card, sent in
 // pieces, read by the job; what was added is said and the stories are in the library. In
 // Finnish, an upload cut off half way continues once the same file is chosen again (another
 // file is refused), and a file that is no Saaga archive is refused in plain words.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 const FILES = mkdtempSync(path.join(tmpdir(), 'saaga-e2e-archives-'));
 
 let server: TestApp;
@@ -26,9 +25,7 @@ let browser: Browser;
 useBrowserApp({}, (app) => ({ server, browser } = app));
 
 const db = () => server.database.db;
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/archive-import-${name}.png` });
-/** The card alone, as the phone shows it. */
-const cardShot = (section: ReturnType<typeof card>, name: string) => section.screenshot({ path: `${SHOTS}/archive-import-${name}.png` });
+const shots = screenshots('archive-import');
 const card = (page: Page, title: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: title }) });
 
 async function archiveFile(name: string, extra = false): Promise<string> {
@@ -48,7 +45,7 @@ it('imports an archive chosen in Settings, says what was added, and its stories 
   await page.getByRole('navigation').getByRole('link', { name: 'Settings', exact: true }).click();
   const importCard = card(page, 'Import an archive');
   await importCard.getByText('Bring in a Saaga archive').waitFor(WAIT);
-  await cardShot(importCard, 'card-en');
+  await shots.element(importCard, 'card-en');
 
   // The second piece is held on its way, so the upload's progress can be seen.
   let release = () => {};
@@ -59,19 +56,19 @@ it('imports an archive chosen in Settings, says what was added, and its stories 
   });
   await importCard.getByLabel('Choose an archive (.zip)').setInputFiles(file);
   await importCard.getByRole('progressbar', { name: /^Uploading… \d+%$/ }).waitFor(WAIT);
-  await cardShot(importCard, 'uploading-en');
+  await shots.element(importCard, 'uploading-en');
   release();
   await importCard
     .getByText('Imported: 3 stories, 3 recordings, 2 chapters, 1 person, 1 place, 2 follow-up questions, 1 autobiography.')
     .waitFor(WAIT);
-  await cardShot(importCard, 'done-en');
+  await shots.element(importCard, 'done-en');
   expect((await db().select({ id: stories.id }).from(stories).where(eq(stories.userId, userId))).length).toBe(3);
 
   // The library shows them at once (it read again when the import was done).
   await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
   await page.getByText('My own title').first().waitFor(WAIT);
   await page.getByText('Kesä mökillä').first().waitFor(WAIT);
-  await shot(page, 'library-en');
+  await shots.page(page, 'library-en');
   // Back returns to Settings, where the card still says what was added.
   await page.goBack();
   await card(page, 'Import an archive').getByText('Imported: 3 stories').waitFor(WAIT);
@@ -97,13 +94,13 @@ it('in Finnish: continues an upload cut off half way once the same file is chose
   await page.goto(`${server.url}/settings`);
   const importCard = card(page, 'Tuo arkisto');
   await importCard.getByText(`Lähetys pysähtyi kohtaan ${percent} %: jatka valitsemalla sama tiedosto (arkisto.zip).`).waitFor(WAIT);
-  await cardShot(importCard, 'stopped-fi');
+  await shots.element(importCard, 'stopped-fi');
 
   await importCard.getByLabel('Valitse sama tiedosto').setInputFiles(other);
   await importCard.getByText('Tämä ei ole sama tiedosto. Jatka valitsemalla arkisto.zip tai peru lähetys.').waitFor(WAIT);
   await importCard.getByLabel('Valitse sama tiedosto').setInputFiles(file);
   await importCard.getByText('Tuotu: 3 tarinaa, 3 nauhoitusta, 2 lukua, 1 henkilö, 1 paikka, 2 jatkokysymystä, 1 omaelämäkerta.').waitFor(WAIT);
-  await cardShot(importCard, 'done-fi');
+  await shots.element(importCard, 'done-fi');
   const [row] = await db().select().from(archiveImports).where(eq(archiveImports.id, upload.id));
   expect(row.state).toBe('done');
   expect((await db().select({ id: stories.id }).from(stories).where(eq(stories.userId, userId))).length).toBe(3);
@@ -113,12 +110,12 @@ it('in Finnish: continues an upload cut off half way once the same file is chose
   writeFileSync(notArchive, Buffer.from('not a zip at all\n'.repeat(200)));
   await importCard.getByLabel('Tuo toinen arkisto').setInputFiles(notArchive);
   await importCard.getByText('Arkistoa ei tuotu. Tämä tiedosto ei ole Saaga-arkisto.').waitFor(WAIT);
-  await cardShot(importCard, 'failed-fi');
+  await shots.element(importCard, 'failed-fi');
   expect((await db().select({ id: stories.id }).from(stories).where(eq(stories.userId, userId))).length).toBe(3);
 
   await page.getByRole('navigation').getByRole('link', { name: 'Kirjasto', exact: true }).click();
   await page.getByText('Kesä mökillä').first().waitFor(WAIT);
-  await shot(page, 'library-fi');
+  await shots.page(page, 'library-fi');
   await page.goBack();
   await card(page, 'Tuo arkisto').getByText('Arkistoa ei tuotu.', { exact: false }).waitFor(WAIT);
 });

@@ -1,23 +1,24 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { users } from '../server/db/schema.ts';
 import type { ChatRequestInfo, FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The autobiography at phone size: chapters and a story are chosen, the book is written
 // chapter by chapter while the screen shows which, it is read, its EPUB and PDF are
 // downloaded, and it is deleted after asking. Back at every step. Once in Finnish.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
-const DOWNLOADS = path.join(SHOTS, 'autobiography-downloads');
-mkdirSync(DOWNLOADS, { recursive: true });
+// The downloaded books, read back by the test: a folder of their own, whether or not screenshots are kept.
+const DOWNLOADS = mkdtempSync(path.join(tmpdir(), 'saaga-e2e-autobiography-downloads-'));
+afterAll(() => rmSync(DOWNLOADS, { recursive: true, force: true }));
 const WAIT = { timeout: 30_000 };
 
 let fake: FakeOpenAi;
@@ -43,7 +44,7 @@ async function signedIn(email: string, language: 'en' | 'fi'): Promise<{ page: P
   return signed;
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/autobiography-${name}.png`, fullPage: true });
+const shots = screenshots('autobiography', { fullPage: true });
 
 /** Clicks a download link and keeps the file: its suggested name and bytes. */
 async function download(page: Page, link: string): Promise<{ name: string; bytes: Buffer }> {
@@ -84,7 +85,7 @@ it('generates an autobiography with progress, reads it, downloads the EPUB and t
   await page.getByRole('radio', { name: /Third person/ }).check();
   await page.getByRole('combobox', { name: 'Style' }).click();
   await page.getByRole('option', { name: 'Intimate memoir' }).click();
-  await shot(page, 'new-en');
+  await shots.page(page, 'new-en');
 
   // The second chapter's request waits, so the screen shows the book half written.
   const held = fake.hold('chat', (request) => JSON.stringify(request.json).includes('paper mill'));
@@ -95,14 +96,14 @@ it('generates an autobiography with progress, reads it, downloads the EPUB and t
   expect(firstRequest).toContain('Point of view: third person, about the speaker, whose name is Aino Öhman.');
   expect(firstRequest).toContain('Style: intimate biographical.');
   expect(await page.getByRole('progressbar', { name: 'Chapters written' }).getAttribute('aria-valuenow')).toBe('1');
-  await shot(page, 'writing-en');
+  await shots.page(page, 'writing-en');
 
   // Back goes to the Biography screen, where the book is listed with its state.
   await page.getByRole('button', { name: 'Back' }).click();
   await page.waitForURL(/\/collections$/, WAIT);
   const row = page.getByRole('link', { name: /Summers and Work/ });
   await row.getByText('Writing chapter 2 of 3').waitFor(WAIT);
-  await shot(page, 'list-writing-en');
+  await shots.page(page, 'list-writing-en');
   await row.click();
   await page.getByText('Writing chapter 2 of 3').first().waitFor(WAIT);
   held.release();
@@ -112,7 +113,7 @@ it('generates an autobiography with progress, reads it, downloads the EPUB and t
   expect(await page.getByRole('navigation', { name: 'Contents' }).getByRole('link').allTextContents()).toEqual(['Childhood', 'Working years', 'Journeys']);
   await page.getByText('by Aino Öhman').waitFor(WAIT);
   await page.getByText('I worked at the paper mill for twenty years.').waitFor(WAIT);
-  await shot(page, 'read-en');
+  await shots.page(page, 'read-en');
 
   const epub = await download(page, 'EPUB');
   // The browser takes the exact title from filename*, the server's ASCII name being the fallback.
@@ -128,7 +129,7 @@ it('generates an autobiography with progress, reads it, downloads the EPUB and t
   await page.getByRole('button', { name: 'Delete' }).click();
   const ask = page.getByRole('alertdialog', { name: 'Delete this autobiography?' });
   await ask.waitFor(WAIT);
-  await shot(page, 'delete-en');
+  await shots.page(page, 'delete-en');
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('navigation', { name: 'Contents' }).waitFor(WAIT);
   await page.getByRole('button', { name: 'Delete' }).click();
@@ -153,18 +154,18 @@ it('in Finnish: the form, the progress and the book read and downloaded', async 
   expect(await page.getByRole('textbox', { name: 'Otsikko' }).inputValue()).toBe('Elämäni tarina');
   await page.getByRole('checkbox', { name: /^Lapsuus Tampereella/ }).check();
   await page.getByRole('checkbox', { name: /^Työ / }).check();
-  await shot(page, 'new-fi');
+  await shots.page(page, 'new-fi');
 
   const held = fake.hold('chat', (request) => JSON.stringify(request.json).includes('paperitehtaalla'));
   await page.getByRole('button', { name: 'Luo omaelämäkerta' }).click();
   await page.getByText('Kirjoitetaan lukua 2/2').first().waitFor(WAIT);
-  await shot(page, 'writing-fi');
+  await shots.page(page, 'writing-fi');
   held.release();
   await page.getByText('Omaelämäkerta luotu').first().waitFor(WAIT);
   await page.getByRole('navigation', { name: 'Sisällys' }).waitFor(WAIT);
   await page.getByText('Kesällä 1965 uin Näsijärvessä siskoni Annan kanssa.').waitFor(WAIT);
   expect(await page.getByRole('navigation', { name: 'Sisällys' }).getByRole('link').allTextContents()).toEqual(['Lapsuus Tampereella', 'Työvuodet']);
-  await shot(page, 'read-fi');
+  await shots.page(page, 'read-fi');
 
   const pdf = await download(page, 'PDF');
   expect(pdf.name).toBe('Elämäni tarina.pdf');
@@ -176,7 +177,7 @@ it('in Finnish: the form, the progress and the book read and downloaded', async 
   await page.getByRole('button', { name: 'Takaisin' }).click();
   await page.waitForURL(/\/collections$/, WAIT);
   await page.getByRole('link', { name: /Elämäni tarina/ }).getByText('Valmis').waitFor(WAIT);
-  await shot(page, 'list-fi');
+  await shots.page(page, 'list-fi');
 });
 
 it('a failed book says why, and Try again writes the chapters left', async () => {
@@ -200,7 +201,7 @@ it('a failed book says why, and Try again writes the chapters left', async () =>
   const alert = page.getByRole('alert').filter({ hasText: 'The autobiography could not be written.' });
   await alert.getByText('The AI service’s quota is used up. Please try again later or contact support.').waitFor(WAIT);
   await alert.getByText('1 of 2 chapters are written; trying again goes on from there.').waitFor(WAIT);
-  await shot(page, 'failed-en');
+  await shots.page(page, 'failed-en');
   fake.reset();
   fake.setChatReply(retelling);
   await alert.getByRole('button', { name: 'Try again' }).click();

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -9,13 +8,12 @@ import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { pastPageTimers, WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Chapters on the Biography tab at phone size: one made from a suggestion, two stories put
 // in it from the chapter view and one from story detail, the library's filter counts
 // following at once; back from a story to its chapter; the edit view's autosave; order by
 // keyboard and by drag; delete keeps the stories. Once in Finnish.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 let server: TestApp;
 let browser: Browser;
@@ -26,7 +24,7 @@ const db = () => server.database.db;
 
 const signedIn = (email: string, language: 'en' | 'fi') => signedInPage(browser, server, email, { language });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/chapters-${name}.png`, fullPage: true });
+const shots = screenshots('chapters', { fullPage: true });
 const chapterRows = (userId: string) => db().select().from(chapters).where(eq(chapters.userId, userId)).orderBy(asc(chapters.orderIndex), asc(chapters.id));
 const storyChapter = async (id: number) => (await db().select({ chapterId: stories.chapterId }).from(stories).where(eq(stories.id, id)))[0].chapterId;
 
@@ -66,7 +64,7 @@ it('makes a chapter from a suggestion, fills it, and the library counts follow; 
   await form.getByText('A chapter needs a title.').waitFor(WAIT);
   await choose(page, 'Suggested chapter', 'Career');
   expect(await form.getByLabel('Title').inputValue()).toBe('Career and achievements');
-  await shot(page, 'add-en');
+  await shots.page(page, 'add-en');
   await form.getByRole('button', { name: 'Save chapter' }).click();
   await page.getByText('Chapter created').first().waitFor(WAIT);
   await page.getByRole('heading', { name: 'Career and achievements', level: 1 }).waitFor(WAIT);
@@ -82,7 +80,7 @@ it('makes a chapter from a suggestion, fills it, and the library counts follow; 
   await expect.poll(() => storyChapter(office.id), WAIT).toBe(career.id);
   await picker.getByRole('searchbox', { name: 'Search stories' }).fill('');
   await picker.getByRole('button', { name: 'Add “The promotion”' }).waitFor(WAIT);
-  await shot(page, 'picker-en');
+  await shots.page(page, 'picker-en');
   await picker.getByRole('button', { name: 'Add “The promotion”' }).click();
   await expect.poll(() => storyChapter(promotion.id), WAIT).toBe(career.id);
   // What is left to offer is the story in no chapter.
@@ -92,10 +90,10 @@ it('makes a chapter from a suggestion, fills it, and the library counts follow; 
   await storyList.getByRole('link', { name: /My first office job/ }).waitFor(WAIT);
   await storyList.getByRole('link', { name: /The promotion/ }).waitFor(WAIT);
   await page.getByText('2 stories · 1 min read').waitFor(WAIT);
-  await shot(page, 'chapter-en');
+  await shots.page(page, 'chapter-en');
 
   await libraryCounts(page, 'Library', filters, [3, 2, 1]);
-  await shot(page, 'library-en');
+  await shots.page(page, 'library-en');
 
   // A story opened from the chapter goes back to the chapter.
   await page.goto(`${server.url}/collections/chapters/${career.id}`);
@@ -115,7 +113,7 @@ it('makes a chapter from a suggestion, fills it, and the library counts follow; 
   await page.getByText('Added to “Career and achievements”').first().waitFor(WAIT);
   await expect.poll(() => storyChapter(lake.id), WAIT).toBe(career.id);
   await page.getByRole('link', { name: 'Open “Career and achievements”' }).waitFor(WAIT);
-  await shot(page, 'story-card-en');
+  await shots.page(page, 'story-card-en');
   await libraryCounts(page, 'Library', filters, [3, 3, 0]);
   // ...and out again.
   await page.goto(`${server.url}/library/${lake.id}`);
@@ -133,14 +131,14 @@ it('makes a chapter from a suggestion, fills it, and the library counts follow; 
   expect((await chapterRows(userId))[0].title).toBe('Working life');
   await title.fill('   ');
   await page.getByText('A blank title is not saved.').waitFor(WAIT);
-  await shot(page, 'edit-blank-en');
+  await shots.page(page, 'edit-blank-en');
   await page.getByLabel('Description (optional)').fill('From the first job on.');
   // Past the autosave's 1.5 s (timed in the page): still nothing saved while the title is blank.
   await pastPageTimers(page, 2 * TIMINGS.chapterAutosaveMs);
   expect((await chapterRows(userId))[0]).toMatchObject({ title: 'Working life', description: null });
   await title.fill('Working years');
   await page.getByText('Unsaved changes…').waitFor(WAIT);
-  await shot(page, 'edit-en');
+  await shots.page(page, 'edit-en');
   // Back before the 1.5 s are up: the change is kept all the same.
   await page.getByRole('button', { name: 'Back' }).click();
   await page.waitForURL(new RegExp(`/collections/chapters/${career.id}$`), WAIT);
@@ -164,7 +162,7 @@ it('makes a chapter from a suggestion, fills it, and the library counts follow; 
     'Travel and adventures',
     'Hobbies and interests',
   ]);
-  await shot(page, 'list-en');
+  await shots.page(page, 'list-en');
 
   // Keyboard: Space picks Hobbies up, two arrows up, Space drops it first.
   await page.getByRole('button', { name: 'Move “Hobbies and interests”' }).focus();
@@ -217,7 +215,7 @@ it('makes a chapter from a suggestion, fills it, and the library counts follow; 
   await page.getByRole('button', { name: 'Delete chapter' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete “Working years”?' });
   await confirm.getByText('Its 2 stories stay in your library and become unassigned.').waitFor(WAIT);
-  await shot(page, 'delete-en');
+  await shots.page(page, 'delete-en');
   await confirm.getByRole('button', { name: 'Delete chapter' }).click();
   await page.waitForURL(/\/collections$/, WAIT);
   await page.getByText('Chapter deleted').first().waitFor(WAIT);
@@ -240,12 +238,12 @@ it('in Finnish: a suggested chapter in Finnish, a story in it, and the library c
 
   await page.goto(`${server.url}/collections`);
   await page.getByText('Ei vielä lukuja').waitFor(WAIT);
-  await shot(page, 'empty-fi');
+  await shots.page(page, 'empty-fi');
   await page.getByRole('button', { name: 'Lisää luku' }).click();
   await choose(page, 'Ehdotettu luku', 'Ura');
   const form = page.getByRole('dialog', { name: 'Lisää luku' });
   expect(await form.getByLabel('Otsikko').inputValue()).toBe('Ura ja saavutukset');
-  await shot(page, 'add-fi');
+  await shots.page(page, 'add-fi');
   await form.getByRole('button', { name: 'Tallenna luku' }).click();
   await page.getByText('Luku luotu').first().waitFor(WAIT);
   await page.getByRole('heading', { name: 'Ura ja saavutukset', level: 1 }).waitFor(WAIT);
@@ -257,12 +255,12 @@ it('in Finnish: a suggested chapter in Finnish, a story in it, and the library c
   await picker.getByText('Kaikki tarinat ovat jo tässä luvussa.').waitFor(WAIT);
   await picker.getByRole('button', { name: 'Valmis' }).click();
   await page.getByText('1 tarina · 1 min lukuaika').waitFor(WAIT);
-  await shot(page, 'chapter-fi');
+  await shots.page(page, 'chapter-fi');
   expect(await storyChapter(story.id)).toBe((await chapterRows(userId))[0].id);
   await libraryCounts(page, 'Kirjasto', filters, [1, 1, 0]);
-  await shot(page, 'library-fi');
+  await shots.page(page, 'library-fi');
 
   await page.getByRole('navigation').getByRole('link', { name: 'Elämäkerta', exact: true }).click();
   await page.getByRole('link', { name: /Ura ja saavutukset\s*1 tarina · 1 min lukuaika/ }).waitFor(WAIT);
-  await shot(page, 'list-fi');
+  await shots.page(page, 'list-fi');
 });

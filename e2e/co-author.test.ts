@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, type ExpectStatic, expect, it } from 'vitest';
@@ -14,13 +13,12 @@ import { launchChromium } from './support/browser.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { pastPageTimers, WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Co-author links at phone size: the owner makes a story's link; relatives open it signed
 // out, give their name, record with the fake microphone, see and delete their own
 // contribution; a stranger with the same name cannot delete it; the owner sees it on the
 // story with the Co-author badge, then deletes the link, which stops working. Once in Finnish.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const LONG_STORY =
   'Every summer we drove north to the cottage by the lake. My grandmother baked blueberry pies, ' +
@@ -47,7 +45,7 @@ afterAll(async () => {
   await clips?.remove();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/co-author-${name}.png`, fullPage: true });
+const shots = screenshots('co-author', { fullPage: true });
 
 /** A signed-out visitor's phone, with the microphone allowed. */
 async function visitor(from: Browser, language: 'en' | 'fi' = 'en'): Promise<{ context: BrowserContext; page: Page }> {
@@ -81,7 +79,7 @@ it.concurrent('a relative records through the link, deletes and records again; a
   await owner.getByRole('heading', { name: 'Sharing link' }).waitFor();
   await owner.getByText('add their own recordings to this story through a link, without an account').waitFor();
   await owner.getByRole('heading', { name: 'Sharing link' }).scrollIntoViewIfNeeded();
-  await shot(owner, 'card-none-en');
+  await shots.page(owner, 'card-none-en');
   await owner.getByRole('button', { name: 'Create link' }).click();
   await owner.getByText('Sharing link created').first().waitFor();
   const field = owner.getByRole('textbox', { name: 'Sharing link' });
@@ -95,7 +93,7 @@ it.concurrent('a relative records through the link, deletes and records again; a
   await owner.getByRole('button', { name: 'Copy' }).click();
   await owner.getByText('Sharing link copied').first().waitFor();
   expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  await shot(owner, 'card-link-en');
+  await shots.page(owner, 'card-link-en');
 
   // A relative, signed out: the story's beginning, cut at a word, and the rest on Read more.
   const relative = await visitor(browser);
@@ -109,7 +107,7 @@ it.concurrent('a relative records through the link, deletes and records again; a
   expect(preview.length).toBeLessThanOrEqual(201);
   expect(LONG_STORY.startsWith(preview.slice(0, -1))).toBe(true);
   expect(LONG_STORY[preview.length - 1]).toMatch(/[\s,.]/);
-  await shot(page, 'page-en');
+  await shots.page(page, 'page-en');
   await page.getByRole('button', { name: 'Read more' }).click();
   expect(await storyText.textContent()).toBe(LONG_STORY);
   await page.getByRole('button', { name: 'Show less' }).click();
@@ -119,13 +117,13 @@ it.concurrent('a relative records through the link, deletes and records again; a
   await page.getByRole('button', { name: 'Add your voice' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Please enter your name to upload recordings').waitFor();
-  await shot(page, 'name-required-en');
+  await shots.page(page, 'name-required-en');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Add your voice' }).click();
   await page.getByLabel('Your name').fill('  Liisa ');
   await page.getByLabel('Your name').press('Enter');
   await page.getByRole('heading', { name: 'Hi Liisa!' }).waitFor();
-  await shot(page, 'named-en');
+  await shots.page(page, 'named-en');
 
   // Under a second: the page's own words, nothing sent.
   await page.getByRole('button', { name: 'Record', exact: true }).click();
@@ -141,7 +139,7 @@ it.concurrent('a relative records through the link, deletes and records again; a
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByText('Paused', { exact: true }).waitFor();
   const pausedAt = await timer.textContent();
-  await shot(page, 'paused-en');
+  await shots.page(page, 'paused-en');
   // Past a tick the running clock would have made (timed in the page).
   await pastPageTimers(page, 1500);
   expect(await timer.textContent()).toBe(pausedAt);
@@ -149,27 +147,27 @@ it.concurrent('a relative records through the link, deletes and records again; a
   await page.getByRole('link', { name: 'Saaga' }).click();
   const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
   await leave.getByText('Your recording has not been sent yet.').waitFor();
-  await shot(page, 'leave-en');
+  await shots.page(page, 'leave-en');
   await leave.getByRole('button', { name: 'Cancel' }).click();
   expect(new URL(page.url()).pathname).toBe(`/co-author/${token}`);
   expect(await timer.textContent()).toBe(pausedAt);
   await page.getByRole('button', { name: 'Resume' }).click();
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/^0:0[4-9]$/);
-  await shot(page, 'recording-en');
+  await shots.page(page, 'recording-en');
   await page.getByRole('button', { name: 'Stop' }).click();
   // Done: the page says so, and a toast too.
   await page.getByRole('button', { name: 'Record another' }).waitFor({ timeout: 30_000 });
   await page.locator('main').getByText('Upload successful').waitFor();
   await page.locator('main').getByText('Transcribing in background...').waitFor();
   await page.getByRole('status').filter({ hasText: 'Notification' }).filter({ hasText: 'Upload successful' }).waitFor();
-  await shot(page, 'done-en');
+  await shots.page(page, 'done-en');
 
   // The contribution, transcribed, under "Your contributions"; the device keeps the key and the name.
   const yours = page.getByRole('region', { name: 'Your contributions' });
   await yours.getByText(/“And so my fellow Americans.*”/).waitFor({ timeout: 30_000 });
   await yours.getByText(/^\d+ words$/).waitFor();
   await yours.getByText('by Liisa').waitFor();
-  await shot(page, 'contribution-en');
+  await shots.page(page, 'contribution-en');
   const [first] = await contributionsOf(story.id);
   expect(first).toMatchObject({ contributorName: 'Liisa', coAuthorTokenId: tokenRow.id, userId, processingStatus: 'transcribed' });
   const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), contributorStorageKey(token)))!);
@@ -178,7 +176,7 @@ it.concurrent('a relative records through the link, deletes and records again; a
   // Delete, after confirming.
   await yours.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this recording?' });
-  await shot(page, 'delete-confirm-en');
+  await shots.page(page, 'delete-confirm-en');
   await confirm.getByRole('button', { name: 'Delete recording' }).click();
   await page.getByText('Recording deleted').first().waitFor();
   await expect.poll(() => yours.count(), WAIT).toBe(0);
@@ -204,7 +202,7 @@ it.concurrent('a relative records through the link, deletes and records again; a
   await record(page, 3, expect);
   await failure.getByText('Upload failed').waitFor({ timeout: 30_000 });
   await failure.getByText("Something went wrong on Saaga's side. Please try again later.").waitFor();
-  await shot(page, 'upload-failed-en');
+  await shots.page(page, 'upload-failed-en');
   expect(await contributionsOf(story.id)).toEqual([]);
   await page.unroute(uploads);
   await failure.getByRole('button', { name: 'Try Again' }).click();
@@ -227,7 +225,7 @@ it.concurrent('a relative records through the link, deletes and records again; a
   await others.getByText('by Liisa').waitFor();
   expect(await stranger.page.getByRole('region', { name: 'Your contributions' }).count()).toBe(0);
   expect(await stranger.page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-  await shot(stranger.page, 'stranger-en');
+  await shots.page(stranger.page, 'stranger-en');
   // Nor does the API let it: the name alone is not enough.
   const refused = await stranger.context.request.delete(`${server.url}/api/co-author/${token}/recordings/${second.id}`, {
     data: { contributorName: 'Liisa' },
@@ -242,13 +240,13 @@ it.concurrent('a relative records through the link, deletes and records again; a
   const [ownerStory] = await server.database.db.select().from(stories).where(eq(stories.id, story.id));
   expect(ownerStory.hasNewRecordings).toBe(true);
   await owner.getByText('Co-author: Liisa').scrollIntoViewIfNeeded();
-  await shot(owner, 'owner-badge-en');
+  await shots.page(owner, 'owner-badge-en');
 
   // The owner deletes the link, after confirming: it stops working, the contribution stays.
   await owner.getByRole('button', { name: 'Delete link' }).click();
   const deleteLink = owner.getByRole('alertdialog', { name: 'Delete the sharing link?' });
   await deleteLink.getByText('Recordings already added through it stay on the story.').waitFor();
-  await shot(owner, 'delete-link-confirm-en');
+  await shots.page(owner, 'delete-link-confirm-en');
   await deleteLink.getByRole('button', { name: 'Delete link' }).click();
   await owner.getByText('Sharing link deleted').first().waitFor();
   await owner.getByRole('button', { name: 'Create link' }).waitFor();
@@ -258,7 +256,7 @@ it.concurrent('a relative records through the link, deletes and records again; a
   await page.reload();
   await page.getByRole('heading', { name: 'Invalid or expired link' }).waitFor();
   await page.getByText('This collaboration link has expired').waitFor();
-  await shot(page, 'invalid-en');
+  await shots.page(page, 'invalid-en');
 
   await relative.context.close();
   await stranger.context.close();
@@ -282,7 +280,7 @@ it.concurrent('in Finnish: the page speaks the story’s language, a silent take
   await owner.context().grantPermissions(['clipboard-read']);
   expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await owner.getByRole('heading', { name: 'Jakolinkki' }).scrollIntoViewIfNeeded();
-  await shot(owner, 'card-link-fi');
+  await shots.page(owner, 'card-link-fi');
   const [tokenRow] = await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id));
   // Someone else's contribution, already written down.
   await seeder(server.database.db).recording(userId, {
@@ -306,7 +304,7 @@ it.concurrent('in Finnish: the page speaks the story’s language, a silent take
   await others.getByText('1:05').waitFor();
   await others.getByText('5.3.2026').waitFor();
   await others.getByText('Eino', { exact: true }).waitFor();
-  await shot(page, 'page-fi');
+  await shots.page(page, 'page-fi');
 
   await page.getByRole('button', { name: 'Lisää oma äänesi' }).click();
   await page.getByRole('button', { name: 'Jatka' }).click();
@@ -314,17 +312,17 @@ it.concurrent('in Finnish: the page speaks the story’s language, a silent take
   await page.getByLabel('Nimesi').fill('Matti');
   await page.getByRole('button', { name: 'Jatka' }).click();
   await page.getByRole('heading', { name: 'Hei, Matti!' }).waitFor();
-  await shot(page, 'named-fi');
+  await shots.page(page, 'named-fi');
 
   // The fake microphone is silent here: refused before anything is sent.
   await page.getByRole('button', { name: 'Nauhoita', exact: true }).click();
   const timer = page.getByRole('timer', { name: 'Nauhoitusaika' });
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/^0:0[2-9]$/);
-  await shot(page, 'recording-fi');
+  await shots.page(page, 'recording-fi');
   await page.getByRole('button', { name: 'Lopeta' }).click();
   await page.getByText('Puhetta ei havaittu. Yritä nauhoittaa uudelleen.').first().waitFor({ timeout: 15_000 });
   await page.getByText('Nauhoitusvirhe').first().waitFor();
-  await shot(page, 'silent-fi');
+  await shots.page(page, 'silent-fi');
   const rows = await server.database.db
     .select()
     .from(recordings)
@@ -335,7 +333,7 @@ it.concurrent('in Finnish: the page speaks the story’s language, a silent take
   // A link that is not one: the invalid-link view, in the browser's own language (the story's was only for its page).
   await page.goto(`${server.url}/co-author/${'x'.repeat(43)}`);
   await page.getByRole('heading', { name: 'Invalid or expired link' }).waitFor();
-  await shot(page, 'invalid-other');
+  await shots.page(page, 'invalid-other');
   await page.context().close();
   await owner.context().close();
 }, 180_000);

@@ -9,12 +9,12 @@ import type { ChatRequestInfo, FakeOpenAi } from '../test/fakes/openai-server.ts
 import { launchChromium, skipSplash } from './support/browser.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // "Talk with Saaga" at phone size: a spoken interview of two turns from an interviewer
 // question (fake microphone, the fake OpenAI server speaking, asking and writing) ends as
 // one story with two recordings, each with its question; Back mid-way asks first; once in
 // Finnish, leaving mid-way by the browser's Back keeps the answer.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -36,7 +36,7 @@ useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
       });
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/conversation-${name}.png`, fullPage: true });
+const shots = screenshots('conversation', { fullPage: true });
 const db = () => server.database.db;
 const storyRecordings = (storyId: number) => db().select().from(recordings).where(eq(recordings.storyId, storyId)).orderBy(asc(recordings.orderIndex));
 const question = () => '[data-testid="conversation-question"]';
@@ -60,7 +60,7 @@ it('a spoken interview of two turns ends as one story with two recordings, each 
   await page.waitForURL(/\/talk\?/);
   await page.getByRole('heading', { name: 'Talk with Saaga' }).waitFor();
   await page.getByText(first).waitFor();
-  await shot(page, 'ready-en');
+  await shots.page(page, 'ready-en');
 
   await page.getByRole('button', { name: 'Start talking' }).click();
   // Saaga speaks the question (the narrator), then listens.
@@ -69,7 +69,7 @@ it('a spoken interview of two turns ends as one story with two recordings, each 
   await next.waitFor({ timeout: 20_000 });
   await page.getByText('Listening… take your time').waitFor();
   await wordsHeard(page);
-  await shot(page, 'listening-en');
+  await shots.page(page, 'listening-en');
   await next.click();
 
   // The answer uploads in the background while Saaga asks its follow-up, then speaks it.
@@ -86,11 +86,11 @@ it('a spoken interview of two turns ends as one story with two recordings, each 
   await page.getByRole('button', { name: 'Back' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Leave the conversation?' });
   await dialog.waitFor();
-  await shot(page, 'leave-en');
+  await shots.page(page, 'leave-en');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await next.waitFor();
-  await shot(page, 'second-turn-en');
+  await shots.page(page, 'second-turn-en');
 
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.waitForURL(/\/library\/\d+$/, { timeout: 30_000 });
@@ -116,7 +116,7 @@ it('a spoken interview of two turns ends as one story with two recordings, each 
   // The story screen opened at Stop shows the story written from both, without a reload.
   await page.getByRole('heading', { name: 'The Red House' }).waitFor({ timeout: 20_000 });
   await page.getByText(SECOND_ANSWER).first().waitFor({ timeout: 30_000 });
-  await shot(page, 'story-en');
+  await shots.page(page, 'story-en');
 });
 
 it('in Finnish: a question the narrator cannot speak is shown as text; a pause ends the answer and Saaga asks on; leaving mid-way by the browser\'s Back keeps both answers', async () => {
@@ -130,7 +130,7 @@ it('in Finnish: a question the narrator cannot speak is shown as text; a pause e
     await page.waitForURL(/\/talk$/);
     const opening = 'Kerro muisto, jonka haluaisit säilyttää. Mistä se alkaa?';
     await page.getByText(opening).waitFor();
-    await shot(page, 'ready-fi');
+    await shots.page(page, 'ready-fi');
     // The narrator refuses the first question: it is shown as text, with a note, and Saaga listens.
     fake.fail('speech', 400, 'invalid_request_error');
     await page.getByRole('button', { name: 'Aloita keskustelu' }).click();
@@ -140,7 +140,7 @@ it('in Finnish: a question the narrator cannot speak is shown as text; a pause e
     expect(fake.refused.filter((r) => r.endpoint === 'speech')).toHaveLength(1);
     // The words appear as they are said (live text through the fake's realtime transcription).
     await wordsHeard(page);
-    await shot(page, 'listening-fi');
+    await shots.page(page, 'listening-fi');
 
     // Nobody presses anything: after the pause, the next question.
     await expect.poll(async () => (await page.locator(question()).textContent()) !== opening, { timeout: 40_000 }).toBe(true);
@@ -152,7 +152,7 @@ it('in Finnish: a question the narrator cannot speak is shown as text; a pause e
     await page.goBack();
     const dialog = page.getByRole('alertdialog', { name: 'Lopetetaanko keskustelu?' });
     await dialog.waitFor();
-    await shot(page, 'leave-fi');
+    await shots.page(page, 'leave-fi');
     await dialog.getByRole('button', { name: 'Tallenna ja poistu' }).click();
     await page.waitForURL(/\/interviewer$/, { timeout: 30_000 });
 
@@ -179,7 +179,7 @@ it('a refused microphone says so and leads back to the interviewer, with nothing
     await page.getByRole('link', { name: 'Talk with Saaga' }).click();
     await page.getByRole('button', { name: 'Start talking' }).click();
     await page.getByRole('alert').getByText('Saaga cannot hear you: microphone access was denied.', { exact: false }).waitFor({ timeout: 10_000 });
-    await shot(page, 'microphone-refused-en');
+    await shots.page(page, 'microphone-refused-en');
     await page.getByRole('button', { name: 'Back to the interviewer' }).click();
     await page.waitForURL(/\/interviewer$/);
     expect(await db().select({ id: stories.id }).from(stories).where(eq(stories.userId, userId))).toHaveLength(0);

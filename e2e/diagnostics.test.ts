@@ -5,11 +5,11 @@ import type { TestApp } from '../test/support/test-app.ts';
 import { skipSplash } from './support/browser.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The recording diagnostics at /debug-recording in Chromium with its fake microphone: all
 // green when the microphone is allowed; the permission line fails with the spec's words and
 // the later ones are skipped when it is not; once in Finnish for a signed-in user.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 const SETTLED = 20_000;
 
 let server: TestApp;
@@ -17,7 +17,7 @@ let browser: Browser;
 
 useBrowserApp({ engines: 'none', microphone: CLIPS.jfk }, (app) => ({ server, browser } = app));
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/diagnostics-${name}.png`, fullPage: true });
+const shots = screenshots('diagnostics', { fullPage: true });
 const line = (page: Page, id: string) => page.locator(`[data-check="${id}"]`);
 const states = (page: Page) => page.locator('[data-check]').evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
 const ALL_PASSED = ['pass', 'pass', 'pass', 'pass', 'pass', 'pass'];
@@ -52,7 +52,7 @@ it('passes every check in order with the microphone allowed, runs again, and lea
   await line(page, 'microphonePermission').getByText('Microphone access allowed.').waitFor();
   expect(await line(page, 'recorderCreation').innerText()).toMatch(/Recorded a second: [1-9]\d* bytes of audio\/webm/);
   expect(await line(page, 'server').innerText()).toMatch(/The server is reachable/);
-  await shot(page, 'all-passed-en');
+  await shots.page(page, 'all-passed-en');
 
   // Run again starts over: the one-second recording is seen running, then everything passes again.
   await page.getByRole('button', { name: 'Run again' }).click();
@@ -89,7 +89,7 @@ it('fails the permission line with the reason when the microphone is refused, an
       .waitFor();
     await line(page, 'server').getByText('Skipped: an earlier check failed.').waitFor();
     await page.getByText('A check failed.', { exact: false }).waitFor();
-    await shot(page, 'permission-denied-en');
+    await shots.page(page, 'permission-denied-en');
   } finally {
     await refusing.close();
   }
@@ -103,7 +103,7 @@ it('speaks Finnish to a signed-in user who chose it', async () => {
   await page.getByText('Kaikki tarkistukset onnistuivat: tällä laitteella voi nauhoittaa.').waitFor();
   await line(page, 'microphonePermission').getByText('Mikrofonin käyttö on sallittu.').waitFor();
   await page.getByRole('button', { name: 'Tarkista uudelleen' }).waitFor();
-  await shot(page, 'all-passed-fi');
+  await shots.page(page, 'all-passed-fi');
   await page.getByRole('link', { name: 'Takaisin sovellukseen' }).click();
   await page.getByRole('navigation').first().waitFor();
   await page.context().close();

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { it } from 'vitest';
@@ -8,12 +7,12 @@ import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Typed text is never lost silently: every way out of a text editor asks (Save, Discard,
 // Stay) as the recorder does, and a reload offers the unsaved text back. No AI is needed:
 // the stories and recordings are seeded.
-const SHOTS = '/tmp/rx';
-mkdirSync(SHOTS, { recursive: true });
+const shots = screenshots('editors-kept');
 
 let server: TestApp;
 let browser: Browser;
@@ -60,7 +59,7 @@ for (const language of ['en', 'fi'] as const) {
     await bottomBar(page).getByRole('link', { name: words.library }).click();
     const dialog = page.getByRole('alertdialog', { name: words.leave });
     await dialog.waitFor(WAIT);
-    await page.screenshot({ path: `${SHOTS}/editor-leave-${language}.png` });
+    await shots.page(page, `editor-leave-${language}`);
     await dialog.getByRole('button', { name: words.stay }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/library/${storyId}`);
@@ -101,7 +100,7 @@ for (const language of ['en', 'fi'] as const) {
 
     const offer = page.getByText(words.offer);
     await offer.waitFor(WAIT);
-    await page.screenshot({ path: `${SHOTS}/editor-offer-${language}.png` });
+    await shots.page(page, `editor-offer-${language}`);
     await page.getByRole('button', { name: words.restore }).click();
     const box = page.getByRole('textbox', { name: words.storyText });
     expect(await box.inputValue()).toBe(typed);
@@ -142,7 +141,7 @@ it.concurrent("a person's edit form asks before a change is cancelled away, and 
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   const ask = page.getByRole('alertdialog', { name: WORDS.en.leave });
   await ask.waitFor(WAIT);
-  await page.screenshot({ path: `${SHOTS}/person-cancel-en.png` });
+  await shots.page(page, 'person-cancel-en');
   await ask.getByRole('button', { name: WORDS.en.keepEditing }).click();
   await ask.waitFor({ state: 'detached' });
   expect(await page.getByLabel('Characterization').inputValue()).toBe('Loved the lake.');
@@ -166,7 +165,7 @@ it.concurrent('the add-person modal asks before Escape closes a typed name away'
   await page.keyboard.press('Escape');
   const ask = page.getByRole('alertdialog', { name: WORDS.en.leave });
   await ask.waitFor(WAIT);
-  await page.screenshot({ path: `${SHOTS}/modal-leave-en.png` });
+  await shots.page(page, 'modal-leave-en');
   await ask.getByRole('button', { name: WORDS.en.keepEditing }).click();
   await ask.waitFor({ state: 'detached' });
   expect(await modal.getByLabel('Name').inputValue()).toBe('Veikko');
@@ -204,7 +203,7 @@ it.concurrent('the author name in Settings is kept on a reload and offered back,
   await page.getByLabel('Author name').fill('Aino Virtanen');
   await page.reload();
   await page.getByText(WORDS.en.offer).waitFor(WAIT);
-  await page.screenshot({ path: `${SHOTS}/settings-offer-en.png` });
+  await shots.page(page, 'settings-offer-en');
   await page.getByRole('button', { name: WORDS.en.restore }).click();
   expect(await page.getByLabel('Author name').inputValue()).toBe('Aino Virtanen');
   await bottomBar(page).getByRole('link', { name: WORDS.en.library }).click();
@@ -221,7 +220,7 @@ it.concurrent("a story's title typed and not saved is offered back after a reloa
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Summers by the lake');
   await page.reload();
   await page.getByText(WORDS.en.offer).waitFor(WAIT);
-  await page.screenshot({ path: `${SHOTS}/title-offer-en.png` });
+  await shots.page(page, 'title-offer-en');
   await page.getByRole('button', { name: WORDS.en.restore }).click();
   const field = page.getByRole('textbox', { name: 'Title', exact: true });
   expect(await field.inputValue()).toBe('Summers by the lake');

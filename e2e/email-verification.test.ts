@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -8,12 +8,12 @@ import { readMessage, verificationLinkIn } from '../test/support/mail-messages.t
 import type { TestApp } from '../test/support/test-app.ts';
 import { waitFor } from '../test/support/wait-for.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // A new person creates an account on a phone and lands in the app at once, told that a
 // link is on its way; opens the link from the outbox (no SMTP server here) and the address
 // is confirmed; opens it again and is told plainly it is spent. In English and in Finnish.
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
 const MAIL_WAIT_MS = 10_000;
 
 let dataDir: string;
@@ -22,7 +22,6 @@ let browser: Browser;
 
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'saaga-e2e-verify-'));
-  mkdirSync(SHOTS, { recursive: true });
 });
 useBrowserApp({ engines: 'none', env: () => ({ DATA_DIR: dataDir }) }, (app) => ({ server, browser } = app));
 afterAll(() => {
@@ -39,7 +38,7 @@ async function mailFromOutbox(to: string, subject: string) {
   return (await waitFor(find, (mail) => mail !== undefined, MAIL_WAIT_MS, `the e-mail "${subject}" to ${to} in the outbox`))!;
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `verify-${name}.png`), fullPage: true });
+const shots = screenshots('verify', { fullPage: true });
 const noWiderThanPhone = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
@@ -113,14 +112,14 @@ async function signUpAndVerify(words: Words, email: string, lang: string) {
   await page.getByLabel(words.email).fill(email);
   await page.getByLabel(words.password).fill('rowan berries by the lake');
   await noWiderThanPhone(page);
-  await shot(page, `sign-up-${lang}`);
+  await shots.page(page, `sign-up-${lang}`);
   await page.locator('form').getByRole('button', { name: words.create }).click();
 
   // Straight into the app, signed in, with a gentle word about the link.
   await page.waitForURL(`${server.url}/`);
   await page.getByText(words.notice(email)).first().waitFor();
   await noWiderThanPhone(page);
-  await shot(page, `landed-${lang}`);
+  await shots.page(page, `landed-${lang}`);
   // A first-time person chooses the app's language (the notice waits beside it).
   await page.getByRole('button', { name: words.chooseLanguage }).click();
   await page.getByRole('navigation', { name: words.navigation }).waitFor();
@@ -129,7 +128,7 @@ async function signUpAndVerify(words: Words, email: string, lang: string) {
   await page.goto(`${server.url}/settings`);
   await page.getByText(words.notVerified(email), { exact: false }).waitFor();
   await noWiderThanPhone(page);
-  await shot(page, `settings-unverified-${lang}`);
+  await shots.page(page, `settings-unverified-${lang}`);
 
   const mail = await mailFromOutbox(email, words.subject);
   const link = verificationLinkIn(mail.text);
@@ -138,7 +137,7 @@ async function signUpAndVerify(words: Words, email: string, lang: string) {
   await page.getByRole('heading', { name: words.doneTitle, level: 1 }).waitFor();
   await page.getByText(words.done(email)).waitFor();
   await noWiderThanPhone(page);
-  await shot(page, `verified-${lang}`);
+  await shots.page(page, `verified-${lang}`);
   expect((await (await page.request.get(`${server.url}/api/auth/user`)).json()).emailVerified).toBe(true);
 
   // Back: the app, and the account no longer asks for the link.
@@ -152,7 +151,7 @@ async function signUpAndVerify(words: Words, email: string, lang: string) {
   await page.getByRole('heading', { name: words.invalidTitle, level: 1 }).waitFor();
   await page.getByText(words.invalid, { exact: false }).waitFor();
   await noWiderThanPhone(page);
-  await shot(page, `spent-${lang}`);
+  await shots.page(page, `spent-${lang}`);
   await context.close();
 }
 
@@ -178,7 +177,7 @@ it('tells a person whose address has an account, with another password, to check
   await page.getByRole('heading', { name: FINNISH.checkInbox, level: 1 }).waitFor();
   await page.getByText(`Lähetimme viestin osoitteeseen ${email}.`, { exact: false }).waitFor();
   await noWiderThanPhone(page);
-  await shot(page, 'check-inbox-fi');
+  await shots.page(page, 'check-inbox-fi');
   await page.getByRole('button', { name: 'Siirry kirjautumaan' }).click();
   await page.getByRole('heading', { name: 'Tervetuloa takaisin', level: 1 }).waitFor();
   await context.close();

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { eq, inArray } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
 import { describe, type ExpectStatic, it } from 'vitest';
-import { FAMILY_COOKIE, type FamilyCircleView } from '../contract/family.ts';
-import { familyMembers, familySessions, recordingPeople, recordingPlaces, users } from '../server/db/schema.ts';
+import { familyMembers, recordingPeople, recordingPlaces, users } from '../server/db/schema.ts';
 import { photoKey } from '../server/photos/photo-keys.ts';
 import { jpegPhoto } from '../test/support/photo-files.ts';
 import { seeder } from '../test/support/seed.ts';
@@ -115,43 +114,9 @@ async function invitation(ownerId: string, language: 'en' | 'fi', name = 'Liisa'
 }
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/**
- * The circle's own calls (join, the reader's circles) are helper 1's (server/family, branch
- * family-circle). Until they are merged here, the relative's browser is answered by stand-ins
- * that do to the database what those calls do (contract/family.ts shapes); once the server has
- * them, the real ones answer and nothing is stood in for.
- */
-async function standInForCircleCalls(context: BrowserContext) {
-  if (server.app.routeTable.some((route) => route.url === '/api/family/join/:token')) return;
-  const db = server.database.db;
-  const deviceToken = randomBytes(32).toString('base64url');
-  const joined: number[] = [];
-  const tellerName = async (userId: string) => (await db.select().from(users).where(eq(users.id, userId)))[0]!.firstName ?? '';
-  await context.route('**/api/family/join/*', async (route: Route) => {
-    const token = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!);
-    const [member] = await db.select().from(familyMembers).where(eq(familyMembers.invitationTokenHash, hashOf(token)));
-    if (!member) return route.fulfill({ status: 404, json: { code: 'invalid_family_link', message: 'This invitation link is not valid any more. Ask for a new one.' } });
-    if (route.request().method() === 'GET') return route.fulfill({ json: { tellerName: await tellerName(member.userId), name: member.name, language: member.language } });
-    const body = route.request().postDataJSON() as { name: string; language?: 'en' | 'fi' };
-    await db.update(familyMembers).set({ name: body.name, language: body.language ?? member.language, joinedAt: new Date(), invitationTokenHash: null }).where(eq(familyMembers.id, member.id));
-    await db.insert(familySessions).values({ tokenHash: hashOf(deviceToken), memberId: member.id, expiresAt: new Date(Date.now() + 86_400_000) });
-    joined.push(member.id);
-    const cookie = `${FAMILY_COOKIE}=${encodeURIComponent(server.app.signCookie(deviceToken))}; Path=/; HttpOnly; SameSite=Lax`;
-    return route.fulfill({ json: { circle: member.id }, headers: { 'set-cookie': cookie } });
-  });
-  await context.route('**/api/family/me', async (route: Route) => {
-    const rows = joined.length ? await db.select().from(familyMembers).where(inArray(familyMembers.id, joined)) : [];
-    if (rows.length === 0) return route.fulfill({ status: 401, json: { code: 'unauthorized', message: 'Unauthorized' } });
-    const circles: FamilyCircleView[] = [];
-    for (const row of rows) circles.push({ circle: row.id, tellerName: await tellerName(row.userId), name: row.name ?? '', language: row.language as 'en' | 'fi', notice: row.notice, onAccount: false });
-    return route.fulfill({ json: circles });
-  });
-}
-
 /** A relative's phone with no account. */
 async function relativePhone(language: 'en' | 'fi') {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
-  await standInForCircleCalls(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('pageerror', error.message));
   return { context, page };

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -14,12 +14,11 @@ import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Follow-up questions at phone size: they appear on a new story, are refreshed and
 // deleted, and one is answered by recording with the fake microphone; the unanswered
 // ones are offered on the interviewer screen. Once in Finnish.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 const STORY = {
   title: 'What I Can Do for My Country',
   content: 'I asked my fellow Americans to ask not what their country could do for them, but what they could do for their country.',
@@ -43,7 +42,7 @@ useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
 const signedIn = (email: string, language: 'en' | 'fi' = 'en', on: TestApp = server) =>
   signedInPage(browser, on, email, { language, microphone: true });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/follow-ups-${name}.png`, fullPage: true });
+const shots = screenshots('follow-ups', { fullPage: true });
 
 /** Records a few seconds with the fake microphone and stops (the recorder is already running or starts by itself). */
 async function recordAndStop(page: Page, expect: ExpectStatic) {
@@ -75,7 +74,7 @@ it.concurrent('questions appear on a new story, are refreshed and deleted, and o
   const sent = JSON.stringify(fake.requestsTo('chat').find((r) => r.json.response_format?.json_schema?.name === 'follow_up_questions')!.json.messages);
   expect(sent).toContain('fellow Americans');
   await page.getByRole('heading', { name: 'Follow-up questions' }).scrollIntoViewIfNeeded();
-  await shot(page, 'story-en');
+  await shots.page(page, 'story-en');
 
   // Refresh after something new (a recording added to the story; with nothing new it says so at once,
   // trust-writer.test.ts): shows it is working, then the unanswered questions are replaced.
@@ -93,7 +92,7 @@ it.concurrent('questions appear on a new story, are refreshed and deleted, and o
   await list.getByText('Who was listening when you spoke?').waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Delete question: Who was listening when you spoke?' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete this question?' });
-  await shot(page, 'delete-en');
+  await shots.page(page, 'delete-en');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await list.getByText('Who was listening when you spoke?').waitFor();
   await page.getByRole('button', { name: 'Delete question: Who was listening when you spoke?' }).click();
@@ -107,7 +106,7 @@ it.concurrent('questions appear on a new story, are refreshed and deleted, and o
   await page.waitForURL(/\/record\?/);
   expect(new URL(page.url()).searchParams.get('storyId')).toBe(String(storyId));
   await page.getByText(asked).waitFor();
-  await shot(page, 'recorder-en');
+  await shots.page(page, 'recorder-en');
   await recordAndStop(page, expect);
   await page.getByRole('radio', { name: 'This story' }).check();
   await page.getByRole('button', { name: 'Add recording' }).click();
@@ -128,7 +127,7 @@ it.concurrent('questions appear on a new story, are refreshed and deleted, and o
   await page.waitForURL(new RegExp(`/library/${storyId}/recordings/${row.answerRecordingId}$`));
   await page.getByText('Answered question').waitFor();
   await page.getByText(asked).waitFor();
-  await shot(page, 'recording-en');
+  await shots.page(page, 'recording-en');
   await page.getByRole('button', { name: 'Back' }).click();
   await page.waitForURL(new RegExp(`/library/${storyId}$`));
   await list.getByText(asked).waitFor();
@@ -144,7 +143,7 @@ it.concurrent('the interviewer offers the unanswered questions; Record answers o
   const offered = page.getByRole('list', { name: 'Questions about your stories' });
   await offered.getByText('Who rowed with you?').waitFor();
   await offered.getByText('From “The lake”').waitFor();
-  await shot(page, 'interviewer-en');
+  await shots.page(page, 'interviewer-en');
   await page.getByRole('button', { name: 'Record an answer: Who rowed with you?' }).click();
   await page.waitForURL(/\/record\?/);
   expect(new URL(page.url()).searchParams.get('storyId')).toBe(String(story.id));
@@ -177,10 +176,10 @@ it.concurrent('in Finnish: the questions, their buttons and the empty state read
   await page.getByRole('button', { name: 'Vastaa nauhoittamalla: Kuka souti kanssasi?' }).waitFor();
   await page.getByRole('button', { name: 'Päivitä jatkokysymykset' }).waitFor();
   await page.getByRole('heading', { name: 'Jatkokysymykset' }).scrollIntoViewIfNeeded();
-  await shot(page, 'story-fi');
+  await shots.page(page, 'story-fi');
   await page.getByRole('button', { name: 'Poista kysymys: Kuka souti kanssasi?' }).click();
   await page.getByRole('alertdialog', { name: 'Poistetaanko tämä kysymys?' }).waitFor();
-  await shot(page, 'delete-fi');
+  await shots.page(page, 'delete-fi');
   await page.getByRole('button', { name: 'Peruuta' }).click();
 
   await page.goto(`${server.url}/library/${empty.id}`);
@@ -200,7 +199,7 @@ it.concurrent('with no writing model the story says why its questions have not c
     await reason.waitFor({ timeout: 15_000 });
     expect(await reason.locator('.animate-spin').count()).toBe(0);
     await page.getByRole('heading', { name: 'Follow-up questions' }).scrollIntoViewIfNeeded();
-    await shot(page, 'no-writer-en');
+    await shots.page(page, 'no-writer-en');
   } finally {
     await noWriter.close();
   }

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { PAGE_LIMIT } from '../contract/pagination.ts';
@@ -9,21 +8,20 @@ import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The long lists at phone size: a library of 120 stories read a page at a time as it is
 // scrolled (every title once), the filter counts from the server, Show more for keyboards,
 // Back from a story to the same place in the list, and the timeline down to its oldest
 // year with no year cut in two. Once in Finnish, with the recordings without a story a page
 // at a time and a recording's story picked through the server's search.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 let server: TestApp;
 let browser: Browser;
 
 useBrowserApp({ engines: 'none' }, (app) => ({ server, browser } = app));
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/infinite-scroll-${name}.png` });
+const shots = screenshots('infinite-scroll');
 const title = (n: number) => `Memory ${String(n).padStart(3, '0')}`;
 
 /**
@@ -108,7 +106,7 @@ it('reads the library a page at a time to its last story, keeps the place on Bac
   for (const name of ['All 120', 'In Collections 30', 'Unassigned 90']) await page.getByRole('button', { name, exact: true }).waitFor(WAIT);
   await expect.poll(() => listedTitles(page, 'Stories'), WAIT).toHaveLength(PAGE_LIMIT.default);
   expect((await listedTitles(page, 'Stories'))[0]).toBe(title(120));
-  await shot(page, 'library-en');
+  await shots.page(page, 'library-en');
 
   // Scrolling reads on until the oldest story; every title once, newest first.
   await scrollUntil(page, async () => (await listedTitles(page, 'Stories')).length === 120);
@@ -118,7 +116,7 @@ it('reads the library a page at a time to its last story, keeps the place on Bac
   // Three pages of 50, the later ones by their cursor.
   expect(calls.filter((url) => url.startsWith('/api/stories?'))).toHaveLength(3);
   expect(calls.filter((url) => url.includes('cursor='))).toHaveLength(2);
-  await shot(page, 'library-end-en');
+  await shots.page(page, 'library-end-en');
 
   // A story from far down, and Back: the same place in the list.
   const oldest = page.getByRole('link', { name: new RegExp(`^${title(1)}\\s`) });
@@ -152,7 +150,7 @@ it('reads the library a page at a time to its last story, keeps the place on Bac
   expect(shown).toEqual(Array.from({ length: 25 }, (_, index) => 1984 - index));
   expect(await page.locator('ol > li').count()).toBe(120);
   expect(calls.filter((url) => url.startsWith('/api/timeline') && url.includes('cursor=')).length).toBeGreaterThanOrEqual(2);
-  await shot(page, 'timeline-end-en');
+  await shots.page(page, 'timeline-end-en');
 });
 
 it('in Finnish: the counts, Näytä lisää, the recordings without a story, and a story found for a recording', async () => {
@@ -177,10 +175,10 @@ it('in Finnish: the counts, Näytä lisää, the recordings without a story, and
   for (const name of ['Kaikki 60', 'Kokoelmissa 15', 'Ei kokoelmassa 45']) await page.getByRole('button', { name, exact: true }).waitFor(WAIT);
   await expect.poll(() => listedTitles(page, 'Tarinat'), WAIT).toHaveLength(PAGE_LIMIT.default);
   await page.getByRole('button', { name: 'Näytä lisää' }).scrollIntoViewIfNeeded();
-  await shot(page, 'library-more-fi');
+  await shots.page(page, 'library-more-fi');
   await scrollUntil(page, async () => (await listedTitles(page, 'Tarinat')).length === 60);
   expect(new Set(await listedTitles(page, 'Tarinat')).size).toBe(60);
-  await shot(page, 'library-end-fi');
+  await shots.page(page, 'library-end-fi');
 
   // The recordings without a story: the first page's count, then all as the list is scrolled.
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -201,5 +199,5 @@ it('in Finnish: the counts, Näytä lisää, the recordings without a story, and
   // Another search leaves the chosen story in the select.
   await page.getByRole('searchbox', { name: 'Hae tarinoita' }).fill(title(59));
   await expect.poll(() => page.getByRole('combobox', { name: 'Tarina' }).textContent(), WAIT).toBe(title(3));
-  await shot(page, 'recording-story-fi');
+  await shots.page(page, 'recording-story-fi');
 });

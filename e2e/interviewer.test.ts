@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { stories } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
@@ -8,10 +8,10 @@ import type { TestApp } from '../test/support/test-app.ts';
 import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The interviewer at phone size: a theme's question answered by recording (fake
 // microphone), the theme's count rising, and the answered question leading back. Once in Finnish.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -25,7 +25,7 @@ useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
 
 const signedIn = (email: string, language: 'en' | 'fi') => signedInPage(browser, server, email, { language, microphone: true });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/interviewer-${name}.png`, fullPage: true });
+const shots = screenshots('interviewer', { fullPage: true });
 
 it('answers a childhood question by recording, and the theme counts it', async () => {
   const { page, userId } = await signedIn('interviewer@example.com', 'en');
@@ -34,13 +34,13 @@ it('answers a childhood question by recording, and the theme counts it', async (
   await page.waitForURL(/\/interviewer$/);
   const childhood = page.getByRole('link', { name: /Childhood/ });
   await childhood.getByText('0/5 answered').waitFor();
-  await shot(page, 'themes-en');
+  await shots.page(page, 'themes-en');
 
   await childhood.click();
   await page.waitForURL(/\/interviewer\/childhood$/);
   const question = 'What was the home you grew up in like? Walk me through it, room by room.';
   await page.getByText(question).waitFor();
-  await shot(page, 'theme-en');
+  await shots.page(page, 'theme-en');
   await page.getByRole('link', { name: `Record an answer to: ${question}` }).click();
 
   // The recorder opens with the question and starts by itself.
@@ -66,7 +66,7 @@ it('answers a childhood question by recording, and the theme counts it', async (
   const answered = page.locator('#question-home');
   await answered.getByRole('link', { name: 'Our home' }).waitFor();
   await answered.getByRole('link', { name: `Add to your answer: ${question}` }).waitFor();
-  await shot(page, 'answered-en');
+  await shots.page(page, 'answered-en');
 
   await page.getByRole('button', { name: 'Back' }).click();
   await page.waitForURL(/\/interviewer$/);
@@ -82,7 +82,7 @@ it('in Finnish: the themes and their questions read in Finnish', async () => {
   await career.click();
   await page.getByText('Mikä oli aivan ensimmäinen työsi, ja paljonko sillä tienasit?').waitFor();
   await page.getByRole('link', { name: 'Nauhoita vastaus kysymykseen: Mikä oli aivan ensimmäinen työsi, ja paljonko sillä tienasit?' }).waitFor();
-  await shot(page, 'theme-fi');
+  await shots.page(page, 'theme-fi');
 });
 
 it('asks about the untold decades and people, with the writer\'s questions or plain ones', async () => {
@@ -106,7 +106,7 @@ it('asks about the untold decades and people, with the writer\'s questions or pl
   await page.getByText('Where did the 2000s take you after the move?').waitFor();
   // A decade the writer had no question for gets the plain one.
   await page.getByText('What do you remember of the 2010s?').waitFor();
-  await shot(page, 'gaps-en');
+  await shots.page(page, 'gaps-en');
   await page.getByRole('link', { name: 'Record an answer to: What did Helmi teach you that you still use?' }).click();
   await page.waitForURL(/\/record\?/);
   await page.getByText('What did Helmi teach you that you still use?').waitFor();

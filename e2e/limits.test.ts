@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -9,13 +8,12 @@ import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The limits as a person meets them (decision 029), in Chromium with the fake microphone
 // speaking a clip: live text refused because the account's live streams are all open is
 // the quiet "no live text" note and the recording goes on; an upload refused by the hour's
 // quota says so in the person's language and keeps the take to send again.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -28,7 +26,7 @@ useBrowserApp({ microphone: CLIPS.jfk, env: { UPLOADS_PER_HOUR: '1', LIVE_STREAM
   fake.setChatReply({ title: 'Ask Not', content: 'Ask what you can do.', people: [], locations: [], dates: [], storyType: 'other' });
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/limits-${name}.png` });
+const shots = screenshots('limits');
 
 async function recordFor(page: Page, seconds: number) {
   const timer = page.getByRole('timer');
@@ -59,7 +57,7 @@ it('with live text on elsewhere, the recorder says live text is not available an
     await page.getByText('Live text is not available right now. Your recording goes on as usual.').waitFor({ timeout: 15_000 });
     await recordFor(page, 3);
     expect(await page.locator('[data-phase]').getAttribute('data-phase')).toBe('recording');
-    await shot(page, 'live-refused-en');
+    await shots.page(page, 'live-refused-en');
     await page.getByRole('button', { name: 'Stop' }).click();
     await page.getByRole('radio', { name: 'A new story' }).check();
     await page.getByLabel('Story title').fill('Two windows');
@@ -88,7 +86,7 @@ for (const [language, words] of [
     await page.getByLabel(words.title).fill('Later');
     await page.getByRole('button', { name: words.confirm }).click();
     await page.getByText(words.refused).first().waitFor({ timeout: 15_000 });
-    await shot(page, `upload-refused-${language}`);
+    await shots.page(page, `upload-refused-${language}`);
     // Still at the chooser with the take and the title typed: it can be sent again as it was.
     expect(await page.getByLabel(words.title).inputValue()).toBe('Later');
     await expect.poll(() => page.getByRole('button', { name: words.confirm }).isEnabled(), WAIT).toBe(true);

@@ -6,13 +6,13 @@ import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Live text in Chromium with the fake microphone speaking a clip, the AI the fake OpenAI
 // server (its realtime transcription hands out the clip's words): the streaming recorder
 // connects first, then opens the microphone, words appear while the clip plays, and the
 // take still uploads and becomes a story; Back closes the socket and the tracks; the
 // streaming test page shows the words; once in Finnish.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 const JFK = clipTranscript(CLIPS.jfk);
 const WORDS_TIMEOUT = 30_000;
 
@@ -22,7 +22,7 @@ let browser: Browser;
 
 useBrowserApp({ microphone: CLIPS.jfk }, (app) => ({ server, browser, fake } = app));
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/live-text-${name}.png` });
+const shots = screenshots('live-text');
 
 /** Records, in the page, the order of socket and microphone and keeps both to look at later. */
 async function watchStreams(page: Page): Promise<void> {
@@ -101,7 +101,7 @@ it('shows the words while the microphone speaks, and the recording still becomes
   expect(order.indexOf('microphone')).toBeGreaterThan(order.indexOf('socket open'));
   expect(order.indexOf('phase connecting')).toBeGreaterThanOrEqual(0);
   expect(order.indexOf('phase recording')).toBeGreaterThan(order.indexOf('phase connecting'));
-  await shot(page, 'recording');
+  await shots.page(page, 'recording');
 
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByText('Paused').first().waitFor();
@@ -162,7 +162,7 @@ it('live text that fails leaves the recording going: a quiet note, and the take 
   const timer = page.getByRole('timer');
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/00:0[3-9]/);
   expect(await page.locator('[data-phase]').getAttribute('data-phase')).toBe('recording');
-  await shot(page, 'unavailable');
+  await shots.page(page, 'unavailable');
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.getByRole('radio', { name: 'A new story' }).check();
   await page.getByLabel('Story title').fill('Without live text');
@@ -180,7 +180,7 @@ it('the streaming test page shows the words, in Finnish, and leads back to the a
   await expect.poll(() => page.getByTestId('streaming-text').innerText(), { timeout: WORDS_TIMEOUT }).toMatch(/fellow|Americans|country/i);
   await page.getByRole('button', { name: 'Lopeta' }).click();
   await page.getByRole('button', { name: 'Aloita' }).waitFor();
-  await shot(page, 'streaming-test-fi');
+  await shots.page(page, 'streaming-test-fi');
   expect(await page.getByRole('alert').count()).toBe(0);
   await page.getByRole('link', { name: 'Takaisin sovellukseen' }).click();
   await page.waitForURL(`${server.url}/`);
@@ -195,5 +195,5 @@ it('the streaming test page says so in the spec\'s words when a chunk cannot be 
   await page.getByRole('alert').getByText('Connection failed', { exact: true }).waitFor({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Start' }).waitFor();
   await expect.poll(() => released(page), { timeout: 10_000 }).toEqual({ sockets: [], tracks: ['ended'] });
-  await shot(page, 'streaming-test-failed');
+  await shots.page(page, 'streaming-test-failed');
 });

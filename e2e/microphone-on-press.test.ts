@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { type ExpectStatic, it } from 'vitest';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
@@ -8,12 +7,12 @@ import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { countMicrophoneOpens, microphoneOpened, pastAutomaticStart } from './support/microphone-count.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The microphone turns on only when the person presses Record: Back from the story a take
 // became, a reload of the post-upload screen or of the recorder never opens it, and leaves
 // no "A recording was not saved" card behind. Each page counts its calls of getUserMedia.
-const SHOTS = process.env.E2E_SCREENSHOTS;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+const shots = screenshots('microphone-on-press');
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -78,7 +77,7 @@ for (const language of ['en', 'fi'] as const) {
     await page.getByRole('button', { name: words.record }).waitFor(WAIT);
     await pastAutomaticStart(page);
     expect(await page.getByRole('region', { name: words.unsaved }).count()).toBe(0);
-    await page.screenshot({ path: `/tmp/rx/back-home-${language}.png` });
+    await shots.page(page, `back-home-${language}`);
 
     // Forward to a recorder left by Back: it waits for Record.
     await page.getByRole('button', { name: words.record }).click();
@@ -105,14 +104,14 @@ for (const language of ['en', 'fi'] as const) {
     expect(await microphoneOpened(page)).toBe(0);
     expect(await page.getByRole('timer').count()).toBe(0);
     await page.getByRole('heading', { name: words.ready }).waitFor({ timeout: 60_000 });
-    await page.screenshot({ path: `/tmp/rx/reloaded-upload-${language}.png` });
+    await shots.page(page, `reloaded-upload-${language}`);
 
     // The recorder's own address, opened or reloaded: ready, with Record, the microphone off.
     await page.goto(`${server.url}/record`);
     await page.getByText(words.tapToRecord).waitFor(WAIT);
     await pastAutomaticStart(page);
     expect(await microphoneOpened(page)).toBe(0);
-    await page.screenshot({ path: `/tmp/rx/recorder-ready-${language}.png` });
+    await shots.page(page, `recorder-ready-${language}`);
     await page.getByRole('button', { name: words.record }).click();
     await page.getByRole('timer').waitFor(WAIT);
     await expect.poll(() => microphoneOpened(page), WAIT).toBe(1);

@@ -13,6 +13,7 @@ import { offlineSitePages } from '../server/archive/offline-site/index.ts';
 import { SAMPLE_FILES, sampleSiteInput } from '../server/archive/offline-site/sample.fixture.ts';
 import { CLIPS } from '../test/support/shared-files.ts';
 import { sharedChromium } from './support/browser.ts';
+import { screenshots } from './support/screenshots.ts';
 import { WAIT } from './support/wait.ts';
 
 // The archive's index.html as a person opens it years from now: unzipped into a folder whose
@@ -20,6 +21,7 @@ import { WAIT } from './support/wait.ts';
 // that is not a file of the archive is refused and recorded; none may be attempted.
 let folder: string;
 let browser: Browser;
+const shots = screenshots('offline-site', { fullPage: true });
 const AXE_SOURCE = readFileSync(process.env.AXE_PATH ?? createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's serious and critical violations on the page (contrast, names...), as the accessibility test reads them. */
@@ -123,7 +125,7 @@ describe.each(['en', 'fi'] as const)('the offline archive from file:// with the 
       await page.getByRole('heading', { level: 2, name: words.byYear }).waitFor(WAIT);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await page.screenshot({ path: `/tmp/offline-site-${language}-index.png`, fullPage: true });
+      await shots.page(page, `${language}-index`);
       accessibility.push(...(await accessibilityProblems(page)));
 
       // The chapter's story, by its link in the chapter's list.
@@ -152,7 +154,7 @@ describe.each(['en', 'fi'] as const)('the offline archive from file:// with the 
       });
       await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), WAIT).toBeGreaterThan(0.2);
       await audio.evaluate((a: HTMLAudioElement) => a.pause());
-      await page.screenshot({ path: `/tmp/offline-site-${language}-story.png`, fullPage: true });
+      await shots.page(page, `${language}-story`);
       accessibility.push(...(await accessibilityProblems(page)));
 
       // Its transcript opens as a file of the archive.
@@ -166,7 +168,7 @@ describe.each(['en', 'fi'] as const)('the offline archive from file:// with the 
       await page.getByRole('heading', { level: 1, name: 'Mummo' }).waitFor(WAIT);
       await page.getByText(words.grandmother).waitFor(WAIT);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await page.screenshot({ path: `/tmp/offline-site-${language}-person.png`, fullPage: true });
+      await shots.page(page, `${language}-person`);
       accessibility.push(...(await accessibilityProblems(page)));
       await page.goBack();
       await page.getByRole('heading', { level: 1, name: 'Mummon keittiö #1' }).waitFor(WAIT);

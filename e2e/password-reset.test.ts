@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -8,11 +8,11 @@ import { readMessage, resetLinkIn } from '../test/support/mail-messages.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { waitFor } from '../test/support/wait-for.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // A person has forgotten the password: asks for a link on a phone, reads it from the
 // outbox (no SMTP server here), sets a new password and is signed in; once in Finnish.
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
 const MAIL_WAIT_MS = 10_000;
 
 let dataDir: string;
@@ -21,7 +21,6 @@ let browser: Browser;
 
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'saaga-e2e-outbox-'));
-  mkdirSync(SHOTS, { recursive: true });
 });
 useBrowserApp({ engines: 'none', env: () => ({ DATA_DIR: dataDir }) }, (app) => ({ server, browser } = app));
 afterAll(() => {
@@ -47,7 +46,7 @@ async function phonePage(locale: string): Promise<Page> {
   return context.newPage();
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `reset-${name}.png`), fullPage: true });
+const shots = screenshots('reset', { fullPage: true });
 const noWiderThanPhone = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 const signInStatus = async (email: string, password: string) =>
@@ -64,14 +63,14 @@ it('a person who forgot the password gets a link, sets a new password and is sig
 
   await page.goto(`${server.url}/sign-in`);
   await page.getByLabel('Email').fill(email);
-  await shot(page, 'sign-in-en');
+  await shots.page(page, 'sign-in-en');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL('**/forgot-password');
   await page.getByRole('heading', { name: 'Forgot your password?', level: 1 }).waitFor();
   // The address typed on the sign-in page came along.
   expect(await page.getByLabel('Email').inputValue()).toBe(email);
   await noWiderThanPhone(page);
-  await shot(page, 'forgot-en');
+  await shots.page(page, 'forgot-en');
 
   await page.getByRole('button', { name: 'Send link' }).click();
   await page.getByRole('heading', { name: 'Check your email', level: 1 }).waitFor();
@@ -79,7 +78,7 @@ it('a person who forgot the password gets a link, sets a new password and is sig
   await page
     .getByText(`If an account exists for ${email}, we have sent a link to reset the password. It works for one hour.`)
     .waitFor();
-  await shot(page, 'sent-en');
+  await shots.page(page, 'sent-en');
 
   const mail = await mailFromOutbox(email, 'Reset your Saaga password');
   const link = resetLinkIn(mail.text);
@@ -95,7 +94,7 @@ it('a person who forgot the password gets a link, sets a new password and is sig
   await password.fill('password1234');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await page.getByText('This password is too easy to guess.', { exact: false }).waitFor();
-  await shot(page, 'new-password-en');
+  await shots.page(page, 'new-password-en');
 
   await password.fill('rowan berries by the lake');
   await page.getByRole('button', { name: 'Save new password' }).click();
@@ -112,7 +111,7 @@ it('a person who forgot the password gets a link, sets a new password and is sig
   await page.goto(link);
   await page.getByRole('heading', { name: 'This link no longer works', level: 1 }).waitFor();
   await page.getByText('This link to reset the password has expired or has already been used. Ask for a new one.').waitFor();
-  await shot(page, 'invalid-en');
+  await shots.page(page, 'invalid-en');
   await page.getByRole('link', { name: 'Ask for a new link' }).click();
   await page.waitForURL('**/forgot-password');
   await page.context().close();
@@ -125,18 +124,18 @@ it('speaks Finnish to a Finnish speaker, on the pages and in the e-mail', async 
 
   await page.goto(`${server.url}/sign-in`);
   await page.getByRole('heading', { name: 'Tervetuloa takaisin', level: 1 }).waitFor();
-  await shot(page, 'sign-in-fi');
+  await shots.page(page, 'sign-in-fi');
   await page.getByRole('link', { name: 'Unohtuiko salasana?' }).click();
   await page.getByRole('heading', { name: 'Unohtuiko salasana?', level: 1 }).waitFor();
   await page.getByLabel('Sähköposti').fill(email);
-  await shot(page, 'forgot-fi');
+  await shots.page(page, 'forgot-fi');
   await page.getByRole('button', { name: 'Lähetä linkki' }).click();
   await page.getByRole('heading', { name: 'Katso sähköpostisi', level: 1 }).waitFor();
   await page
     .getByText(`Jos osoitteella ${email} on tili, lähetimme siihen linkin salasanan vaihtamiseen. Linkki toimii tunnin ajan.`)
     .waitFor();
   await noWiderThanPhone(page);
-  await shot(page, 'sent-fi');
+  await shots.page(page, 'sent-fi');
 
   const mail = await mailFromOutbox(email, 'Saagan salasanan vaihtaminen');
   expect(mail.text).toContain('Hei Aino,');
@@ -145,7 +144,7 @@ it('speaks Finnish to a Finnish speaker, on the pages and in the e-mail', async 
   await page.getByLabel('Uusi salasana').fill('salasana1234');
   await page.getByRole('button', { name: 'Tallenna uusi salasana' }).click();
   await page.getByText('Tämä salasana on liian helppo arvata.', { exact: false }).waitFor();
-  await shot(page, 'new-password-fi');
+  await shots.page(page, 'new-password-fi');
 
   await page.getByLabel('Uusi salasana').fill('mustikoita metsän laidalta');
   await page.getByRole('button', { name: 'Tallenna uusi salasana' }).click();
@@ -155,6 +154,6 @@ it('speaks Finnish to a Finnish speaker, on the pages and in the e-mail', async 
   await page.goto(`${server.url}/reset-password?token=made-up`);
   await page.getByRole('heading', { name: 'Linkki ei enää toimi', level: 1 }).waitFor();
   await page.getByText('Salasanan vaihtolinkki on vanhentunut tai jo käytetty. Pyydä uusi linkki.').waitFor();
-  await shot(page, 'invalid-fi');
+  await shots.page(page, 'invalid-fi');
   await page.context().close();
 });

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { people, recordingPeople, recordings } from '../server/db/schema.ts';
 import { seeder } from '../test/support/seed.ts';
@@ -10,12 +9,11 @@ import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // People & Places at phone size: names found in stories become people and places, are
 // linked to existing ones or hidden; a person is edited and deleted; a recording about a
 // place is made with the fake microphone and listed. Once in Finnish.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -29,7 +27,7 @@ useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
 
 const signedIn = (email: string, language: 'en' | 'fi' = 'en') => signedInPage(browser, server, email, { language, microphone: true });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/people-${name}.png`, fullPage: true });
+const shots = screenshots('people', { fullPage: true });
 
 /** A story whose metadata names these people and places. */
 async function storyMentioning(userId: string, names: { people?: string[]; locations?: string[] }) {
@@ -47,7 +45,7 @@ it('names in stories become people, are hidden and restored, and a person is edi
   await page.getByText('No people yet').waitFor();
   const anna = page.getByRole('listitem', { name: 'Names: Anna, Annan' });
   await anna.waitFor();
-  await shot(page, 'unlinked-en');
+  await shots.page(page, 'unlinked-en');
 
   // Create from the label: the modal comes filled in with the name.
   await anna.getByRole('button', { name: 'Create' }).click();
@@ -55,7 +53,7 @@ it('names in stories become people, are hidden and restored, and a person is edi
   expect(await dialog.getByLabel('Name').inputValue()).toBe('Anna');
   await dialog.getByLabel('Relationship').selectOption('aunt');
   await dialog.getByLabel('Characterization').fill('Loved the lake.');
-  await shot(page, 'add-person-en');
+  await shots.page(page, 'add-person-en');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Person created').first().waitFor();
   await page.getByRole('heading', { name: '1 person' }).waitFor();
@@ -68,7 +66,7 @@ it('names in stories become people, are hidden and restored, and a person is edi
   await matti.getByRole('button', { name: 'Hide' }).click();
   await expect.poll(() => matti.count(), WAIT).toBe(0);
   await page.getByRole('button', { name: 'Hidden Tags (1)' }).click();
-  await shot(page, 'hidden-en');
+  await shots.page(page, 'hidden-en');
   expect(await page.evaluate(() => localStorage.getItem('hiddenPeopleLabels'))).toBe('["Matti"]');
   await page.getByRole('button', { name: 'Show Matti again' }).click();
   await matti.waitFor();
@@ -80,7 +78,7 @@ it('names in stories become people, are hidden and restored, and a person is edi
   await page.getByRole('heading', { name: 'Anna', level: 1 }).waitFor();
   await page.getByText('Loved the lake.').waitFor();
   await page.getByRole('link', { name: 'People & Places' }).waitFor();
-  await shot(page, 'person-detail-en');
+  await shots.page(page, 'person-detail-en');
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('Name').fill('Anna Virtanen');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -114,7 +112,7 @@ it('a place label is linked to an existing place, and a recording about the plac
   await cabin.getByRole('button', { name: 'Link' }).click();
   const dialog = page.getByRole('dialog', { name: 'Link labels to place' });
   await dialog.getByLabel('Place', { exact: true }).selectOption(String(cottage.id));
-  await shot(page, 'link-place-en');
+  await shots.page(page, 'link-place-en');
   await dialog.getByRole('button', { name: 'Link' }).click();
   await page.getByText('Labels linked successfully').first().waitFor();
   await expect.poll(() => cabin.count(), WAIT).toBe(0);
@@ -136,7 +134,7 @@ it('a place label is linked to an existing place, and a recording about the plac
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/0:0[3-9]/);
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByText('Paused', { exact: true }).waitFor();
-  await shot(page, 'recorder-en');
+  await shots.page(page, 'recorder-en');
   await page.getByRole('button', { name: 'Resume' }).click();
   await page.getByRole('button', { name: 'Stop and save' }).click();
   await page.getByText('Recording added').first().waitFor({ timeout: 15_000 });
@@ -146,7 +144,7 @@ it('a place label is linked to an existing place, and a recording about the plac
   expect(upload.duration).toBeGreaterThan(2.5);
   expect(Math.abs(upload.sizeBytes - 44 - upload.duration! * 32_000)).toBeLessThan(0.05 * upload.sizeBytes);
   await page.getByRole('link', { name: /ask not what your country/i }).first().waitFor({ timeout: 30_000 });
-  await shot(page, 'place-detail-en');
+  await shots.page(page, 'place-detail-en');
   // Playable where it is listed: the WAV plays in the browser.
   await page.getByRole('button', { name: 'Play' }).click();
   await page.getByRole('button', { name: 'Pause' }).waitFor();
@@ -166,7 +164,7 @@ it('a place label is linked to an existing place, and a recording about the plac
   await page.getByText('Juhlava ja vakava tunnelma.').waitFor();
   await page.getByText('Tunnelma', { exact: true }).waitFor();
   expect(await page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
-  await shot(page, 'place-enriched-en');
+  await shots.page(page, 'place-enriched-en');
 
   // A refresh that fails says so, and keeps what was gathered before.
   fake.fail('chat', 401, 'invalid_api_key', { matches: (request) => request.json?.response_format?.json_schema?.name === 'place_enrichment' });
@@ -174,7 +172,7 @@ it('a place label is linked to an existing place, and a recording about the plac
   await page.getByText('Failed to refresh information.').first().waitFor({ timeout: 30_000 });
   await page.getByText('The last refresh did not finish').waitFor();
   await page.getByText('Juhlava ja vakava tunnelma.').waitFor();
-  await shot(page, 'place-refresh-failed-en');
+  await shots.page(page, 'place-refresh-failed-en');
 });
 
 // Two pairs of tests run side by side, each test with its own user, page and `expect`; the
@@ -194,7 +192,7 @@ it.concurrent("leaving a person's page during a recording asks first, and a kept
   await page.goBack();
   const question = page.getByRole('alertdialog', { name: 'Keep this recording?' });
   await question.waitFor();
-  await shot(page, 'leave-question-en');
+  await shots.page(page, 'leave-question-en');
   expect(page.url()).toMatch(new RegExp(`/people/${eino.id}$`));
   await question.getByRole('button', { name: 'Go on recording' }).click();
   await page.getByRole('button', { name: 'Pause' }).waitFor();
@@ -215,7 +213,7 @@ it.concurrent("leaving a person's page during a recording asks first, and a kept
   await expect.poll(() => timer.textContent(), { timeout: 15_000 }).toMatch(/0:0[2-9]/);
   await page.getByRole('button', { name: 'Stop and save' }).click();
   await page.getByRole('alert').filter({ hasText: 'The recording was not saved.' }).waitFor({ timeout: 15_000 });
-  await shot(page, 'not-sent-en');
+  await shots.page(page, 'not-sent-en');
   await page.unroute('**/api/people/*/recordings');
   await page.getByRole('button', { name: 'Send again' }).click();
   await page.getByText('Recording added').first().waitFor({ timeout: 15_000 });
@@ -266,7 +264,7 @@ it('in Finnish: the screen, its counts and a new person read in Finnish', async 
   await page.getByRole('link', { name: /Liisa\s*Ystävä/ }).waitFor();
   // The story that names her counts as a mention.
   await page.getByText(/Mainittu viimeksi .* · 1 maininta$/).waitFor();
-  await shot(page, 'list-fi');
+  await shots.page(page, 'list-fi');
 
   await page.getByRole('link', { name: /Liisa\s*Ystävä/ }).click();
   await page.getByRole('heading', { name: 'Liisa', level: 1 }).waitFor();
@@ -277,10 +275,10 @@ it('in Finnish: the screen, its counts and a new person read in Finnish', async 
   await page.getByText('Tiedot päivitetty').first().waitFor({ timeout: 30_000 });
   await page.getByText('Iloinen ja avulias.').waitFor();
   await page.getByText('Luonne', { exact: true }).waitFor();
-  await shot(page, 'detail-fi');
+  await shots.page(page, 'detail-fi');
   await page.getByRole('button', { name: 'Muokkaa' }).click();
   expect(await page.getByLabel('Suhde').inputValue()).toBe('friend');
-  await shot(page, 'edit-fi');
+  await shots.page(page, 'edit-fi');
   await page.getByRole('button', { name: 'Peruuta' }).click();
   await page.getByRole('button', { name: 'Muokkaa' }).waitFor();
 });
@@ -304,7 +302,7 @@ it.concurrent("a person's page lists the stories that mention them, ten at a tim
   await expect.poll(() => stories.count(), WAIT).toBe(10);
   expect(await stories.first().textContent()).toContain("Helmi's story 12");
   expect(await page.getByRole('link', { name: /About someone else/ }).count()).toBe(0);
-  await shot(page, 'person-stories-en');
+  await shots.page(page, 'person-stories-en');
   await page.getByRole('button', { name: 'Show more' }).click();
   await expect.poll(() => stories.count(), WAIT).toBe(12);
   expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
@@ -342,7 +340,7 @@ it.concurrent("in Finnish: a place's page lists the stories that mention it, and
   const stories = page.getByRole('link', { name: /^Mökkikesä/ });
   await expect.poll(() => stories.count(), WAIT).toBe(10);
   expect(await page.getByRole('link', { name: /Kaupungissa/ }).count()).toBe(0);
-  await shot(page, 'place-stories-fi');
+  await shots.page(page, 'place-stories-fi');
   await page.getByRole('button', { name: 'Näytä lisää' }).click();
   await expect.poll(() => stories.count(), WAIT).toBe(11);
 

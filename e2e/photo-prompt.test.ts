@@ -14,12 +14,12 @@ import { signedInPage } from './support/signed-in.ts';
 import { pastPageTimers, WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { countMicrophoneOpens, microphoneOpened, pastAutomaticStart } from './support/microphone-count.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // "Tell me about this picture" at phone size, in English and Finnish (issue 27): from a
 // story's photo, and from a photo picked on Home, the recorder shows the photo and waits for
 // Record; the take becomes the story's and the photo its cover. The interviewer offers the
 // photo while it has no story; Talk with Saaga opens with a question about it.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -76,7 +76,7 @@ async function countingPage(email: string, language: Language) {
   return signedIn;
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/photo-prompt-${name}.png`, fullPage: true });
+const shots = screenshots('photo-prompt', { fullPage: true });
 const db = () => server.database.db;
 
 /** The photo is on screen (its display copy loaded), and the microphone waits for Record. */
@@ -119,23 +119,23 @@ for (const language of ['en', 'fi'] as const) {
     await page.waitForURL(new RegExp(`/record\\?aboutPhoto=${photo.id}$`), WAIT);
     // Opened by that link, not by Record: the microphone waits.
     await recorderWaitsOnPhoto(page, words.photoAlt, words, expect);
-    await shot(page, `recorder-story-photo-${language}`);
+    await shots.page(page, `recorder-story-photo-${language}`);
 
     await recordTake(page, words, expect);
     // The photo's story is offered, and chosen.
     expect(await page.getByRole('radio', { name: words.thisStory }).isChecked()).toBe(true);
-    await shot(page, `chooser-story-photo-${language}`);
+    await shots.page(page, `chooser-story-photo-${language}`);
     await page.getByRole('button', { name: words.add }).click();
 
     await expect.poll(async () => (await db().select().from(recordings).where(eq(recordings.storyId, story.id))).map((r) => r.aboutPhotoId), WAIT).toEqual([photo.id]);
     const [told] = await db().select().from(stories).where(eq(stories.id, story.id));
     expect(told.coverPhotoId).toBe(photo.id);
     await page.getByRole('heading', { name: words.added }).waitFor({ timeout: 60_000 });
-    await shot(page, `added-${language}`);
+    await shots.page(page, `added-${language}`);
     // The library shows the story with its cover.
     await page.goto(`${server.url}/library`);
     await page.locator(`img[src="/api/photos/${photo.id}?size=thumb"]`).first().waitFor(WAIT);
-    await shot(page, `library-cover-${language}`);
+    await shots.page(page, `library-cover-${language}`);
   });
 
   it.concurrent(`${language}: a photo picked on Home: the recorder shows it, Back goes home, the interviewer offers it, and its story takes it as cover`, async ({ expect }) => {
@@ -143,7 +143,7 @@ for (const language of ['en', 'fi'] as const) {
     await page.goto(server.url);
     const pick = page.getByRole('button', { name: words.pick });
     await pick.waitFor(WAIT);
-    await shot(page, `home-${language}`);
+    await shots.page(page, `home-${language}`);
     const chooser = page.waitForEvent('filechooser', WAIT);
     await pick.click();
     await (await chooser).setFiles(picture);
@@ -153,7 +153,7 @@ for (const language of ['en', 'fi'] as const) {
     expect(loose).toMatchObject({ userId, storyId: null, recordingId: null, personId: null, placeId: null });
     // Opened by a press of "Tell me about a picture", not of Record: the microphone waits.
     await recorderWaitsOnPhoto(page, words.looseAlt, words, expect);
-    await shot(page, `recorder-loose-photo-${language}`);
+    await shots.page(page, `recorder-loose-photo-${language}`);
 
     // Back before recording: home, nothing asked, the microphone never opened.
     await page.getByRole('button', { name: words.back }).click();
@@ -164,14 +164,14 @@ for (const language of ['en', 'fi'] as const) {
     await page.getByRole('button', { name: words.interviewer }).click();
     await page.getByRole('heading', { name: words.photos }).waitFor(WAIT);
     await page.getByRole('heading', { name: words.photos }).scrollIntoViewIfNeeded();
-    await shot(page, `interviewer-${language}`);
+    await shots.page(page, `interviewer-${language}`);
 
     // Talk with Saaga from it: the first question is about the photo; Back before starting.
     await page.getByRole('link', { name: words.talk }).first().click();
     await page.waitForURL(/\/talk\?aboutPhoto=\d+$/, WAIT);
     await page.getByText(words.question).waitFor(WAIT);
     await page.getByRole('img', { name: words.looseAlt }).waitFor(WAIT);
-    await shot(page, `conversation-${language}`);
+    await shots.page(page, `conversation-${language}`);
     await page.getByRole('button', { name: words.back }).click();
     await page.waitForURL(/\/interviewer$/, WAIT);
     expect(await microphoneOpened(page)).toBe(0);
@@ -184,7 +184,7 @@ for (const language of ['en', 'fi'] as const) {
     await page.getByRole('radio', { name: words.newStory }).check(WAIT);
     await page.getByRole('button', { name: words.add }).click();
     await page.getByRole('heading', { name: words.ready }).waitFor({ timeout: 60_000 });
-    await shot(page, `ready-${language}`);
+    await shots.page(page, `ready-${language}`);
 
     const [recording] = await db().select().from(recordings).where(eq(recordings.aboutPhotoId, photoId));
     const [story] = await db().select().from(stories).where(eq(stories.id, recording.storyId!));
@@ -217,7 +217,7 @@ it.concurrent('en: Talk with Saaga from a photo: the first question is about it,
   await expect.poll(() => fake.requestsTo('speech').map((r) => r.json.input), WAIT).toContain(WORDS.en.question);
   await page.getByRole('button', { name: "I'm done, next question" }).waitFor({ timeout: 20_000 });
   await expect.poll(() => page.getByRole('timer').textContent(), { timeout: 20_000 }).toMatch(/00:0[3-9]|00:[1-5]\d/);
-  await shot(page, 'conversation-listening-en');
+  await shots.page(page, 'conversation-listening-en');
   await page.getByRole('button', { name: 'Stop' }).click();
   await page.waitForURL(/\/library\/\d+$/, { timeout: 30_000 });
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -12,21 +12,20 @@ import type { TestApp } from '../test/support/test-app.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { WAIT } from './support/wait.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Photos wherever the story goes (issue 27), at phone size, in English and in Finnish: a
 // signed-out reader sees the published story's photo with its caption; a relative sees it on
 // the co-author page and adds one of their own from the file picker under their name; the
 // owner sees that photo in the story under the relative's name. Every image the two see is a
 // derived copy without the GPS position the photo was taken with.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 const PHONE = { width: 390, height: 844 };
 
 let server: TestApp;
 let browser: Browser;
 useBrowserApp({ engines: 'none', env: { PUBLIC_RATE_LIMIT: '10000', CONTRIBUTION_RATE_LIMIT: '1000' } }, (app) => ({ server, browser } = app));
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/photo-sharing-${name}.png`, fullPage: true });
+const shots = screenshots('photo-sharing', { fullPage: true });
 
 const WORDS = {
   en: {
@@ -107,7 +106,7 @@ describe.concurrent.each(['en', 'fi'] as const)('photo sharing in %s', (language
     expect(await secretsIn(await loadedImage(expect, reader, publicImage))).toEqual({ gps: false, serial: false, exif: false });
     await reader.getByText(caption, { exact: true }).waitFor();
     await reader.evaluate(() => window.scrollTo(0, 0));
-    await shot(reader, `public-${language}`);
+    await shots.page(reader, `public-${language}`);
     // Away to Saaga's own page and Back: the story comes back with its photo.
     await reader.getByRole('link', { name: 'Saaga', exact: true }).click();
     await reader.waitForURL((address) => !address.pathname.startsWith('/published/'));
@@ -124,7 +123,7 @@ describe.concurrent.each(['en', 'fi'] as const)('photo sharing in %s', (language
     await relative.getByRole('heading', { name: title, level: 1 }).waitFor();
     await relative.getByRole('heading', { name: words.photosHeading }).waitFor();
     expect(await secretsIn(await loadedImage(expect, relative, relative.getByRole('img', { name: caption })))).toEqual({ gps: false, serial: false, exif: false });
-    await shot(relative, `co-author-${language}`);
+    await shots.page(relative, `co-author-${language}`);
 
     // Adding a photo needs a name first, like a recording.
     await relative.getByRole('button', { name: words.addPhotos }).click();
@@ -136,12 +135,12 @@ describe.concurrent.each(['en', 'fi'] as const)('photo sharing in %s', (language
     await relative.getByTestId('co-author-photo-input').setInputFiles(file);
     const relativeCaption = language === 'fi' ? 'Mummo saunan portailla' : 'Grandmother on the sauna steps';
     await relative.getByRole('textbox', { name: words.caption }).fill(relativeCaption);
-    await shot(relative, `co-author-chosen-${language}`);
+    await shots.page(relative, `co-author-chosen-${language}`);
 
     // Leaving with photos chosen asks first; staying keeps the choice and the caption.
     await relative.getByRole('link', { name: 'Saaga' }).click();
     await relative.getByRole('alertdialog', { name: words.leaveTitle }).waitFor();
-    await shot(relative, `co-author-leave-${language}`);
+    await shots.page(relative, `co-author-leave-${language}`);
     await relative.getByRole('button', { name: words.stay }).click();
     expect(await relative.getByRole('textbox', { name: words.caption }).inputValue()).toBe(relativeCaption);
 
@@ -150,7 +149,7 @@ describe.concurrent.each(['en', 'fi'] as const)('photo sharing in %s', (language
     const theirs = relative.getByRole('img', { name: relativeCaption });
     expect(await secretsIn(await loadedImage(expect, relative, theirs))).toEqual({ gps: false, serial: false, exif: false });
     await relative.getByText(words.by).waitFor();
-    await shot(relative, `co-author-added-${language}`);
+    await shots.page(relative, `co-author-added-${language}`);
     // Nothing left unsent now: leaving does not ask, and Back shows both photos again.
     await relative.getByRole('link', { name: 'Saaga', exact: true }).click();
     await relative.waitForURL((address) => !address.pathname.startsWith('/co-author/'));
@@ -167,11 +166,11 @@ describe.concurrent.each(['en', 'fi'] as const)('photo sharing in %s', (language
     const underTheirName = owner.getByText(words.by, { exact: true });
     await underTheirName.waitFor(WAIT);
     await underTheirName.scrollIntoViewIfNeeded();
-    await shot(owner, `owner-${language}`);
+    await shots.page(owner, `owner-${language}`);
     // Its full-size view says so too.
     await owner.getByRole('button', { name: `${words.open} ${words.quoted(relativeCaption)}` }).click();
     await owner.getByRole('dialog').getByText(words.by, { exact: true }).waitFor(WAIT);
-    await shot(owner, `owner-viewer-${language}`);
+    await shots.page(owner, `owner-viewer-${language}`);
     await owner.keyboard.press('Escape');
 
     await readerContext.close();

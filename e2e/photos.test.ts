@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, type ExpectStatic, it } from 'vitest';
 import { people, photos, stories } from '../server/db/schema.ts';
@@ -23,14 +22,14 @@ import storyDetailFi from '../client/src/i18n/locales/fi/storyDetail.json';
 import { useBrowserApp } from './support/browser-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { pastPageTimers, WAIT } from './support/wait.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The owner's photos at phone size, in English and in Finnish: two added to a story from the
 // file picker (and a GIF refused with its reason), the date taken offered as the story's time
 // and set only by the button, a caption (whose editor holds Back), a reorder by keyboard, the
 // cover chosen and seen in the library, one deleted after a question; a person's portrait
 // seen in People. Back at every step; a screenshot of every new screen.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
+const shots = screenshots('photos');
 
 let server: TestApp;
 let browser: Browser;
@@ -100,8 +99,6 @@ const loaded = (expect: ExpectStatic, page: Page, selector: string) =>
 describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
   const { language } = words;
   const p = words.photos;
-  /** The screen as the phone shows it, or one part of a long page. */
-  const shot = (target: Page | Locator, name: string) => target.screenshot({ path: `${SHOTS}/photos-${name}-${language}.png` });
 
   it('adds, captions, orders and deletes a story\'s photos, offers the date taken, and shows the cover in the library', async ({ expect }) => {
     const { page, userId } = await signedInPage(browser, server, `photos-story-${language}@example.com`, { language });
@@ -129,7 +126,7 @@ describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
       ['image/png', null, false],
     ]);
     await loaded(expect, page, `img[src="/api/photos/${lake.id}?size=thumb"]`);
-    await shot(section(page), 'story-added');
+    await shots.element(section(page), `story-added-${language}`);
     await uploads.getByRole('button', { name: fill(p.uploads.dismissNamed, { name: 'moving.gif' }) }).click();
     await uploads.waitFor({ state: 'detached', ...WAIT });
 
@@ -137,7 +134,7 @@ describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
     const offer = page.getByText(fill(p.dateOffer.question, { date: words.takenOn }), { exact: true });
     await offer.waitFor(WAIT);
     expect((await db().select().from(stories).where(eq(stories.id, story.id)))[0].temporalType).toBeNull();
-    await shot(section(page), 'date-offer');
+    await shots.element(section(page), `date-offer-${language}`);
     await page.getByRole('button', { name: p.dateOffer.use, exact: true }).click();
     await offer.waitFor({ state: 'detached', ...WAIT });
     await expect
@@ -151,7 +148,7 @@ describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
     await viewer.getByText(fill(p.takenOn, { date: words.takenOn })).waitFor(WAIT);
     await viewer.getByText(p.locationKept).waitFor(WAIT);
     await loaded(expect, page, `img[src="/api/photos/${lake.id}?size=display"]`);
-    await shot(page, 'viewer');
+    await shots.page(page, `viewer-${language}`);
     await viewer.getByRole('button', { name: p.caption.add }).click();
     const caption = language === 'fi' ? 'Mummo järvellä' : 'Grandma at the lake';
     await viewer.getByLabel(p.caption.label).fill(caption);
@@ -159,7 +156,7 @@ describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
     await page.goBack();
     const leave = page.getByRole('alertdialog', { name: words.common.editor.leave.title });
     await leave.waitFor(WAIT);
-    await shot(page, 'caption-leave');
+    await shots.page(page, `caption-leave-${language}`);
     await leave.getByRole('button', { name: words.common.editor.leave.stay }).click();
     expect(await viewer.getByLabel(p.caption.label).inputValue()).toBe(caption);
     expect(page.url()).toContain(`?photo=${lake.id}`);
@@ -189,7 +186,7 @@ describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
     ]);
     // With none chosen, the cover is the first photo: now the sauna one.
     await strip.getByRole('listitem').first().getByText(p.chosen.cover, { exact: true }).waitFor(WAIT);
-    await shot(section(page), 'story-ordered');
+    await shots.element(section(page), `story-ordered-${language}`);
 
     // The lake photo chosen as the cover, in its full-size view.
     await strip.getByRole('button', { name: fill(p.open, { name: quoted }) }).click();
@@ -205,13 +202,13 @@ describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
     await page.getByRole('navigation').getByRole('link', { name: words.shell.nav.library, exact: true }).click();
     await page.waitForURL(/\/library$/, WAIT);
     await loaded(expect, page, `main a[href="/library/${story.id}"] img[src="/api/photos/${lake.id}?size=thumb"]`);
-    await shot(page, 'library-cover');
+    await shots.page(page, `library-cover-${language}`);
     // And the timeline's item, now in 1974 by the date taken.
     await page.getByRole('link', { name: words.library.timeline, exact: true }).click();
     await page.waitForURL(/\/timeline$/, WAIT);
     await page.getByRole('heading', { name: '1974' }).waitFor(WAIT);
     await loaded(expect, page, `main a[href="/library/${story.id}"] img[src="/api/photos/${lake.id}?size=thumb"]`);
-    await shot(page, 'timeline-cover');
+    await shots.page(page, `timeline-cover-${language}`);
     await page.goBack();
     await page.waitForURL(/\/library$/, WAIT);
     await page.goBack();
@@ -224,7 +221,7 @@ describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
     await saunaViewer.getByRole('button', { name: fill(p.delete.named, { name: fill(p.photoNumber, { position: 1, total: 2 }) }) }).click();
     const confirm = page.getByRole('alertdialog', { name: p.delete.title });
     await confirm.getByText(p.delete.description).waitFor(WAIT);
-    await shot(page, 'delete-confirm');
+    await shots.page(page, `delete-confirm-${language}`);
     await confirm.getByRole('button', { name: words.common.actions.cancel }).click();
     await confirm.waitFor({ state: 'detached', ...WAIT });
     expect(await photoRows(eq(photos.storyId, story.id))).toHaveLength(2);
@@ -240,7 +237,7 @@ describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
     await page.getByRole('button', { name: words.storyDetail.delete.link }).click();
     const deleteStory = page.getByRole('alertdialog', { name: words.library.delete.title });
     await deleteStory.getByText(fill(words.library.delete.description, { title: story.title })).waitFor(WAIT);
-    await shot(page, 'delete-story');
+    await shots.page(page, `delete-story-${language}`);
     await deleteStory.getByRole('button', { name: words.common.actions.cancel }).click();
 
     // Back from the story is the library.
@@ -265,7 +262,7 @@ describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
     const [portrait] = await photoRows(eq(photos.personId, person.id));
     // No portrait until one is chosen: a person keeps their initials.
     expect(await strip.getByText(p.chosen.portrait, { exact: true }).count()).toBe(0);
-    await shot(section(page), 'person');
+    await shots.element(section(page), `person-${language}`);
 
     await strip.getByRole('button', { name: fill(p.open, { name: fill(p.photoNumber, { position: 1, total: 1 }) }) }).click();
     const viewer = page.getByRole('dialog', { name: fill(p.viewer.title, { position: 1, total: 1 }) });
@@ -274,13 +271,13 @@ describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
     await expect.poll(async () => (await db().select().from(people).where(eq(people.id, person.id)))[0].portraitPhotoId, WAIT).toBe(portrait.id);
     // Only the portrait changed: what the person wrote about them is as it was.
     expect((await db().select().from(people).where(eq(people.id, person.id)))[0]).toMatchObject({ name: 'Aino Virtanen', relationship: 'grandmother' });
-    await shot(page, 'portrait-viewer');
+    await shots.page(page, `portrait-viewer-${language}`);
     await page.goBack();
     await viewer.waitFor({ state: 'detached', ...WAIT });
     await strip.getByText(p.chosen.portrait, { exact: true }).waitFor(WAIT);
     await loaded(expect, page, `main img[src="/api/photos/${portrait.id}?size=thumb"]`);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, 'person-with-portrait');
+    await shots.page(page, `person-with-portrait-${language}`);
 
     // Deleting the person says their photos go too (Cancel).
     await page.getByRole('button', { name: words.people.detail.edit, exact: true }).click();
@@ -294,6 +291,6 @@ describe.concurrent.each(LANGUAGES)('photos in $language', (words) => {
     await page.goBack();
     await page.waitForURL(/\/people$/, WAIT);
     await loaded(expect, page, `main a[href="/people/${person.id}"] img[src="/api/photos/${portrait.id}?size=thumb"]`);
-    await shot(page, 'people-portrait');
+    await shots.page(page, `people-portrait-${language}`);
   });
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -7,20 +6,19 @@ import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The publish card says the name the public page will show before Publish is pressed: the
 // author name from Settings, else the full name (said so, with a way to set one), changed in
 // place; the page then shows that name and never the full name silently. At phone size, in
 // English and in Finnish.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 let server: TestApp;
 let browser: Browser;
 
 useBrowserApp({ engines: 'none', env: { PUBLIC_RATE_LIMIT: '1000' } }, (app) => ({ server, browser } = app));
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/published-as-${name}.png` });
+const shots = screenshots('published-as');
 const publishCard = (page: Page, heading: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
 
 /** A signed-in account named Aino Virtanen with no author name, and a written story of theirs. */
@@ -38,7 +36,7 @@ it('English: says the full name will be shown, sets an author name in place, and
   await card.getByText('Published as Aino Virtanen').waitFor();
   await card.getByText('You have no author name, so your full name will be shown on the public page. You can set an author name to show instead.').waitFor();
   await card.scrollIntoViewIfNeeded();
-  await shot(page, 'full-name-en');
+  await shots.page(page, 'full-name-en');
 
   // Set one here: Publish waits while the name is being edited.
   await card.getByRole('button', { name: 'Set an author name' }).click();
@@ -46,14 +44,14 @@ it('English: says the full name will be shown, sets an author name in place, and
   await field.fill('A. Virtanen');
   expect(await card.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
   await card.scrollIntoViewIfNeeded();
-  await shot(page, 'editing-en');
+  await shots.page(page, 'editing-en');
   await card.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Author name saved', { exact: true }).waitFor();
   await card.getByText('Published as A. Virtanen').waitFor();
   expect(await card.getByText(/full name will be shown/).count()).toBe(0);
   await card.getByRole('button', { name: 'Change name' }).waitFor();
   await card.scrollIntoViewIfNeeded();
-  await shot(page, 'author-name-en');
+  await shots.page(page, 'author-name-en');
 
   // It is the Settings author name; Back returns to the story and its card.
   await page.goto(`${server.url}/settings`);
@@ -79,7 +77,7 @@ it('English: says the full name will be shown, sets an author name in place, and
   await card.getByText('Published as A. Virtanen').waitFor();
   await card.getByText('Your name is now Aino Virtanen: republish to show it on the page.').waitFor();
   await card.scrollIntoViewIfNeeded();
-  await shot(page, 'name-changed-en');
+  await shots.page(page, 'name-changed-en');
   await card.getByRole('button', { name: 'Republish' }).click();
   await card.getByText('Published as Aino Virtanen').waitFor();
   expect(await card.getByText(/Your name is now/).count()).toBe(0);
@@ -95,7 +93,7 @@ it('Finnish: names the author name, changes it in place (Escape cancels), and th
   await card.getByText('Julkaistaan nimellä Aino V.').waitFor();
   expect(await card.getByText(/koko nimesi/).count()).toBe(0);
   await card.scrollIntoViewIfNeeded();
-  await shot(page, 'author-name-fi');
+  await shots.page(page, 'author-name-fi');
 
   // Escape with a typed name asks first (the name is guarded as in Settings); going on keeps it,
   // Discard leaves the name as it was.
@@ -112,7 +110,7 @@ it('Finnish: names the author name, changes it in place (Escape cancels), and th
   await card.getByRole('button', { name: 'Vaihda nimi' }).click();
   await card.getByLabel('Kirjoittajan nimi').fill('Aino Virtanen-Kirjoittaja');
   await card.scrollIntoViewIfNeeded();
-  await shot(page, 'editing-fi');
+  await shots.page(page, 'editing-fi');
   await card.getByRole('button', { name: 'Tallenna' }).click();
   await page.getByText('Kirjoittajan nimi tallennettu', { exact: true }).waitFor();
   await card.getByText('Julkaistaan nimellä Aino Virtanen-Kirjoittaja').waitFor();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -13,14 +13,13 @@ import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Publishing at phone size: the owner publishes a written story with narration (the local
 // espeak-ng narrator) and watches the progress reach complete, copies the link; a signed-out
 // reader opens the page, plays the narration and finds the share buttons; the page reads
 // with JavaScript off; an unknown link is "Story Not Found"; an edit after publishing is
 // noted on the card until Republish; Unpublish after asking takes the page away. Once in Finnish.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 const PHONE = { width: 390, height: 844 };
 
 let server: TestApp;
@@ -33,8 +32,8 @@ useBrowserApp(
   (app) => ({ server, browser } = app),
 );
 
-/** What the phone's screen shows (390×844), or the whole page. */
-const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SHOTS}/publishing-${name}.png`, fullPage });
+/** What the phone's screen shows (390×844), or with { fullPage: true } the whole page. */
+const shots = screenshots('publishing');
 
 /** A signed-out reader's own browser, with its own cache (a public page is cached a minute). */
 async function readerPage(locale: 'en-US' | 'fi-FI' = 'en-US', options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
@@ -58,7 +57,7 @@ async function watchProgress(expect: ExpectStatic, page: Page, timeout: number, 
         if (!Number.isNaN(now) && seen.at(-1) !== now) {
           seen.push(now);
           // The first stage caught on its way, as the person sees it.
-          if (shotName && now < 100 && seen.length === 1) await shot(page, shotName);
+          if (shotName && now < 100 && seen.length === 1) await shots.page(page, shotName);
         }
         return seen.at(-1);
       },
@@ -99,14 +98,14 @@ it.concurrent('the owner publishes with narration; a reader plays it and shares;
   await card.getByText("This server's narrator speaks with its own voice in the story's language.").waitFor();
   expect(await card.getByLabel('Voice').count()).toBe(0);
   await card.getByLabel('Speed').waitFor();
-  await shot(page, 'card-en');
+  await shots.page(page, 'card-en');
 
   // The link is checked as the server checks it, before anything is sent.
   const slug = card.getByLabel('Custom link (optional)');
   await slug.fill('Summer at the Lake');
   await card.getByRole('button', { name: 'Publish' }).click();
   await card.getByText('Use lowercase letters a-z, digits and hyphens.').waitFor();
-  await shot(page, 'slug-error-en');
+  await shots.page(page, 'slug-error-en');
   await slug.fill('  summer-at-the-lake ');
   await card.getByRole('button', { name: 'Publish' }).click();
 
@@ -120,7 +119,7 @@ it.concurrent('the owner publishes with narration; a reader plays it and shares;
   const url = `${server.url}/published/summer-at-the-lake`;
   expect(await card.getByTestId('public-url').textContent()).toBe(url);
   await card.getByText(/^Published .*(ago|now)$/).waitFor();
-  await shot(page, 'published-en');
+  await shots.page(page, 'published-en');
 
   // Copy puts the link on the clipboard.
   await card.getByRole('button', { name: 'Copy the public link' }).click();
@@ -139,7 +138,7 @@ it.concurrent('the owner publishes with narration; a reader plays it and shares;
   // What was typed stays, to choose another.
   expect(await otherCard.getByLabel('Custom link (optional)').inputValue()).toBe('summer-at-the-lake');
   expect(await otherCard.getByRole('switch', { name: 'Narration' }).getAttribute('aria-checked')).toBe('false');
-  await shot(page, 'slug-taken-en');
+  await shots.page(page, 'slug-taken-en');
   // Another link, and no narration: complete at once.
   await otherCard.getByLabel('Custom link (optional)').fill('the-pier');
   await otherCard.getByRole('button', { name: 'Publish' }).click();
@@ -173,21 +172,21 @@ it.concurrent('the owner publishes with narration; a reader plays it and shares;
   expect(mail.get('body')).toBe(`We rowed across the lake every morning. The water was still and cold. In the evenings we sat on the pier and listened to the loons.\n\n${url}`);
   await reader.page.getByRole('button', { name: 'Copy link' }).waitFor();
   await reader.page.getByRole('link', { name: 'Saaga' }).waitFor();
-  await shot(reader.page, 'public-en', true);
+  await shots.page(reader.page, 'public-en', { fullPage: true });
 
   // With JavaScript off the server's page still has the title and the text.
   const noScript = await readerPage('en-US', { javaScriptEnabled: false });
   await noScript.page.goto(url);
   await noScript.page.getByRole('heading', { level: 1, name: 'A summer at the lake' }).waitFor();
   expect(await noScript.page.locator('body').innerText()).toContain('In the evenings we sat on the pier and listened to the loons.');
-  await shot(noScript.page, 'public-no-js-en', true);
+  await shots.page(noScript.page, 'public-no-js-en', { fullPage: true });
   await noScript.context.close();
 
   // An unknown link.
   await reader.page.goto(`${server.url}/published/no-such-story`);
   await reader.page.getByRole('heading', { name: 'Story Not Found' }).waitFor();
   await reader.page.getByText("The story you're looking for doesn't exist or has been unpublished.").waitFor();
-  await shot(reader.page, 'not-found-en', true);
+  await shots.page(reader.page, 'not-found-en', { fullPage: true });
   await reader.page.getByRole('link', { name: 'Go to the home page' }).click();
   await reader.page.waitForURL(`${server.url}/`);
   await reader.page.goBack();
@@ -205,7 +204,7 @@ it.concurrent('the owner publishes with narration; a reader plays it and shares;
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, '/published/summer-at-the-lake');
   await reader.page.getByLabel('Loading the story').waitFor();
-  await shot(reader.page, 'loading-en');
+  await shots.page(reader.page, 'loading-en');
   answer();
   await reader.page.getByRole('heading', { level: 1, name: 'A summer at the lake' }).waitFor();
   await reader.page.getByRole('button', { name: 'Play' }).waitFor();
@@ -223,7 +222,7 @@ it.concurrent('the owner publishes with narration; a reader plays it and shares;
   const fallback = refused.page.getByRole('textbox', { name: 'Link to this story' });
   expect(await fallback.inputValue()).toBe(url);
   expect(await fallback.evaluate((area: HTMLTextAreaElement) => area.value.slice(area.selectionStart, area.selectionEnd))).toBe(url);
-  await shot(refused.page, 'copy-refused-en');
+  await shots.page(refused.page, 'copy-refused-en');
   await refused.context.close();
 
   // An edit after publishing: the card says the public page keeps the published version.
@@ -233,7 +232,7 @@ it.concurrent('the owner publishes with narration; a reader plays it and shares;
   await page.getByText('Story title updated', { exact: true }).waitFor();
   await card.getByText('Edited since publishing: the public page shows the published version until you republish.').waitFor();
   await card.scrollIntoViewIfNeeded();
-  await shot(page, 'outdated-en');
+  await shots.page(page, 'outdated-en');
   const before = await readerPage();
   await before.page.goto(url);
   await before.page.getByRole('heading', { level: 1, name: 'A summer at the lake' }).waitFor();
@@ -254,14 +253,14 @@ it.concurrent('the owner publishes with narration; a reader plays it and shares;
   await card.getByRole('button', { name: 'Unpublish' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Unpublish this story?' });
   await confirm.waitFor();
-  await shot(page, 'unpublish-en');
+  await shots.page(page, 'unpublish-en');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await card.getByTestId('public-url').waitFor();
   await card.getByRole('button', { name: 'Unpublish' }).click();
   await confirm.getByRole('button', { name: 'Unpublish' }).click();
   await page.getByText('Story unpublished', { exact: true }).waitFor();
   await card.getByLabel('Custom link (optional)').waitFor();
-  await shot(page, 'unpublished-en');
+  await shots.page(page, 'unpublished-en');
   const gone = await readerPage();
   await gone.page.goto(url);
   await gone.page.getByRole('heading', { name: 'Story Not Found' }).waitFor();
@@ -281,7 +280,7 @@ it.concurrent('a story still being written cannot be published yet, and says why
   await card.getByText('This story is still being written. You can publish it once it is ready.').waitFor();
   expect(await card.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
   await card.scrollIntoViewIfNeeded();
-  await shot(page, 'still-writing-en');
+  await shots.page(page, 'still-writing-en');
 });
 
 it.concurrent('in Finnish: the card, its progress and a Finnish reader’s page', async ({ expect }) => {
@@ -299,7 +298,7 @@ it.concurrent('in Finnish: the card, its progress and a Finnish reader’s page'
   await card.getByRole('switch', { name: 'Äänikerronta' }).waitFor();
   await card.getByText('Jos jätät tyhjäksi, linkki tehdään otsikosta.').waitFor();
   await card.scrollIntoViewIfNeeded();
-  await shot(page, 'card-fi');
+  await shots.page(page, 'card-fi');
   await card.getByRole('button', { name: 'Julkaise' }).click();
   await watchProgress(expect, page, 90_000, 'progress-fi');
   await card.getByText('Valmis', { exact: true }).waitFor();
@@ -309,7 +308,7 @@ it.concurrent('in Finnish: the card, its progress and a Finnish reader’s page'
   const url = (await card.getByTestId('public-url').textContent())!;
   expect(url).toMatch(new RegExp(`^${server.url}/published/[a-z0-9-]+$`));
   expect(url).toContain('kesa');
-  await shot(page, 'published-fi');
+  await shots.page(page, 'published-fi');
 
   const reader = await readerPage('fi-FI');
   await reader.page.goto(url);
@@ -320,11 +319,11 @@ it.concurrent('in Finnish: the card, its progress and a Finnish reader’s page'
   expect(await reader.page.getByRole('link', { name: 'WhatsApp', exact: true }).getAttribute('title')).toBe('Jaa WhatsAppissa');
   await reader.page.getByRole('button', { name: 'Kopioi linkki' }).waitFor();
   await playsNarration(expect, reader.page, 'Toista');
-  await shot(reader.page, 'public-fi', true);
+  await shots.page(reader.page, 'public-fi', { fullPage: true });
   await reader.page.goto(`${server.url}/published/ei-ole`);
   await reader.page.getByRole('heading', { name: 'Tarinaa ei löytynyt' }).waitFor();
   await reader.page.getByText('Etsimääsi tarinaa ei ole olemassa tai sen julkaisu on peruttu.').waitFor();
-  await shot(reader.page, 'not-found-fi', true);
+  await shots.page(reader.page, 'not-found-fi', { fullPage: true });
   await reader.context.close();
 
   await card.getByRole('button', { name: 'Peru julkaisu' }).click();
@@ -347,7 +346,7 @@ it.concurrent("with OpenAI's narrator: its voices offered, the chosen voice and 
     await card.getByLabel('Speed').click();
     await page.getByRole('option', { name: '1.25×' }).click();
     await card.scrollIntoViewIfNeeded();
-    await shot(page, 'voices-en');
+    await shots.page(page, 'voices-en');
     expect(await card.getByText("This server's narrator speaks with its own voice").count()).toBe(0);
     // The narrator is held while it speaks: the card says so, at 60.
     const held = fake.hold('speech');
@@ -356,7 +355,7 @@ it.concurrent("with OpenAI's narrator: its voices offered, the chosen voice and 
     await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('60');
     await card.getByText('Generating narration', { exact: true }).waitFor();
     await card.getByText('The narration is being made.').waitFor();
-    await shot(page, 'progress-generating-en');
+    await shots.page(page, 'progress-generating-en');
     held.release();
     await watchProgress(expect, page, 60_000);
     await card.getByText('The narration is ready.').waitFor();
@@ -375,7 +374,7 @@ it.concurrent("with OpenAI's narrator: its voices offered, the chosen voice and 
     const failure = card.getByRole('alert').filter({ hasText: 'The narration could not be made' });
     await failure.getByText('AI service authentication failed. Please contact support.', { exact: false }).waitFor({ timeout: 30_000 });
     await card.scrollIntoViewIfNeeded();
-    await shot(page, 'narration-failed-en');
+    await shots.page(page, 'narration-failed-en');
     await failure.getByRole('button', { name: 'Republish' }).click();
     await watchProgress(expect, page, 60_000);
     await card.getByText('The narration is ready.').waitFor();

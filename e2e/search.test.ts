@@ -1,23 +1,21 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The library's search box at phone size: ranked results with the words marked, a result
 // opens its story and Back returns to the search, clearing returns to the library, an empty
 // result says so. Once in Finnish.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 let server: TestApp;
 let browser: Browser;
 
 useBrowserApp({ engines: 'none' }, (app) => ({ server, browser } = app));
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/search-${name}.png`, fullPage: true });
+const shots = screenshots('search', { fullPage: true });
 const seed = () => seeder(server.database.db);
 
 it('finds stories as you type, opens one, returns to the search on Back, and clears back to the library', async () => {
@@ -38,7 +36,7 @@ it('finds stories as you type, opens one, returns to the search on Back, and cle
   await expect.poll(async () => (await links.first().textContent())?.startsWith('Boats'), { timeout: 10_000 }).toBe(true);
   expect((await links.first().locator('mark').allTextContents()).map((t) => t.toLowerCase())).toContain('boats');
   expect(page.url()).toContain('q=boat');
-  await shot(page, 'results-en');
+  await shots.page(page, 'results-en');
 
   await links.first().click();
   await page.waitForURL(new RegExp(`/library/${boats.id}$`), { timeout: 10_000 });
@@ -48,7 +46,7 @@ it('finds stories as you type, opens one, returns to the search on Back, and cle
 
   await box.fill('zeppelin');
   await page.getByText('No stories match “zeppelin”').waitFor({ timeout: 10_000 });
-  await shot(page, 'empty-en');
+  await shots.page(page, 'empty-en');
 
   // More than a page: the rest come with Show more.
   for (let i = 0; i < 12; i++) await seed().story(userId, { title: `Tram ride ${i}`, content: 'The tram rattled.' });
@@ -78,5 +76,5 @@ it('in Finnish, "järvellä" finds the lake story with its word marked', async (
   await results.waitFor({ timeout: 10_000 });
   await expect.poll(() => results.getByRole('link').allTextContents(), { timeout: 10_000 }).toHaveLength(1);
   expect((await results.locator('mark').allTextContents()).map((t) => t.toLowerCase())).toEqual(expect.arrayContaining(['järven', 'järvi']));
-  await shot(page, 'results-fi');
+  await shots.page(page, 'results-fi');
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { type ExpectStatic, expect, it } from 'vitest';
 import type { ChatRequestInfo, FakeOpenAi } from '../test/fakes/openai-server.ts';
@@ -7,12 +6,11 @@ import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // A person's work, at phone size, in English and Finnish: a typed title stays the story's
 // title; a new recording reaches a text edited by hand as new paragraphs around it; a
 // follow-up Refresh with nothing new says so at once.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 const STORY = { title: 'What I Can Do for My Country', content: 'I asked my fellow Americans what they could do.', people: [], locations: [], dates: [], storyType: 'other' };
 const NEW_PARAGRAPH = 'Later we baked rye bread together.';
 
@@ -31,7 +29,7 @@ useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
         : STORY);
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/trust-writer-${name}.png`, fullPage: true });
+const shots = screenshots('trust-writer', { fullPage: true });
 
 /** Records a few seconds with the fake microphone, stops, and leaves the context chooser open. */
 async function recordAndStop(page: Page, labels: { start: string; stop: string }, expect: ExpectStatic) {
@@ -51,7 +49,7 @@ it.concurrent('a typed title stays the story\'s title; left empty, Saaga suggest
   await page.getByRole('radio', { name: 'A new story' }).check();
   const title = page.getByLabel('Story title');
   expect(await title.getAttribute('placeholder')).toBe('Saaga will suggest a title');
-  await shot(page, 'title-en');
+  await shots.page(page, 'title-en');
   await title.fill('Grandmother’s kitchen');
   await page.getByRole('button', { name: 'Add recording' }).click();
   await page.getByRole('heading', { name: 'Your story is ready!' }).waitFor({ timeout: 60_000 });
@@ -67,7 +65,7 @@ it.concurrent('in Finnish: the title field says Saaga will suggest one, and an e
   await recordAndStop(page, { start: 'Aloita nauhoitus', stop: 'Lopeta' }, expect);
   await page.getByRole('radio', { name: 'Uuteen tarinaan' }).check();
   expect(await page.getByLabel('Tarinan otsikko').getAttribute('placeholder')).toBe('Saaga ehdottaa otsikkoa');
-  await shot(page, 'title-fi');
+  await shots.page(page, 'title-fi');
   await page.getByRole('button', { name: 'Lisää nauhoitus' }).click();
   await page.getByRole('heading', { name: 'Tarinasi on valmis!' }).waitFor({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Ohita' }).click();
@@ -100,7 +98,7 @@ it.concurrent('a new recording reaches a hand-edited text as a new paragraph; th
   await page.getByRole('dialog').getByRole('button', { name: 'Regenerate', exact: true }).click();
   const confirm = page.getByRole('alertdialog');
   await confirm.getByText('Your text stays as you wrote it; Saaga adds what is new as new paragraphs.').waitFor();
-  await shot(page, 'confirm-en');
+  await shots.page(page, 'confirm-en');
   await confirm.getByRole('button', { name: 'Regenerate', exact: true }).click();
   const text = page.getByText(NEW_PARAGRAPH);
   await text.waitFor({ timeout: 30_000 });
@@ -110,7 +108,7 @@ it.concurrent('a new recording reaches a hand-edited text as a new paragraph; th
   // The toast says what happened: paragraphs added, not the story written again.
   await page.getByText('The new recordings were added to your story').first().waitFor();
   expect(await page.getByText('Story regenerated').count()).toBe(0);
-  await shot(page, 'woven-en');
+  await shots.page(page, 'woven-en');
 
   const fi = await signedInPage(browser, server, 'muokattu@example.com', { language: 'fi' });
   const tarina = await editedStoryWithNewRecording(fi.userId, 'fi');
@@ -118,7 +116,7 @@ it.concurrent('a new recording reaches a hand-edited text as a new paragraph; th
   await fi.page.getByRole('button', { name: 'Päivitä tarina' }).click();
   await fi.page.getByRole('dialog').getByRole('button', { name: 'Kirjoita uudelleen', exact: true }).click();
   await fi.page.getByRole('alertdialog').getByText('Tekstisi säilyy juuri sellaisena kuin kirjoitit sen; Saaga lisää uudet asiat uusina kappaleina.').waitFor();
-  await shot(fi.page, 'confirm-fi');
+  await shots.page(fi.page, 'confirm-fi');
 });
 
 it('when the new recording cannot be added, the text stays, the banner stays and says why', async () => {
@@ -134,7 +132,7 @@ it('when the new recording cannot be added, the text stays, the banner stays and
   await page.getByText('New recordings have been added since this story was written.').waitFor();
   await page.getByRole('button', { name: 'Update the story' }).waitFor();
   expect(await page.getByText('I wrote this first paragraph myself.').count()).toBe(1);
-  await shot(page, 'not-added-en');
+  await shots.page(page, 'not-added-en');
 });
 
 it('a follow-up Refresh with nothing new says so at once (English and Finnish)', async () => {
@@ -150,7 +148,7 @@ it('a follow-up Refresh with nothing new says so at once (English and Finnish)',
     await page.getByRole('button', { name: label }).click();
     // At once: well within a round trip, never the minute a job would be waited for.
     await page.getByText(upToDate).first().waitFor({ timeout: 5_000 });
-    await shot(page, `refresh-up-to-date-${language}`);
+    await shots.page(page, `refresh-up-to-date-${language}`);
   }
 });
 

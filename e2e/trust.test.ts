@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createResetToken } from '../server/auth/password-reset.ts';
 import { users } from '../server/db/schema.ts';
 import { HttpClient } from '../test/support/http-client.ts';
@@ -11,12 +8,12 @@ import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // Trust, round two, on a phone: the signed-in devices in Settings (one signed out, then all
 // the others after confirming), a spent reset link that says so on opening, and a story's
 // sharing link that the card can no longer show (only its hash is kept). English and Finnish.
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
 const PASSWORD = 'long enough password';
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const IPHONE_SAFARI =
@@ -25,12 +22,9 @@ const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
 
 let server: TestApp;
 let browser: Browser;
-beforeAll(() => {
-  mkdirSync(SHOTS, { recursive: true });
-});
 useBrowserApp({ engines: 'none' }, (app) => ({ server, browser } = app));
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `trust-${name}.png`), fullPage: true });
+const shots = screenshots('trust', { fullPage: true });
 const noWiderThanPhone = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
@@ -71,7 +65,7 @@ it('Settings lists the signed-in devices; one is signed out on its own, then all
   expect(await mine.getByRole('button').count()).toBe(0);
   await card.scrollIntoViewIfNeeded();
   await noWiderThanPhone(page);
-  await shot(page, 'devices-en');
+  await shots.page(page, 'devices-en');
 
   await card.getByRole('button', { name: 'Sign out Safari on iPhone' }).click();
   await page.getByText('Safari on iPhone signed out').first().waitFor();
@@ -87,7 +81,7 @@ it('Settings lists the signed-in devices; one is signed out on its own, then all
   await card.getByRole('button', { name: 'Sign out on all other devices' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Sign out on all other devices?' });
   await confirm.getByText('This device stays signed in.').waitFor();
-  await shot(page, 'devices-confirm-en');
+  await shots.page(page, 'devices-confirm-en');
   // Cancel changes nothing.
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await confirm.waitFor({ state: 'hidden' });
@@ -120,11 +114,11 @@ it('in Finnish: the devices card and its confirmation', async () => {
   await card.getByRole('button', { name: 'Kirjaa ulos: Safari, iPhone' }).waitFor();
   await card.scrollIntoViewIfNeeded();
   await noWiderThanPhone(page);
-  await shot(page, 'devices-fi');
+  await shots.page(page, 'devices-fi');
   await card.getByRole('button', { name: 'Kirjaa ulos kaikilta muilta laitteilta' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Kirjataanko ulos kaikilta muilta laitteilta?' });
   await confirm.getByText('Tämä laite pysyy kirjautuneena.').waitFor();
-  await shot(page, 'devices-confirm-fi');
+  await shots.page(page, 'devices-confirm-fi');
   await confirm.getByRole('button', { name: 'Kirjaa muut ulos' }).click();
   await page.getByText('Kaikki muut laitteet kirjattu ulos').first().waitFor();
   await card.getByText('Vain tämä laite on kirjautuneena.').waitFor();
@@ -149,7 +143,7 @@ it('a spent reset link says so as soon as it is opened, before any password is t
     await page.getByRole('alert').filter({ hasText: spentText }).waitFor();
     expect(await page.getByLabel(language === 'en' ? 'New password' : 'Uusi salasana').count()).toBe(0);
     await noWiderThanPhone(page);
-    await shot(page, `spent-reset-link-${language}`);
+    await shots.page(page, `spent-reset-link-${language}`);
 
     await page.goto(`${server.url}/reset-password?token=${live}`);
     await page.getByRole('heading', { name: liveHeading, level: 1 }).waitFor();
@@ -175,12 +169,12 @@ it('a sharing link made before cannot be shown again: the card says it exists, a
     expect(await card.getByRole('textbox').count()).toBe(0);
     await card.scrollIntoViewIfNeeded();
     await noWiderThanPhone(page);
-    await shot(page, `sharing-link-exists-${language}`);
+    await shots.page(page, `sharing-link-exists-${language}`);
 
     await card.getByRole('button', { name: texts.replace }).click();
     const confirm = page.getByRole('alertdialog', { name: texts.confirmTitle });
     await confirm.waitFor();
-    await shot(page, `sharing-link-replace-confirm-${language}`);
+    await shots.page(page, `sharing-link-replace-confirm-${language}`);
     await confirm.getByRole('button', { name: texts.replace }).click();
     const field = card.getByRole('textbox', { name: texts.field });
     await field.waitFor();
@@ -188,7 +182,7 @@ it('a sharing link made before cannot be shown again: the card says it exists, a
     const url = await field.inputValue();
     expect(url).toMatch(new RegExp(`^${server.url}/co-author/[A-Za-z0-9_-]{43}$`));
     await card.scrollIntoViewIfNeeded();
-    await shot(page, `sharing-link-new-${language}`);
+    await shots.page(page, `sharing-link-new-${language}`);
     // The old link stopped working; the new one works.
     expect((await new HttpClient(server.url).get(`/api/co-author/${old.token}`)).status).toBe(404);
     expect((await new HttpClient(server.url).get(`/api/co-author/${url.split('/').pop()}`)).status).toBe(200);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -13,12 +13,12 @@ import { createEngines } from '../server/ai/engines.ts';
 import { launchChromium } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // A person's words are kept whatever the AI does: with no engine ready a recording waits
 // and the story and the library say what for; a refused transcription says why and can be
 // transcribed again; a transcript corrected by hand is replaced only after asking.
 const JFK = clipTranscript(CLIPS.jfk);
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
 const SETTLED = 30_000;
 
 let fake: FakeOpenAi;
@@ -32,7 +32,6 @@ let clips: { dir: string; remove: () => Promise<void> };
 
 useBrowserApp({}, (app) => ({ server: served, browser, fake } = app));
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   clips = await clipDir();
   audio = readFileSync(await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir));
   const noModels = mkdtempSync(path.join(tmpdir(), 'saaga-no-models-'));
@@ -55,7 +54,7 @@ async function pageAs(server: TestApp, api: HttpClient, locale: string): Promise
   return context.newPage();
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `waiting-${name}.png`), fullPage: true });
+const shots = screenshots('waiting', { fullPage: true });
 /** The text of the notice that says what the work waits for. */
 const notice = (page: Page, begins: string) => page.getByRole('status').filter({ hasText: begins });
 const words = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -93,7 +92,7 @@ describe('with no AI engine ready', () => {
     await onStory.waitFor();
     expect(words(await onStory.innerText())).toBe(`${waiting} ${safe}`);
     expect(await onStory.locator('code').innerText()).toBe('npm run models');
-    await shot(page, `story-${language}`);
+    await shots.page(page, `story-${language}`);
 
     await page.goto(`${idle.url}/library/${story.id}/recordings/${recording.id}`);
     await notice(page, waiting.slice(0, 20)).waitFor();
@@ -103,7 +102,7 @@ describe('with no AI engine ready', () => {
     await onLibrary.waitFor();
     expect(words(await onLibrary.innerText())).toBe(`${waiting} ${safe}`);
     await page.getByRole('list').getByText(short, { exact: true }).waitFor();
-    await shot(page, `library-${language}`);
+    await shots.page(page, `library-${language}`);
 
     // Still kept, still waiting: nothing failed while the person looked.
     expect(await (await api.get(`/api/recordings/${recording.id}/status`)).json()).toMatchObject({ processingStatus: 'uploaded', transcriptionError: null });
@@ -129,7 +128,7 @@ describe('with no AI engine ready', () => {
       await page.getByRole('button', { name: 'Add recording' }).click();
       await notice(page, 'Waiting for the speech model').waitFor({ timeout: SETTLED });
       await page.getByRole('heading', { name: 'Processing your recording' }).waitFor();
-      await shot(page, 'post-upload-en');
+      await shots.page(page, 'post-upload-en');
       // Kept, and back to waiting once the job has looked for the model (it may still be looking now).
       const status = async () => ((await (await api.get('/api/recordings')).json()) as { processingStatus: string }[])[0]?.processingStatus;
       await expect.poll(status, { timeout: SETTLED }).toBe('uploaded');
@@ -171,11 +170,11 @@ describe('with the AI service refusing', () => {
     await page.getByText(notice, { exact: true }).waitFor();
     await page.getByRole('button', { name: show }).click();
     await expect.poll(() => page.getByText(reason, { exact: true }).isVisible(), { timeout: 5_000 }).toBe(true);
-    await shot(page, `failed-${language}`);
+    await shots.page(page, `failed-${language}`);
     await page.goto(`${served.url}/library/${story.id}/recordings/${recording.id}`);
     await page.getByText(reason, { exact: true }).waitFor();
     await page.getByRole('button', { name: retranscribe, exact: true }).waitFor();
-    await shot(page, `failed-detail-${language}`);
+    await shots.page(page, `failed-detail-${language}`);
     await page.goBack();
     await page.getByText(reason, { exact: true }).waitFor();
 
@@ -183,7 +182,7 @@ describe('with the AI service refusing', () => {
     fake.setTranscript(JFK);
     await page.getByRole('button', { name: retranscribe, exact: true }).click();
     await page.getByText(done, { exact: true }).waitFor({ timeout: SETTLED });
-    await shot(page, `retranscribed-${language}`);
+    await shots.page(page, `retranscribed-${language}`);
     await page.getByRole('link', { name: /ask not what your country can do for you/ }).waitFor();
     await page.getByText(reason, { exact: true }).waitFor({ state: 'detached' });
     expect(await (await api.get(`/api/recordings/${recording.id}`)).json()).toMatchObject({ processingStatus: 'transcribed', transcription: JFK });
@@ -233,7 +232,7 @@ describe('a transcript corrected by hand', () => {
     const dialog = page.getByRole('alertdialog', { name: words.title });
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain(words.description);
-    await shot(page, `corrected-${words.language}`);
+    await shots.page(page, `corrected-${words.language}`);
     await dialog.getByRole('button', { name: words.cancel }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await (await api.get(`/api/recordings/${recording.id}`)).json()).transcription).toBe(corrected);

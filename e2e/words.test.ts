@@ -1,24 +1,21 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../contract/storage-keys.ts';
 import { type HttpClient, signedUpClient } from '../test/support/http-client.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { skipSplash } from './support/browser.ts';
 import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // The words a person meets at phone size: a failed save told in Finnish by its error code,
 // toasts clear of the page's header, the landing page's main button with Google not
 // configured, the splash once per visit, and settings that speak of quality and creativity.
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/tmp/shots';
+const shots = screenshots('words');
 
 let server: TestApp;
 let browser: Browser;
 
-beforeAll(() => {
-  mkdirSync(SHOTS, { recursive: true });
-});
 useBrowserApp({ engines: 'none', splash: 'show' }, (app) => ({ server, browser } = app));
 
 const splash = (page: Page) => page.getByTestId('splash');
@@ -46,7 +43,7 @@ describe('words a person meets', () => {
     const { context, page } = await visitAs(api, 'fi-FI');
     await page.goto(`${server.url}/settings`);
     await page.getByRole('heading', { name: 'Asetukset', level: 1 }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/words-settings-fi.png`, fullPage: true });
+    await shots.page(page, 'settings-fi', { fullPage: true });
 
     await page.getByRole('button', { name: 'Aseta nimi' }).click();
     await page.getByLabel('Kirjoittajan nimi').fill('Aino V.');
@@ -70,7 +67,7 @@ describe('words a person meets', () => {
     expect(toastBox.y).toBeGreaterThan(Math.max(back.y + back.height, title.y + title.height));
     expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(nav.y);
     expect(toastBox.width).toBeLessThanOrEqual(420);
-    await page.screenshot({ path: `${SHOTS}/words-toast-fi.png` });
+    await shots.page(page, 'toast-fi');
     await context.close();
   });
 
@@ -84,7 +81,7 @@ describe('words a person meets', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const toast = toastWith(page, 'Failed to update author name');
     await toast.getByText('Please sign in to continue.').waitFor();
-    await page.screenshot({ path: `${SHOTS}/words-toast-en.png` });
+    await shots.page(page, 'toast-en');
     await context.close();
   });
 
@@ -96,7 +93,7 @@ describe('words a person meets', () => {
     await storyWriting.getByRole('radio', { name: /Best quality/ }).waitFor();
     expect(await storyWriting.getByRole('radio', { name: /Best quality/ }).isChecked()).toBe(true);
     expect(await page.getByRole('group', { name: 'Transcription' }).getByRole('radio', { name: /Best accuracy/ }).isChecked()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/words-settings-en.png`, fullPage: true });
+    await shots.page(page, 'settings-en', { fullPage: true });
 
     // gpt-5 ignores a temperature: no control. An older model honours it: the control appears.
     const fineTune = page.getByRole('slider', { name: 'Fine-tune creativity' });
@@ -122,11 +119,11 @@ describe('words a person meets', () => {
     expect(await (await providers).json()).toMatchObject({ google: false });
     await page.getByRole('heading', { name: 'Saaga', level: 1 }).waitFor();
     expect(await page.getByText(/Google/).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/words-landing-en.png` });
+    await shots.page(page, 'landing-en');
 
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: /FI/i }).click();
     await page.getByRole('link', { name: 'Aloita' }).first().waitFor();
-    await page.screenshot({ path: `${SHOTS}/words-landing-fi.png` });
+    await shots.page(page, 'landing-fi');
     await page.getByRole('group', { name: 'Kieli' }).getByRole('button', { name: /EN/i }).click();
 
     await page.getByRole('link', { name: 'Get started' }).first().click();

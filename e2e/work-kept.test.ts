@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { type ExpectStatic, expect, it } from 'vitest';
@@ -11,13 +10,11 @@ import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { pastPageTimers } from './support/wait.ts';
+import { screenshots } from './support/screenshots.ts';
 
 // A person's take is never lost on the way out of the recorder, the time form never dates a
 // memory or overwrites a story's time by itself, and a failed transcription says why.
 // Chromium's fake microphone plays a speech clip; the AI is the fake OpenAI server.
-const SHOTS = process.env.E2E_SCREENSHOTS;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
 let fake: FakeOpenAi;
 let server: TestApp;
 let browser: Browser;
@@ -30,9 +27,7 @@ useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
 
 const signedIn = (email: string, language: 'en' | 'fi' = 'en') => signedInPage(browser, server, email, { language, microphone: true });
 
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
-};
+const shots = screenshots('work-kept');
 
 async function recordFor(page: Page, seconds: number, expect: ExpectStatic) {
   const timer = page.getByRole('timer');
@@ -57,7 +52,7 @@ it.concurrent('Back during a recording asks, and keeping the take puts it among 
   await dialog.waitFor();
   // The question pauses the microphone; nothing is lost while the person decides.
   await page.getByText('Paused', { exact: true }).waitFor();
-  await shot(page, 'leave-dialog-en');
+  await shots.page(page, 'leave-dialog-en');
   await dialog.getByRole('button', { name: 'Keep it for later' }).click();
 
   await page.waitForURL(`${server.url}/`);
@@ -70,7 +65,7 @@ it.concurrent('Back during a recording asks, and keeping the take puts it among 
   await page.getByRole('link', { name: '1 recording without a story' }).click();
   await page.waitForURL(/\/library\/recordings$/);
   await page.getByRole('heading', { name: 'Recordings without a story' }).waitFor();
-  await shot(page, 'without-story-en');
+  await shots.page(page, 'without-story-en');
   await page.getByRole('list', { name: 'Recordings without a story' }).getByRole('link').first().click();
   await page.waitForURL(new RegExp(`/library/recordings/${kept.id}$`));
   // Transcribed like any other recording, waiting for a story.
@@ -124,7 +119,7 @@ it.concurrent("the time form starts with no time chosen, offers a story's own ti
   await page.getByRole('button', { name: 'Add recording' }).click();
   await page.getByText('This story already has a time: 1975.', { exact: false }).waitFor({ timeout: 15_000 });
   expect(await page.getByRole('button', { name: 'Save the new time' }).isDisabled()).toBe(true);
-  await shot(page, 'time-offered-en');
+  await shots.page(page, 'time-offered-en');
   await page.getByRole('button', { name: 'Keep the time' }).click();
   await page.waitForURL(new RegExp(`/library/${story.id}$`));
   await page.getByLabel('Year', { exact: true }).waitFor();
@@ -144,7 +139,7 @@ it.concurrent("the time form starts with no time chosen, offers a story's own ti
   await time.waitFor();
   expect(await time.textContent()).toContain('Choose when it happened');
   expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
-  await shot(page, 'time-empty-en');
+  await shots.page(page, 'time-empty-en');
   await time.click();
   await page.getByRole('option', { name: 'Year', exact: true }).click();
   await page.getByLabel('Year', { exact: true }).fill('1968');
@@ -175,7 +170,7 @@ it('a failed transcription says why on the post-upload screen, and re-transcribe
 
   await page.getByRole('heading', { name: 'Transcription failed' }).waitFor({ timeout: 30_000 });
   await page.getByText('AI transcription service quota exceeded. Please try again later or contact support.').first().waitFor();
-  await shot(page, 'failed-en');
+  await shots.page(page, 'failed-en');
   await page.getByRole('button', { name: 'Re-transcribe' }).click();
   await page.getByRole('heading', { name: 'Your story is ready!' }).waitFor({ timeout: 60_000 });
   expect(fake.refused).toEqual([{ endpoint: 'transcriptions', status: 429, code: 'insufficient_quota', asked: true }]);
@@ -192,7 +187,7 @@ it.concurrent('a take the page lost while recording (reload, crash) is still on 
   await page.goto(server.url);
   const notice = page.getByRole('region', { name: 'A recording was not saved' });
   await notice.waitFor({ timeout: 15_000 });
-  await shot(page, 'unsaved-take-en');
+  await shots.page(page, 'unsaved-take-en');
   expect(await recordingsOf(userId)).toEqual([]);
   await notice.getByRole('button', { name: 'Keep it' }).click();
   await notice.waitFor({ state: 'detached', timeout: 15_000 });
@@ -213,12 +208,12 @@ it.concurrent('in Finnish: the leave question and the kept-recordings page speak
   await page.getByRole('button', { name: 'Takaisin' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Säilytetäänkö nauhoitus?' });
   await dialog.waitFor();
-  await shot(page, 'leave-dialog-fi');
+  await shots.page(page, 'leave-dialog-fi');
   await dialog.getByRole('button', { name: 'Säilytä myöhempää varten' }).click();
   await page.waitForURL(/\/$/);
   await page.goto(`${server.url}/library/recordings`);
   await page.getByRole('heading', { name: 'Nauhoitukset ilman tarinaa' }).waitFor();
-  await shot(page, 'without-story-fi');
+  await shots.page(page, 'without-story-fi');
 
   // The time form in Finnish: nothing chosen, nothing savable yet.
   await page.goto(server.url);
@@ -231,5 +226,5 @@ it.concurrent('in Finnish: the leave question and the kept-recordings page speak
   await page.getByRole('heading', { name: 'Milloin tämä tapahtui?' }).waitFor();
   expect(await page.getByRole('combobox', { name: 'Ajankohta' }).textContent()).toContain('Valitse, milloin se tapahtui');
   expect(await page.getByRole('button', { name: 'Tallenna', exact: true }).isDisabled()).toBe(true);
-  await shot(page, 'time-empty-fi');
+  await shots.page(page, 'time-empty-fi');
 });

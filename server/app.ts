@@ -29,6 +29,7 @@ import { emailRoutes } from './auth/welcome-email-routes.ts';
 import { followUpRoutes } from './follow-ups/routes.ts';
 import { familyCircleRoutes } from './family/circle-routes.ts';
 import { familyJoinRoutes } from './family/join-routes.ts';
+import { familyMailPublicRoutes, familyMailRoutes } from './family/mail/routes.ts';
 import { readerResolver } from './family/reader-resolver.ts';
 import { familyClaimRoutes, familyReaderRoutes } from './family/reader-routes.ts';
 import { familyReadingRoutes } from './family/reading/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
     await open.register(publicStoryRoutes, { config, site, db, store: deps.store, clientDir: deps.clientDir });
     await open.register(familyJoinRoutes, { db, site, perMinute: config.loginRateLimit });
+    await open.register(familyMailPublicRoutes, { db, sessions, site, secret: config.sessionSecret, rateLimit: config.loginRateLimit });
   });
 
   // A co-author link's holder: the link in the path is the credential (decision 016).
@@ -203,6 +205,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(archiveExportRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(familyCircleRoutes, { db, mailer, site, invitationsPerHour: config.familyInvitationsPerHour });
     await signedIn.register(familyClaimRoutes, { db });
+    await signedIn.register(familyMailRoutes, { db, queue: deps.queue });
     await signedIn.register(archiveImportRoutes, { db, store: deps.store, queue: deps.queue, accountAudioBytes: config.uploadLimits.accountBytes, accountPhotoBytes: config.photoLimits.accountBytes });
   });
 

@@ -62,6 +62,7 @@ const envSchema = z
     LINK_PHOTO_MB: z.coerce.number().positive().default(1024),
     TEST_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
     FAMILY_INVITATIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    FAMILY_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(100),
     SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
     SESSION_CACHE_ENTRIES: z.coerce.number().int().min(1).default(10_000),
     READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
@@ -130,6 +131,8 @@ export interface Config {
   testEmailsPerHour: number;
   /** Family invitations (each may send an e-mail) and new invitation links one account may make in an hour. */
   familyInvitationsPerHour: number;
+  /** Family circle e-mails one storyteller's account may send an hour (weekly question, new-story notices and digests). */
+  familyEmailsPerHour: number;
   /** How long (ms) and how many sessions each server remembers without asking the database. */
   sessionCache: { ttlMs: number; maxEntries: number };
   /** Bytes of people's library reads each server keeps until their rows change (0: none; decision 026). */
@@ -214,6 +217,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     testEmailsPerHour: env.TEST_EMAILS_PER_HOUR,
     familyInvitationsPerHour: env.FAMILY_INVITATIONS_PER_HOUR,
+    familyEmailsPerHour: env.FAMILY_EMAILS_PER_HOUR,
     sessionCache: { ttlMs: Math.round(env.SESSION_CACHE_SECONDS * 1000), maxEntries: env.SESSION_CACHE_ENTRIES },
     readCacheBytes: env.READ_CACHE_MB * 1024 * 1024,
     runWorkerInline: env.WORKER === 'inline',

@@ -8,6 +8,7 @@ import { type Background, closeAfterJobs, startBackground } from './background/s
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
+import { familyMailSettings } from './family/mail/settings.ts';
 import { startQueue } from './jobs/queue.ts';
 import { ensureModelsInBackground } from './models/background.ts';
 import { logUnhandledRejections, type ProcessLog } from './process-errors.ts';
@@ -84,7 +85,7 @@ async function main() {
     if (!config.runWorkerInline || stopping) return undefined;
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
     const siteOrigin = () => app.site.linksOrNull();
-    return startBackground({ db: database.db, store, queue, engines, log: app.log, mailer, siteOrigin, accountAudioBytes: config.uploadLimits.accountBytes, accountPhotoBytes: config.photoLimits.accountBytes }, { recoverInterrupted: database.kind === 'pglite' });
+    return startBackground({ db: database.db, store, queue, engines, log: app.log, mailer, siteOrigin, accountAudioBytes: config.uploadLimits.accountBytes, accountPhotoBytes: config.photoLimits.accountBytes, familyMail: familyMailSettings(config) }, { recoverInterrupted: database.kind === 'pglite' });
   };
 
   const shutdown = async (signal: string) => {

@@ -6,6 +6,7 @@ import { closeAfterJobs, startBackground } from './background/start.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createMailer } from './email/mailer.ts';
+import { familyMailSettings } from './family/mail/settings.ts';
 import { originWithoutServer } from './http/site-origin.ts';
 import { startQueue } from './jobs/queue.ts';
 import { logUnhandledRejections } from './process-errors.ts';
@@ -38,7 +39,7 @@ async function main() {
   // No HTTP server here: links in e-mail need PUBLIC_URL (decision 027).
   const origin = originWithoutServer(config);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-  const background = await startBackground({ db: database.db, store, queue, engines, log, mailer, siteOrigin: () => origin, accountAudioBytes: config.uploadLimits.accountBytes, accountPhotoBytes: config.photoLimits.accountBytes }, { recoverInterrupted: false });
+  const background = await startBackground({ db: database.db, store, queue, engines, log, mailer, siteOrigin: () => origin, accountAudioBytes: config.uploadLimits.accountBytes, accountPhotoBytes: config.photoLimits.accountBytes, familyMail: familyMailSettings(config) }, { recoverInterrupted: false });
   log.info(`Saaga worker running (AI: ${engines.summary})`);
 
   const shutdown = async (signal: string) => {

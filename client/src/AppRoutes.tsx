@@ -50,6 +50,8 @@ const RecordingsWithoutStoryPage = lazyPage(() => import('./recordings/Recording
 const SettingsPage = lazyPage(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
 const DeleteAccountPage = lazyPage(() => import('./accountDeletion/DeleteAccountPage.tsx'), 'DeleteAccountPage');
 const AccountDeletedPage = lazyPage(() => import('./accountDeletion/AccountDeletedPage.tsx'), 'AccountDeletedPage');
+const RecordLinkPage = lazyPage(() => import('./familyMail/RecordLinkPage.tsx'), 'RecordLinkPage');
+const UnsubscribePage = lazyPage(() => import('./familyMail/UnsubscribePage.tsx'), 'UnsubscribePage');
 const NotFoundPage = lazyPage(() => import('./shell/NotFoundPage.tsx'), 'NotFoundPage');
 // The landing page has its own chunk, shared with main.tsx's visitor load: a signed-in load never needs it.
 const LandingInApp = lazyPage(() => import('./landing/LandingInApp.tsx'), 'LandingInApp');
@@ -66,7 +68,7 @@ function page(element: ReactNode) {
 
 /** Pages anyone can open, signed in or not; they never wait for the session check. */
 // A forgotten password can be reset signed in too: the link is for whoever has the e-mail.
-const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording', '/forgot-password', '/reset-password', '/verify-email', '/account-deleted'];
+const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording', '/forgot-password', '/reset-password', '/verify-email', '/account-deleted', '/record-link/', '/unsubscribe'];
 
 function isPublicPath(pathname: string): boolean {
   // A family reader's pages: a relative reads without an account (not the owner's /family-circle).
@@ -100,6 +102,8 @@ export function AppRoutes() {
       <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
       <Route path="/verify-email" element={page(<VerifyEmailPage />)} />
       <Route path="/account-deleted" element={page(<AccountDeletedPage />)} />
+      <Route path="/record-link/:token" element={page(<RecordLinkPage />)} />
+      <Route path="/unsubscribe" element={page(<UnsubscribePage />)} />
       {user && <Route path="/record" element={page(<RecorderPage />)} />}
       {user && <Route path="/talk" element={page(<ConversationPage />)} />}
       {user ? (

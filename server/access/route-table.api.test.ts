@@ -6,7 +6,8 @@ import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import {
-  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, followUpQuestions, people, photos, places, publishedStories, recordingPeople, recordingPlaces, recordings, sessions, stories,
+  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, familyMembers, familyQuestions, followUpQuestions, people, photos, places, publishedStories, recordingPeople, recordingPlaces, recordings, sessions, stories,
+  storyComments,
 } from '../db/schema.ts';
 import type { ResourceKind } from './policies.ts';
 import type { RouteEntry } from './route-table.ts';
@@ -65,6 +66,9 @@ describe("another user's ids", () => {
     await server.database.db.insert(recordingPlaces).values({ recordingId: recording.id, placeId: place.id });
     const [archiveExport] = await server.database.db.insert(archiveExports).values({ userId: ownerId, state: 'ready', blobKey: `users/${ownerId}/exports/x.zip` }).returning();
     const photo = await seed.photo(ownerId, { storyId: story.id });
+    const [familyMember] = await server.database.db.insert(familyMembers).values({ userId: ownerId, name: 'Aino', joinedAt: new Date() }).returning();
+    const [familyQuestion] = await server.database.db.insert(familyQuestions).values({ userId: ownerId, askerName: 'Aino', text: 'What was your first job?' }).returning();
+    const [storyComment] = await server.database.db.insert(storyComments).values({ userId: ownerId, storyId: story.id, authorName: 'Aino', body: 'Lovely' }).returning();
     const ids: Partial<Record<ResourceKind, number | string>> = {
       story: story.id,
       recording: recording.id,
@@ -79,6 +83,9 @@ describe("another user's ids", () => {
       archiveExport: archiveExport.id,
       archiveImport: archiveImport.id,
       photo: photo.id,
+      familyMember: familyMember.id,
+      familyQuestion: familyQuestion.id,
+      storyComment: storyComment.id,
     };
 
     const before = await ownerData(ownerId);
@@ -206,5 +213,8 @@ async function ownerData(userId: string) {
     archiveExports: await db.select().from(archiveExports).where(eq(archiveExports.userId, userId)).orderBy(archiveExports.id),
     placeLinks: recordingIds.length ? await db.select().from(recordingPlaces).where(inArray(recordingPlaces.recordingId, recordingIds)) : [],
     photos: await db.select().from(photos).where(eq(photos.userId, userId)).orderBy(photos.id),
+    familyMembers: await db.select().from(familyMembers).where(eq(familyMembers.userId, userId)).orderBy(familyMembers.id),
+    familyQuestions: await db.select().from(familyQuestions).where(eq(familyQuestions.userId, userId)).orderBy(familyQuestions.id),
+    storyComments: await db.select().from(storyComments).where(eq(storyComments.userId, userId)).orderBy(storyComments.id),
   };
 }

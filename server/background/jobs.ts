@@ -4,6 +4,8 @@ import { importArchiveJob } from '../archive/import/import-archive-job.ts';
 import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
 import { finishConversationJob } from '../conversation/finish-conversation-job.ts';
 import { refreshInfoJob } from '../people-and-places/refresh-info-job.ts';
+import { storyNoticesJob } from '../family/mail/story-notices.ts';
+import { weeklyTickJob } from '../family/mail/weekly-tick.ts';
 import { followUpQuestionsJob } from '../follow-ups/follow-up-questions-job.ts';
 import { gapQuestionsJob } from '../interviewer/gap-questions-job.ts';
 import type { JobContext } from '../jobs/context.ts';
@@ -17,7 +19,8 @@ import { narrateStoryJob } from '../publishing/narrate-story-job.ts';
  * order: a story waiting to be written (a spoken interview's too, once its answers are in)
  * and its follow-up questions (short jobs the person is watching) go before the next
  * transcription; then the interviewer's questions for the
- * untold parts of a life, refreshing a person's or place's gathered information, narrating
+ * untold parts of a life, refreshing a person's or place's gathered information, the family
+ * circle's e-mails (a new story's notices, the weekly tick of questions and digests), narrating
  * a published story, an autobiography (long, chapter by chapter), and last the archive's
  * jobs: an export (every file of the account) and an import (long, and the person is not
  * waiting on any one thing of it). Before all of them, the removal of a deleted account's
@@ -32,6 +35,8 @@ export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
   transcribeRecordingJob,
   gapQuestionsJob,
   refreshInfoJob,
+  storyNoticesJob,
+  weeklyTickJob,
   narrateStoryJob,
   writeAutobiographyJob,
   exportArchiveJob,

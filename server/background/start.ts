@@ -1,5 +1,7 @@
 import type { JobContext } from '../jobs/context.ts';
+import { FAMILY_WEEKLY_TICK, WEEKLY_TICK_CRON } from '../family/mail/weekly-tick.ts';
 import type { Queue } from '../jobs/queue.ts';
+import { startTimekeeper } from '../jobs/timekeeper.ts';
 import { scheduleOrphanSweep } from './orphan-sweep.ts';
 import { type JobWorkerOptions, startJobWorkers } from './workers.ts';
 
@@ -9,16 +11,19 @@ export interface Background {
 }
 
 /**
- * Starts a process's background work: the job workers with their recovery passes, and
- * the sweep for audio no row names. `npm start` (when it runs the workers inline) and
+ * Starts a process's background work: the job workers with their recovery passes, the
+ * sweep for audio no row names, and pg-boss's scheduler for the scheduled jobs. `npm start` (when it runs the workers inline) and
  * `npm run worker` both call this; the queues exist already (createJobQueues).
  */
 export async function startBackground(ctx: JobContext, options: Pick<JobWorkerOptions, 'recoverInterrupted'>): Promise<Background> {
   const workers = await startJobWorkers(ctx, options);
   const sweeper = scheduleOrphanSweep(ctx.db, ctx.store, ctx.log);
+  // pg-boss's scheduler sends the weekly family tick (jobs/timekeeper.ts: why only here).
+  const timekeeper = await startTimekeeper(ctx.queue, [{ name: FAMILY_WEEKLY_TICK, cron: WEEKLY_TICK_CRON }], ctx.log);
   return {
     async stop() {
       sweeper.stop();
+      await timekeeper.stop();
       await workers.stop();
     },
   };

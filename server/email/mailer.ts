@@ -10,6 +10,8 @@ export interface OutgoingMail {
   html?: string;
   /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post for e-mails a person can stop. */
   headers?: Record<string, string>;
+  /** Images the HTML part shows inline (`<img src="cid:...">`): a story's cover in a family notice. */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
 }
 
 /** How a mailer delivers: to the SMTP server of SMTP_URL, or as a file in the outbox folder. */

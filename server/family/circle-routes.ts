@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { emailNotVerified } from '../auth/welcome-email-routes.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type FamilyInvitationCreated, familyInvitationSchema, familyMemberPatchSchema } from '../../contract/family.ts';
+import { type FamilyInvitationCreated, familyInvitationSchema, type FamilyLinkCreated, familyMemberPatchSchema, familySettingsSchema, type FamilySettings } from '../../contract/family.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { signedInActor } from '../access/signed-in-scope.ts';
 import { currentUser } from '../auth/authenticate.ts';
@@ -19,8 +19,6 @@ import { changeScope, checkScope, inviteMember, listMembers, memberLanguage, mem
 const memberToChange = pathResource('familyMember', 'update');
 const memberToRemove = pathResource('familyMember', 'delete');
 
-const settingsSchema = z.object({ reviewFirst: z.boolean() }).strict();
-
 /**
  * The owner's side of the family circle (signed in): inviting relatives (by e-mail or a link
  * to hand over), seeing and changing each membership, and whether new stories wait for the
@@ -36,6 +34,8 @@ export async function familyCircleRoutes(app: FastifyInstance, deps: { db: Datab
     const owner = currentUser(request);
     const origin = site.forLinks(); // before anything is made: a server that cannot give its address makes no link
     const { email, name, language, scope } = request.body;
+    // An account nobody has proven an address for sends no e-mail to others (links still work).
+    if (email && !owner.emailVerifiedAt) throw emailNotVerified();
     const checked = await checkScope(db, signedInActor(request), scope);
     const { member, token } = await inviteMember(db, owner.id, { email, name, language: memberLanguage(language, owner), scope: checked });
     const link = invitationLink(origin, token);
@@ -70,16 +70,16 @@ export async function familyCircleRoutes(app: FastifyInstance, deps: { db: Datab
   api.post('/api/family/members/:id/link', { config: { ...memberToChange.config, ...invitationLimit } }, async (request, reply) => {
     const origin = site.forLinks();
     const token = await renewLink(db, memberToChange.of(request));
-    return reply.status(201).send({ link: invitationLink(origin, token) });
+    return reply.status(201).send({ link: invitationLink(origin, token) } satisfies FamilyLinkCreated);
   });
 
   // Read from the table, not the session's (briefly cached) copy of the account.
-  api.get('/api/family/settings', async (request) => {
+  api.get('/api/family/settings', async (request): Promise<FamilySettings> => {
     const [row] = await db.select({ reviewFirst: users.familyReviewFirst }).from(users).where(eq(users.id, currentUser(request).id));
     return row;
   });
 
-  api.patch('/api/family/settings', { schema: { body: settingsSchema } }, async (request) => {
+  api.patch('/api/family/settings', { schema: { body: familySettingsSchema } }, async (request) => {
     const [row] = await db
       .update(users)
       .set({ familyReviewFirst: request.body.reviewFirst })

@@ -10,7 +10,7 @@ import { type MimeMessage, readMimeMessage } from '../../test/support/mime-messa
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { waitFor } from '../../test/support/wait-for.ts';
-import { familyMembers, familySessions } from '../db/schema.ts';
+import { familyMembers, familySessions, users } from '../db/schema.ts';
 
 // Invitations end to end on the real server: the link (only its hash kept), the e-mail as
 // written to the outbox, the join page's calls, and that a link works once and only for joining.
@@ -38,7 +38,10 @@ async function owner(email: string, language?: 'en' | 'fi') {
   const signIn = await client.post('/api/auth/local/sign-in', { email, password: 'long enough password' });
   expect(signIn.status).toBe(200);
   if (language) expect((await client.put('/api/auth/language-preference', { language })).status).toBeLessThan(300);
-  return { client, id: (await signIn.json()).id as string };
+  const id = (await signIn.json()).id as string;
+  // E-mailed invitations need a proven address (one test below shows the refusal without it).
+  await app.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, id));
+  return { client, id };
 }
 const tokenOf = (link: string) => link.split('/family/join/')[1];
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -90,6 +93,11 @@ describe('an invitation by e-mail', () => {
     expect(joined.status).toBe(200);
     expect(await joined.json()).toEqual({ circle: created.id });
     expect(relative.cookie(FAMILY_COOKIE)).toBeTruthy();
+    // The reader's device sign-in: a signed, http-only, same-site cookie, Secure on an https site.
+    const cookie = joined.headers.getSetCookie().find((line) => line.startsWith(`${FAMILY_COOKIE}=`));
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
     expect(await (await relative.get('/api/family/me')).json()).toEqual([
       { circle: created.id, tellerName: 'Aino', name: 'Liisa Koskinen', language: 'fi', notice: 'each', onAccount: false },
     ]);
@@ -106,7 +114,11 @@ describe('an invitation by e-mail', () => {
     expect(mail.text).toMatch(/^Hei,/);
 
     const before = readdirSync(path.join(dataDir, 'outbox')).length;
-    const byLink = await invite(client, { name: 'Pekka', language: 'en', scope: { all: true } });
+    // A forged Host or forwarded host leads the link nowhere else: it is made from PUBLIC_URL.
+    const forged = await client.post('/api/family/invitations', { name: 'Pekka', language: 'en', scope: { all: true } }, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+    expect(forged.status).toBe(201);
+    const byLink = (await forged.json()) as { link: string; emailed: boolean };
+    expect(byLink.link.startsWith(`${SITE}/family/join/`)).toBe(true);
     expect(byLink.emailed).toBe(false);
     // The answer came after anything the request would have sent: nothing was.
     expect(readdirSync(path.join(dataDir, 'outbox')).length).toBe(before);
@@ -178,6 +190,12 @@ describe('an invitation link', () => {
     const invited = await owner('has-account@example.com');
     const { client } = await owner('teller-account@example.com');
     const { id, link } = await invite(client, { email: 'has-account@example.com', scope: { all: true } });
+    // The owner writes in English: so is the e-mail.
+    const invitations = () => mailsTo('has-account@example.com').filter((m) => m.subject.includes('invites you'));
+    const [mail] = await waitFor(invitations, (mails) => mails.length === 1, MAIL_WAIT_MS, 'the invitation');
+    expect(mail.subject).toBe('Aino invites you to read their stories');
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain('<html lang="en">');
     // Whoever opens the link (here not the invited person) gets a reader's sign-in, nothing more.
     const holder = browser();
     expect((await holder.post(`/api/family/join/${tokenOf(link)}`, { name: 'Holder' })).status).toBe(200);
@@ -223,6 +241,16 @@ describe('inviting', () => {
       const response = await browser().post('/api/family/invitations', body);
       expect(response.status).toBe(401);
     }
+  });
+
+  it('e-mails nobody from an account whose own address is not proven, and still makes a link to hand over', async () => {
+    const { client, id } = await owner('unproven-teller@example.com');
+    await app.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, id));
+    const mailed = await client.post('/api/family/invitations', { email: 'someone@example.com', scope: { all: true } });
+    expect(mailed.status).toBe(403);
+    expect((await mailed.json()).code).toBe('email_not_verified');
+    expect(await app.database.db.select().from(familyMembers).where(eq(familyMembers.userId, id))).toEqual([]);
+    expect((await client.post('/api/family/invitations', { scope: { all: true } })).status).toBe(201);
   });
 
   it('answers another person’s chapter, or an unknown one, with 404 and invites nobody', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { familyJoinSchema } from '../../contract/family.ts';
+import { type FamilyJoined, familyJoinSchema } from '../../contract/family.ts';
 import type { Database } from '../db/client.ts';
 import { perAddress } from '../http/rate-limit/index.ts';
 import type { SiteOrigin } from '../http/site-origin.ts';
@@ -31,6 +31,6 @@ export async function familyJoinRoutes(app: FastifyInstance, deps: { db: Databas
     if (!TOKEN_PATTERN.test(request.params.token)) throw invalidFamilyLink();
     const member = await useInvitation(db, request.params.token, request.body, request.user?.id ?? null);
     await signInReader(db, request, reply, site, member.id);
-    return reply.header('cache-control', 'no-store').send({ circle: member.id });
+    return reply.header('cache-control', 'no-store').send({ circle: member.id } satisfies FamilyJoined);
   });
 }

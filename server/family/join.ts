@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FamilyJoinPreview } from '../../contract/family.ts';
 import type { Language } from '../../contract/languages.ts';
 import { toLanguage } from '../../contract/languages.ts';
 import type { Database } from '../db/client.ts';
@@ -32,7 +33,7 @@ async function liveInvitation(db: Database, token: string, callerId: string | nu
 }
 
 /** What the join page shows before anything is used: whose circle, and the name and language the owner gave. */
-export async function previewInvitation(db: Database, token: string, callerId: string | null) {
+export async function previewInvitation(db: Database, token: string, callerId: string | null): Promise<FamilyJoinPreview> {
   const { member, tellerName } = await liveInvitation(db, token, callerId);
   return { tellerName: tellerName ?? '', name: member.name, language: toLanguage(member.language) };
 }

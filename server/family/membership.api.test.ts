@@ -4,9 +4,7 @@ import { FAMILY_COOKIE } from '../../contract/family.ts';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { can } from '../access/policies.ts';
 import { familyMembers, familySessions, stories } from '../db/schema.ts';
-import { readerResolver } from './reader-resolver.ts';
 
 // A circle's memberships after joining: what each reader sees (scopes, "only me"), changes
 // and removal holding from the reader's next request, the reader's own settings, signing out
@@ -37,14 +35,20 @@ async function joinedReader(owner: HttpClient, scope: object, name = 'Reader') {
 }
 
 /**
- * The stories the member may read now, as access decides it for the reader of this owner's
- * circle (the resolver every reader route goes through, then the story policy), out of `candidates`.
+ * The stories this reader's browser may read now, out of `candidates`: each asked for with
+ * the owner's own read, GET /api/stories/{id} (open to readers), which answers 200 or 404.
  */
-async function readableBy(memberId: number, ownerId: string, candidates: number[]): Promise<number[]> {
-  const actor = await readerResolver(app.database.db).readerOf({ memberIds: [memberId] }, ownerId);
-  if (!actor) return [];
-  const rows = await app.database.db.select().from(stories);
-  return rows.filter((row) => candidates.includes(row.id) && can(actor, 'read', 'story', row)).map((row) => row.id).sort((a, b) => a - b);
+async function readableBy(reader: HttpClient, candidates: number[]): Promise<number[]> {
+  const readable: number[] = [];
+  for (const id of candidates) {
+    const response = await reader.get(`/api/stories/${id}`);
+    expect([200, 404], `story ${id}`).toContain(response.status);
+    if (response.status === 200) {
+      expect(await response.json()).toMatchObject({ reading: true, id });
+      readable.push(id);
+    }
+  }
+  return readable;
 }
 
 /** An owner's archive: two chapters, stories shared in each and outside any, one not yet shared, one "only me". */
@@ -67,29 +71,29 @@ describe('what a reader sees', () => {
     const a = await archive(ownerId);
     const everything = await joinedReader(owner, { all: true });
     const chapter = await joinedReader(owner, { chapterIds: [a.childhood.id] });
-    expect(await readableBy(everything.memberId, ownerId, a.all)).toEqual([a.lake.id, a.office.id, a.loose.id]);
-    expect(await readableBy(chapter.memberId, ownerId, a.all)).toEqual([a.lake.id]);
+    expect(await readableBy(everything.reader, a.all)).toEqual([a.lake.id, a.office.id, a.loose.id]);
+    expect(await readableBy(chapter.reader, a.all)).toEqual([a.lake.id]);
 
     // "Only me" hides a story whatever the scope, from the next request on.
     await app.database.db.update(stories).set({ onlyMe: true }).where(eq(stories.id, a.lake.id));
-    expect(await readableBy(everything.memberId, ownerId, a.all)).toEqual([a.office.id, a.loose.id]);
-    expect(await readableBy(chapter.memberId, ownerId, a.all)).toEqual([]);
+    expect(await readableBy(everything.reader, a.all)).toEqual([a.office.id, a.loose.id]);
+    expect(await readableBy(chapter.reader, a.all)).toEqual([]);
   });
 
   it('changes with the owner’s PATCH of the scope, on the reader’s next request', async () => {
     const { client: owner, id: ownerId } = await account('patch');
     const a = await archive(ownerId);
-    const { memberId } = await joinedReader(owner, { chapterIds: [a.childhood.id] });
-    expect(await readableBy(memberId, ownerId, a.all)).toEqual([a.lake.id]);
+    const { memberId, reader } = await joinedReader(owner, { chapterIds: [a.childhood.id] });
+    expect(await readableBy(reader, a.all)).toEqual([a.lake.id]);
 
     const toWork = await owner.request('PATCH', `/api/family/members/${memberId}`, { scope: { chapterIds: [a.work.id] } });
     expect(toWork.status).toBe(200);
     expect(await toWork.json()).toMatchObject({ id: memberId, scope: { chapterIds: [a.work.id] }, state: 'joined' });
-    expect(await readableBy(memberId, ownerId, a.all)).toEqual([a.office.id]);
+    expect(await readableBy(reader, a.all)).toEqual([a.office.id]);
 
     const toAll = await owner.request('PATCH', `/api/family/members/${memberId}`, { scope: { all: true } });
     expect(await toAll.json()).toMatchObject({ scope: { all: true } });
-    expect(await readableBy(memberId, ownerId, a.all)).toEqual([a.lake.id, a.office.id, a.loose.id]);
+    expect(await readableBy(reader, a.all)).toEqual([a.lake.id, a.office.id, a.loose.id]);
   });
 
   it('cannot be widened to another owner’s chapter: 404, and the scope stays', async () => {
@@ -97,13 +101,14 @@ describe('what a reader sees', () => {
     const { id: strangerId } = await account('chapter-owner');
     const a = await archive(ownerId);
     const foreign = await seed.chapter(strangerId, 'Not yours');
-    await seed.story(strangerId, { chapterId: foreign.id, sharedWithFamilyAt: new Date() });
-    const { memberId } = await joinedReader(owner, { chapterIds: [a.childhood.id] });
+    const theirs = await seed.story(strangerId, { chapterId: foreign.id, sharedWithFamilyAt: new Date() });
+    const { memberId, reader } = await joinedReader(owner, { chapterIds: [a.childhood.id] });
     const response = await owner.request('PATCH', `/api/family/members/${memberId}`, { scope: { chapterIds: [a.work.id, foreign.id] } });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'not_found', message: 'Chapter not found' });
     const [member] = await (await owner.get('/api/family/members')).json();
     expect(member.scope).toEqual({ chapterIds: [a.childhood.id] });
+    expect(await readableBy(reader, [...a.all, theirs.id])).toEqual([a.lake.id]);
   });
 });
 
@@ -125,22 +130,25 @@ describe('the owner’s members', () => {
   });
 
   it('show when each last visited', async () => {
-    const { client: owner } = await account('visits');
+    const { client: owner, id: ownerId } = await account('visits');
+    const story = await seed.story(ownerId, { sharedWithFamilyAt: new Date() });
     const { memberId, reader } = await joinedReader(owner, { all: true });
     const [before] = await (await owner.get('/api/family/members')).json();
     expect(before).toMatchObject({ id: memberId, lastVisitedAt: null });
-    // A request as the reader of this circle is a visit.
-    expect((await reader.request('PATCH', `/api/family/me/${memberId}`, { notice: 'weekly' })).status).toBe(200);
+    // Reading a story of the circle is a visit.
+    expect((await reader.get(`/api/stories/${story.id}`)).status).toBe(200);
     const [after] = await (await owner.get('/api/family/members')).json();
     expect(Date.parse(after.lastVisitedAt)).toBeGreaterThanOrEqual(Date.parse(after.joinedAt));
-    expect(after.notice).toBe('weekly');
   });
 
   it('end at once when removed: the reader’s next request is a 401 and their sign-ins are gone', async () => {
-    const { client: owner } = await account('removal');
+    const { client: owner, id: ownerId } = await account('removal');
+    const story = await seed.story(ownerId, { sharedWithFamilyAt: new Date() });
     const { memberId, reader } = await joinedReader(owner, { all: true });
+    expect((await reader.get(`/api/stories/${story.id}`)).status).toBe(200);
     expect((await reader.get('/api/family/me')).status).toBe(200);
     expect((await owner.request('DELETE', `/api/family/members/${memberId}`)).status).toBe(204);
+    expect((await reader.get(`/api/stories/${story.id}`)).status).toBe(401);
     expect((await reader.get('/api/family/me')).status).toBe(401);
     expect((await reader.request('PATCH', `/api/family/me/${memberId}`, { name: 'Still here?' })).status).toBe(401);
     expect(await app.database.db.select().from(familySessions).where(eq(familySessions.memberId, memberId))).toEqual([]);

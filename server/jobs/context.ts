@@ -18,5 +18,17 @@ export interface JobContext {
   accountAudioBytes: number;
   /** The account's stored-photo cap (ACCOUNT_PHOTO_MB): an imported archive's photos must fit it too. */
   accountPhotoBytes: number;
+  /** The family circle's e-mails (weekly question, new stories): their signing secret, limit and clock. Unset: none is sent. */
+  familyMail?: FamilyMailSettings;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+/** What the family circle's e-mails need from the process (family/mail/settings.ts builds it from the configuration). */
+export interface FamilyMailSettings {
+  /** The server's secret (SESSION_SECRET): unsubscribe tokens are signed with a key derived from it. */
+  secret: string;
+  /** E-mails one storyteller's account may send an hour: their weekly question and their circle's notices (FAMILY_EMAILS_PER_HOUR). */
+  emailsPerHour: number;
+  /** The time the weekly tick works with; a test moves it on. */
+  now?: () => Date;
 }

@@ -12,8 +12,9 @@ export const POLLING_INTERVAL_SECONDS = 0.5;
 
 /** Starts pg-boss in the app's own database (PGlite through an adapter, or PostgreSQL), with the database's wake-up bell. */
 export async function startQueue(database: DatabaseHandle, log: { error(obj: unknown, msg?: string): void }): Promise<Queue> {
-  // No cron schedules (boss.schedule) in this app: without them pg-boss's timekeeper would
-  // still make its own queue and poll it, about a fifth of a second of every start on PGlite (decision 024).
+  // The timekeeper (cron schedules) is off here: it would make its own queue and poll it, about
+  // a fifth of a second of every start on PGlite (decision 024), in API servers and tests that
+  // never run a scheduled job. The background work starts it after listening (timekeeper.ts).
   const unscheduled = { schedule: false };
   const boss =
     database.kind === 'postgres'

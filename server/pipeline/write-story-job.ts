@@ -8,6 +8,7 @@ import { titleFromText } from '../ai/paragraphs.ts';
 import type { RunOptions } from '../ai/writing-task.ts';
 import { readRecordingSettings } from '../db/recording-settings.ts';
 import { photos, recordings, stories, users } from '../db/schema.ts';
+import { shareStoryWithFamily } from '../family/mail/story-notices.ts';
 import { queueFollowUpQuestions } from '../follow-ups/follow-up-questions-job.ts';
 import { defineJob } from '../jobs/job.ts';
 import type { Transaction } from '../jobs/send-job.ts';
@@ -91,7 +92,10 @@ export const writeStoryJob = defineJob<JobContext, WriteStoryPayload>({
       { title: written.title || story.title, content: written.content },
       { metadata: written.metadata, processingStatus: 'generated', hasNewRecordings: false, generatedAt: new Date() },
       replaceUpTo,
-      (tx) => queueFollowUpQuestions(ctx.queue, storyId, tx),
+      async (tx) => {
+        await queueFollowUpQuestions(ctx.queue, storyId, tx);
+        await shareStoryWithFamily(tx, ctx.queue, storyId, { unlessReviewFirst: true });
+      },
     );
   },
 
@@ -168,6 +172,7 @@ async function addToEditedText(
       })
       .where(eq(stories.id, story.id));
     await queueFollowUpQuestions(ctx.queue, story.id, tx);
+    await shareStoryWithFamily(tx, ctx.queue, story.id, { unlessReviewFirst: true });
   });
 }
 

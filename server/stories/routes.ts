@@ -13,7 +13,7 @@ import { KINDS, RECORD_KINDS } from '../people-and-places/kinds.ts';
 import { temporalColumnsOrBadRequest } from '../temporal/http.ts';
 import { temporalContextBody } from '../temporal/temporal-context.ts';
 import { chosenPhoto } from '../photos/cover.ts';
-import { storyForReader } from '../family/reading/story-for-reader.ts';
+import { storyForReader } from './reading-shape.ts';
 import { presentStoryWithCover } from './presenter.ts';
 import { storiesMentioning } from './mentioning.ts';
 import { listStories, storyCounts, storyWithRecordings } from './queries.ts';
@@ -21,7 +21,7 @@ import { regenerateStory } from './regenerate-story.ts';
 import { deleteStory, editStory, moveStoryToChapter, reorderRecordings, setStoryTime } from './story-changes.ts';
 
 const storyToRead = pathResource('story', 'read');
-/** The one story read a family reader makes too: answered in the reading shape (family/reading). */
+/** The one story read a family reader makes too: answered in the reading shape (reading-shape.ts). */
 const storyToReadAlsoByReaders = pathResource('story', 'read', 'id', { readers: true });
 const storyToChange = pathResource('story', 'update');
 const storyToDelete = pathResource('story', 'delete');

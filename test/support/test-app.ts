@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { createMailer } from '../../server/email/mailer.ts';
+import { familyMailSettings } from '../../server/family/mail/settings.ts';
 import type { DatabaseHandle } from '../../server/db/client.ts';
 import type { Engines } from '../../server/ai/engines.ts';
 import { aiHealth } from '../../server/ai/health.ts';
@@ -92,6 +93,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
         siteOrigin: () => app.site.linksOrNull(),
         accountAudioBytes: config.uploadLimits.accountBytes,
         accountPhotoBytes: config.photoLimits.accountBytes,
+        familyMail: familyMailSettings(config),
       },
       { recoverInterrupted: false, concurrency: 2, retryDelayMs: 0, ...options.workers },
     );

@@ -13,8 +13,9 @@ import { LanguageCard } from './LanguageCard.tsx';
 import { LiveTextCard } from './LiveTextCard.tsx';
 import { SignedInDevicesCard } from './SignedInDevicesCard.tsx';
 import { UsageCard } from './UsageCard.tsx';
+import { WeeklyQuestionCard } from './WeeklyQuestionCard.tsx';
 
-/** Settings: language, author name, AI settings on this device, about, signed-in devices, account, and its deletion. */
+/** Settings: language, author name, the weekly question e-mail, AI settings on this device, about, signed-in devices, account, and its deletion. */
 export function SettingsPage({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('settings');
   return (
@@ -24,6 +25,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
         <EmailVerificationCard user={user} />
         <LanguageCard user={user} />
         <AuthorNameCard user={user} />
+        <WeeklyQuestionCard />
         <UsageCard />
         <AiSettingsCard />
         <LiveTextCard />

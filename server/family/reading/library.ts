@@ -7,7 +7,7 @@ import { chapters, people, places, stories } from '../../db/schema.ts';
 import { createdKeySchema, decodeCursor, exactTime, type Page, pageOf, readInKeyOrder } from '../../http/pagination.ts';
 import { shownCoverPhotoId, thumbUrlOf } from '../../photos/cover.ts';
 import { excerptOfStart, textStart } from '../../stories/presenter.ts';
-import { chapterTitles, namesOfStories, periodOf, readablePhotoIds } from './story-details.ts';
+import { chapterTitles, namesOfStories, periodOf, readablePhotoIds } from '../../stories/reading-details.ts';
 
 /**
  * A page of what is shared with the reader, newest first with ties by id, like the owner's

@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { FamilyStoryView } from '../../../contract/family-reading.ts';
-import type { FamilyReaderActor } from '../../access/actor.ts';
-import { can } from '../../access/policies.ts';
-import type { Database } from '../../db/client.ts';
-import { recordings, type stories, users } from '../../db/schema.ts';
-import { storyPhotosCoverFirst } from '../../photos/cover.ts';
-import { photoUrl } from '../../../contract/photos.ts';
-import { LANGUAGES } from '../../../contract/languages.ts';
-import { chapterTitles, namesOfStories, periodOf } from './story-details.ts';
+import type { FamilyStoryView } from '../../contract/family-reading.ts';
+import type { FamilyReaderActor } from '../access/actor.ts';
+import { can } from '../access/policies.ts';
+import type { Database } from '../db/client.ts';
+import { recordings, type stories, users } from '../db/schema.ts';
+import { storyPhotosCoverFirst } from '../photos/cover.ts';
+import { photoUrl } from '../../contract/photos.ts';
+import { LANGUAGES } from '../../contract/languages.ts';
+import { chapterTitles, namesOfStories, periodOf } from './reading-details.ts';
 
 type StoryRow = typeof stories.$inferSelect;
 

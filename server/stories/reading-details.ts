@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { FamilyPeriod } from '../../../contract/family-reading.ts';
-import type { TemporalType } from '../../../contract/temporal.ts';
-import type { FamilyReaderActor } from '../../access/actor.ts';
-import { can } from '../../access/policies.ts';
-import type { Database } from '../../db/client.ts';
-import { chapters, people, photos, places, recordingPeople, recordingPlaces, recordings, stories } from '../../db/schema.ts';
+import type { FamilyPeriod } from '../../contract/family-reading.ts';
+import type { TemporalType } from '../../contract/temporal.ts';
+import type { FamilyReaderActor } from '../access/actor.ts';
+import { can } from '../access/policies.ts';
+import type { Database } from '../db/client.ts';
+import { chapters, people, photos, places, recordingPeople, recordingPlaces, recordings, stories } from '../db/schema.ts';
 
 type Reader = Pick<Database, 'select'>;
 type StoryRow = typeof stories.$inferSelect;
