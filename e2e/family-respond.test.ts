@@ -477,6 +477,8 @@ it.concurrent('a reader removed while reading: the next comment is refused and t
   await page.getByRole('button', { name: WORDS.en.send }).click();
   await page.getByRole('heading', { name: WORDS.en.invalid }).waitFor(WAIT);
   expect(family.callsTo('POST', /\/comments$/)).toHaveLength(1);
+  // The view says it all: no toast asking to sign in (the refusal's toast came before the view).
+  expect(await page.getByText('Your comment was not sent').count()).toBe(0);
   await shot(page, 'removed-en');
 });
 

@@ -17,13 +17,21 @@ export function returnHereAfterSignIn(path: typeof DELETION_PATH | typeof FAMILY
   }
 }
 
-/** The screen to open after a sign-in, once (it is forgotten as it is read). */
-export function takeReturnAfterSignIn(): string | null {
+/** The screen to open after a sign-in, if one asked (read without forgetting it: see forgetReturnAfterSignIn). */
+export function peekReturnAfterSignIn(): string | null {
   try {
     const path = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
     return path !== null && RETURN_PATHS.includes(path) ? path : null;
   } catch {
     return null;
+  }
+}
+
+/** Once the screen is opened: it opens once. */
+export function forgetReturnAfterSignIn(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing kept, nothing to forget.
   }
 }

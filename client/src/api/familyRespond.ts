@@ -30,11 +30,14 @@ function useResponsesChanged(storyId: number) {
  * elsewhere): the circles are read again, and the reading pages, refused too, show the
  * invalid-link view.
  */
+/** Refused for want of a family sign-in: the page becomes the invalid-link view, which says it all. */
+export const isFamilySignInLost = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
+
 export function useFamilySignInLost() {
   const queryClient = useQueryClient();
   return useCallback(
     (error: unknown) => {
-      if (error instanceof ApiRequestError && error.status === 401) void queryClient.invalidateQueries({ queryKey: ['family', 'me'] });
+      if (isFamilySignInLost(error)) void queryClient.invalidateQueries({ queryKey: ['family', 'me'] });
     },
     [queryClient],
   );

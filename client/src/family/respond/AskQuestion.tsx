@@ -3,7 +3,7 @@ import { BookOpen, Clock, HelpCircle, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FAMILY_QUESTION_MAX, type FamilyCircleView } from '../../../../contract/family.ts';
-import { useAskQuestion, useMyQuestions } from '../../api/familyRespond.ts';
+import { isFamilySignInLost, useAskQuestion, useMyQuestions } from '../../api/familyRespond.ts';
 import { useErrorText } from '../../api/useErrorText.ts';
 import { useLanguage } from '../../i18n/appLanguage.ts';
 import { formatDate } from '../../i18n/format.ts';
@@ -48,7 +48,7 @@ function QuestionBox({ circle, tellerName }: { circle: number; tellerName: strin
       toast({ title: t('questions.sent'), description: t('questions.sentText', { teller: tellerName }) });
       return true;
     } catch (error) {
-      toast({ title: t('questions.sendFailed'), description: errorText(error, { orServerMessage: true }), variant: 'destructive' });
+      if (!isFamilySignInLost(error)) toast({ title: t('questions.sendFailed'), description: errorText(error, { orServerMessage: true }), variant: 'destructive' });
       return false;
     }
   };

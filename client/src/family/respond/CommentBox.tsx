@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FAMILY_COMMENT_MAX } from '../../../../contract/family.ts';
-import { useAddComment } from '../../api/familyRespond.ts';
+import { isFamilySignInLost, useAddComment } from '../../api/familyRespond.ts';
 import { useErrorText } from '../../api/useErrorText.ts';
 import { Button } from '../../ui/Button.tsx';
 import { toast } from '../../ui/toastStore.ts';
@@ -28,7 +28,7 @@ export function CommentBox({ storyId, reader }: { storyId: number; reader: strin
       setText('');
       return true;
     } catch (error) {
-      toast({ title: t('comments.sendFailed'), description: errorText(error, { orServerMessage: true }), variant: 'destructive' });
+      if (!isFamilySignInLost(error)) toast({ title: t('comments.sendFailed'), description: errorText(error, { orServerMessage: true }), variant: 'destructive' });
       return false;
     }
   };

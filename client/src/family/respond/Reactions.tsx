@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { FAMILY_REACTIONS, type FamilyReaction, type FamilyResponsesView } from '../../../../contract/family.ts';
-import { useSetReaction } from '../../api/familyRespond.ts';
+import { isFamilySignInLost, useSetReaction } from '../../api/familyRespond.ts';
 import { useErrorText } from '../../api/useErrorText.ts';
 import { focusRing } from '../../ui/Button.tsx';
 import { toast } from '../../ui/toastStore.ts';
@@ -16,7 +16,10 @@ export function Reactions({ storyId, reactions }: { storyId: number; reactions: 
 
   const tap = (reaction: FamilyReaction, mine: boolean) =>
     react.mutate(mine ? null : reaction, {
-      onError: (error) => toast({ title: t('reactions.failed'), description: errorText(error), variant: 'destructive' }),
+      onError: (error) => {
+        // Refused for want of a sign-in, the page becomes the invalid-link view.
+        if (!isFamilySignInLost(error)) toast({ title: t('reactions.failed'), description: errorText(error), variant: 'destructive' });
+      },
     });
 
   return (
