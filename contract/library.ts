@@ -44,6 +44,10 @@ export const storySchema = z.object({
   coverPhotoId: z.number().nullable(),
   /** The cover's thumbnail: the chosen photo, else the story's first by position; null without photos. */
   coverThumbUrl: z.string().nullable(),
+  /** "Only me" (issue 28): hidden from every family reader, whatever they may see. */
+  onlyMe: z.boolean(),
+  /** When it reached the family circle; null: not yet (unfinished, or the owner reviews first). */
+  sharedWithFamilyAt: z.string().nullable(),
 });
 export type StoryDto = z.infer<typeof storySchema>;
 
@@ -76,6 +80,8 @@ export const recordingSchema = z.object({
   orderIndex: z.number(),
   ...temporalFields,
   contributorName: z.string().nullable(),
+  /** A family reader's voice reply (issue 28): `contributorName` is the reader's name. */
+  familyReply: z.boolean(),
   /** The person corrected the transcript by hand: re-transcribing asks first. */
   transcriptionEditedByHand: z.boolean(),
 });
@@ -151,6 +157,8 @@ export const storyPatchSchema = z.union([
   z.strictObject({ metadata: storyMetadataSchema }),
   /** One of the owner's photos as the cover (else its 404), or null: the first photo again. */
   z.strictObject({ coverPhotoId: z.number().int().positive().nullable() }),
+  /** "Only me": hidden from every family reader (true), or shared as the circle's scope says (false). */
+  z.strictObject({ onlyMe: z.boolean() }),
 ]);
 
 /** POST /api/stories/{id}/regenerate. */

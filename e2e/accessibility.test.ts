@@ -93,6 +93,8 @@ function signedInScreens(c: Content): [string, string][] {
     ['book-new', '/collections/books/new'],
     ['settings', '/settings'],
     ['delete-account', '/settings/delete-account'],
+    ['family-circle', '/family-circle'],
+    ['family-invite', '/family-circle/invite'],
     ['published', `/published/${c.slug}`],
     ['co-author', `/co-author/${c.token}`],
     ['diagnostics', '/debug-recording'],

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, expect, it } from 'vitest';
+import { screenshots } from './support/screenshots.ts';
+import { expect, it } from 'vitest';
 import { users } from '../server/db/schema.ts';
 import { runWeeklyTick } from '../server/family/mail/weekly-tick.ts';
 import { latestWeeklySlot } from '../server/family/mail/weekly-slot.ts';
@@ -19,11 +17,9 @@ import { WAIT } from './support/wait.ts';
 // waits for Record), the link is spent after that, and the e-mail's "stop" page stops it only
 // with its button.
 const PHONE = { width: 390, height: 844 };
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? path.join(tmpdir(), 'shots');
 
 let server: TestApp;
 let browser: Browser;
-beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 useBrowserApp({ engines: 'none' }, (app) => ({ server, browser } = app));
 
 const WORDS = {
@@ -51,7 +47,8 @@ const WORDS = {
   },
 } as const;
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `family-mail-${name}.png`), fullPage: true });
+const shots = screenshots('family-mail', { fullPage: true });
+const shot = (page: Page, name: string) => shots.page(page, name);
 const noWiderThanPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 for (const language of ['en', 'fi'] as const) {
@@ -80,7 +77,7 @@ for (const language of ['en', 'fi'] as const) {
     await page.getByText(words.when).scrollIntoViewIfNeeded();
     await noWiderThanPhone(page);
     await shot(page, `settings-on-${language}`);
-    await page.locator('section', { has: toggle }).screenshot({ path: path.join(SHOTS, `family-mail-card-${language}.png`) });
+    await shots.element(page.locator('section', { has: toggle }), `card-${language}`);
 
     // Monday 9:05 in Helsinki comes: the tick sends the week's e-mail.
     const slot = latestWeeklySlot(new Date(Date.now() + 7 * 86_400_000), { day: 1, minute: 540 }, 'Europe/Helsinki');

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
+import { screenshots } from './support/screenshots.ts';
 import { describe, type ExpectStatic, it } from 'vitest';
 import { familyMembers, recordingPeople, recordingPlaces, users } from '../server/db/schema.ts';
 import { photoKey } from '../server/photos/photo-keys.ts';
@@ -17,8 +18,6 @@ import { WAIT } from './support/wait.ts';
 // story shows its text, its photos (full size, Back closes it), plays its recording, names its
 // people and places; nothing unshared shows; a used link, and a removed reader, get the
 // invalid-link view; a browser reading two circles switches between them.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 let server: TestApp;
 let browser: Browser;
@@ -66,7 +65,8 @@ const WORDS = {
 } as const;
 
 let owners = 0;
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/family-reading-${name}.png`, fullPage: true });
+const shots = screenshots('family-reading', { fullPage: true });
+const shot = (page: Page, name: string) => shots.page(page, name);
 
 /** A storyteller called Aino with an archive: shared stories in and out of a chapter, one "only me", one not yet shared. */
 async function teller(language: 'en' | 'fi') {

@@ -31,6 +31,7 @@ import { familyCircleRoutes } from './family/circle-routes.ts';
 import { familyJoinRoutes } from './family/join-routes.ts';
 import { familyMailPublicRoutes, familyMailRoutes } from './family/mail/routes.ts';
 import { readerResolver } from './family/reader-resolver.ts';
+import { ownerResponseRoutes, readerResponseRoutes } from './family/responses-routes.ts';
 import { familyClaimRoutes, familyReaderRoutes } from './family/reader-routes.ts';
 import { familyReadingRoutes } from './family/reading/routes.ts';
 import { engineRoutes } from './health/engine-routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const readers = readerResolver(db);
   await app.register(async (family) => {
     readerScope(family, { db, routeTable, readers });
+    await family.register(readerResponseRoutes, { db, store: deps.store, queue: deps.queue, quotas });
     await family.register(familyReaderRoutes, { db });
     await family.register(familyReadingRoutes, { db });
   });
@@ -203,6 +205,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(coAuthorLinkRoutes, { site, db });
     await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });
     await signedIn.register(archiveExportRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(ownerResponseRoutes, { db });
     await signedIn.register(familyCircleRoutes, { db, mailer, site, invitationsPerHour: config.familyInvitationsPerHour });
     await signedIn.register(familyClaimRoutes, { db });
     await signedIn.register(familyMailRoutes, { db, queue: deps.queue });

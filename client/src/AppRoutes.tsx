@@ -59,6 +59,8 @@ const HomeScreen = lazyPage(() => import('./recorder/HomeScreen.tsx'), 'HomeScre
 const RecorderPage = lazyPage(() => import('./recorder/RecorderPage.tsx'), 'RecorderPage');
 const StoryView = lazyPage(() => import('./stories/StoryView.tsx'), 'StoryView');
 const StreamingTestPage = lazyPage(() => import('./streamingTest/StreamingTestPage.tsx'), 'StreamingTestPage');
+const FamilyCirclePage = lazyPage(() => import('./familyCircle/FamilyCirclePage.tsx'), 'FamilyCirclePage');
+const InvitePage = lazyPage(() => import('./familyCircle/InvitePage.tsx'), 'InvitePage');
 const TimelinePage = lazyPage(() => import('./timeline/TimelinePage.tsx'), 'TimelinePage');
 
 /** A page under a calm fallback while its chunk arrives (the shell around it stays). */
@@ -128,6 +130,8 @@ export function AppRoutes() {
           <Route path="/people/places/:placeId" element={page(<PlaceDetailPage />)} />
           <Route path="/people/:personId" element={page(<PersonDetailPage />)} />
           <Route path="/settings" element={page(<SettingsPage user={user} />)} />
+          <Route path="/family-circle" element={page(<FamilyCirclePage />)} />
+          <Route path="/family-circle/invite" element={page(<InvitePage />)} />
           <Route path="/settings/delete-account" element={page(<DeleteAccountPage />)} />
           <Route path="/admin/settings" element={page(<AdminSettingsPage />)} />
           <Route path="/sign-in" element={<Navigate to="/" replace />} />

@@ -125,6 +125,17 @@ describe('a family reader', () => {
     }
   });
 
+  it('deletes only its own voice replies, in its own circle; never the owner\'s recordings or a co-author\'s', () => {
+    const reply = (familyMemberId: number | null, userId = 'owner') => ({ ...ownersRecording, id: 12, userId, familyMemberId, contributorName: 'Aino' }) as ResourceRows['recording'];
+    expect(can(reader, 'delete', 'recording', reply(5))).toBe(true);
+    expect(can(reader, 'delete', 'recording', reply(6))).toBe(false);
+    expect(can(reader, 'delete', 'recording', reply(null))).toBe(false);
+    expect(can(reader, 'delete', 'recording', { ...contribution, familyMemberId: null })).toBe(false);
+    expect(can(readerOf('stranger', [1]), 'delete', 'recording', reply(5))).toBe(false);
+    expect(can(reader, 'update', 'recording', reply(5))).toBe(false);
+    expect(can(owner, 'delete', 'recording', reply(5))).toBe(true);
+  });
+
   it("deletes only its own comments; the circle and its questions are the owner's", () => {
     const comment = (memberId: number | null) => ({ id: 1, userId: 'owner', storyId: 1, memberId }) as ResourceRows['storyComment'];
     expect(can(reader, 'delete', 'storyComment', comment(5))).toBe(true);

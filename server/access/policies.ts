@@ -68,6 +68,10 @@ const isOwnContribution = (actor: Actor, row: { storyId: number | null; coAuthor
   actor.contributorKeyHash !== null &&
   row.contributorKeyHash === actor.contributorKeyHash;
 
+/** A family reader's own voice reply (a recording on a story they read), whatever they read now. */
+const isOwnReply = (actor: Actor, row: { userId: string; familyMemberId: number | null }) =>
+  actor.kind === 'familyReader' && actor.ownerId === row.userId && row.familyMemberId !== null && row.familyMemberId === actor.memberId;
+
 /** A family reader of the row's owner to whom the row is shared (the family feature computed the ids). */
 const sharedWith = (actor: Actor, ownerId: string, id: number | null, ids: (shared: SharedWithReader) => ReadonlySet<number>) =>
   actor.kind === 'familyReader' && actor.ownerId === ownerId && id !== null && ids(actor.shared).has(id);
@@ -87,7 +91,7 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
     // A shared story's recordings play for its readers, in the teller's own voice.
     read: (actor, recording) => isOwner(actor, recording) || readsStory(actor, recording),
     update: isOwner,
-    delete: (actor, recording) => isOwner(actor, recording) || isOwnContribution(actor, recording),
+    delete: (actor, recording) => isOwner(actor, recording) || isOwnContribution(actor, recording) || isOwnReply(actor, recording),
   },
   person: { read: (actor, person) => isOwner(actor, person) || sharedWith(actor, person.userId, person.id, (s) => s.personIds), update: isOwner, delete: isOwner },
   place: { read: (actor, place) => isOwner(actor, place) || sharedWith(actor, place.userId, place.id, (s) => s.placeIds), update: isOwner, delete: isOwner },

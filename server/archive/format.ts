@@ -93,6 +93,8 @@ export const archiveStorySchema = z.object({
   /** When the person last edited the title or the text by hand: the writer keeps them (decision 009). */
   titleEditedAt: time.nullable(),
   contentEditedAt: time.nullable(),
+  /** "Only me": hidden from every family reader (issue 28); archives made before it have none. */
+  onlyMe: z.boolean().default(false),
   generatedAt: time.nullable(),
   createdAt: time,
   updatedAt: time,

@@ -86,7 +86,7 @@ async function accountWithEverything(app: TestApp, userId: string, client: HttpC
     metadata: { people: ['Aunt Helmi'], locations: ['Päijänne'], dates: ['1952'], storyType: 'childhood' },
     createdAt: at('2024-01-10'),
   });
-  const speech = await seed.story(userId, { title: 'A speech', content: 'Ask not.', createdAt: at('2024-03-01'), storyStyle: 'intimate_biographical', tone: 'nostalgic' });
+  const speech = await seed.story(userId, { title: 'A speech', content: 'Ask not.', createdAt: at('2024-03-01'), storyStyle: 'intimate_biographical', tone: 'nostalgic', onlyMe: true });
   const first = await recordingWith(wav, 'audio/wav', 'wav', {
     storyId: lake.id,
     processingStatus: 'transcribed',
@@ -272,6 +272,9 @@ it('an account exported, imported into a fresh account on a fresh server and exp
   // The published page was the first server's: the second archive has none.
   const publishedOf = (zip: Zip) => (json(zip, `${ARCHIVE_PATHS.data}stories.json`) as Row[]).filter((row) => row.published).length;
   expect([publishedOf(before), publishedOf(after)]).toEqual([1, 0]);
+  // "Only me" stays only me: a story hidden from the family is not shown to a new circle after a move.
+  const onlyMeOf = (zip: Zip) => (json(zip, `${ARCHIVE_PATHS.data}stories.json`) as Row[]).filter((row) => row.onlyMe === true).map((row) => row.title);
+  expect([onlyMeOf(before), onlyMeOf(after)]).toEqual([['A speech'], ['A speech']]);
   // The photos kept their homes, order, captions and links (compared above); the links are really there.
   const photoRows = json(after, `${ARCHIVE_PATHS.data}photos.json`) as Row[];
   expect(photoRows.filter((row) => (row.coverOf as number[]).length).map((row) => row.originalType)).toEqual(['image/png']);

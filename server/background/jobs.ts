@@ -4,7 +4,7 @@ import { importArchiveJob } from '../archive/import/import-archive-job.ts';
 import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
 import { finishConversationJob } from '../conversation/finish-conversation-job.ts';
 import { refreshInfoJob } from '../people-and-places/refresh-info-job.ts';
-import { storyNoticesJob } from '../family/mail/story-notices.ts';
+import { shareStoryWithFamily, storyNoticesJob } from '../family/mail/story-notices.ts';
 import { weeklyTickJob } from '../family/mail/weekly-tick.ts';
 import { followUpQuestionsJob } from '../follow-ups/follow-up-questions-job.ts';
 import { gapQuestionsJob } from '../interviewer/gap-questions-job.ts';
@@ -13,6 +13,8 @@ import type { JobDefinition } from '../jobs/job.ts';
 import { transcribeRecordingJob } from '../pipeline/transcribe-recording-job.ts';
 import { writeStoryJob } from '../pipeline/write-story-job.ts';
 import { narrateStoryJob } from '../publishing/narrate-story-job.ts';
+import { noteFamilyAnswer, tellFamilyAskerJob } from '../family/answered-question.ts';
+import { whenStoryWritten } from '../pipeline/story-written.ts';
 
 /**
  * The background jobs, each defined in its feature's folder. A free worker looks for them in this
@@ -32,6 +34,7 @@ export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
   writeStoryJob,
   finishConversationJob,
   followUpQuestionsJob,
+  tellFamilyAskerJob,
   transcribeRecordingJob,
   gapQuestionsJob,
   refreshInfoJob,
@@ -42,3 +45,8 @@ export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
   exportArchiveJob,
   importArchiveJob,
 ];
+
+// A written story reaches the family circle (unless its owner reviews new stories first), and
+// one that answers a relative's question answers it and tells the asker (issue 28).
+whenStoryWritten((queue, tx, storyId) => shareStoryWithFamily(tx, queue, storyId, { unlessReviewFirst: true }).then(() => undefined));
+whenStoryWritten(noteFamilyAnswer);

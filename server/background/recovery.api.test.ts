@@ -44,7 +44,7 @@ async function fetchAll<T>(name: string): Promise<T[]> {
 it('every job whose work a crash can cut off says how to find it', () => {
   const recovered = BACKGROUND_JOBS.filter((job) => job.unfinished).map((job) => job.name);
   expect(recovered.sort()).toEqual(
-    ['delete-account', 'export-archive', 'import-archive', 'narrate-story', 'refresh-info', TRANSCRIBE_RECORDING, WRITE_STORY, 'write-autobiography'].sort(),
+    ['delete-account', 'export-archive', 'import-archive', 'narrate-story', 'refresh-info', 'tell-family-asker', TRANSCRIBE_RECORDING, WRITE_STORY, 'write-autobiography'].sort(),
   );
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type Contribution,
@@ -65,7 +65,8 @@ export async function coAuthorView(db: Database, actor: CoAuthorActor, token: st
   const rows = await db
     .select()
     .from(recordings)
-    .where(and(eq(recordings.storyId, story.id), isNotNull(recordings.contributorName)))
+    // A family reader's voice reply is for the circle, not for whoever holds the link.
+    .where(and(eq(recordings.storyId, story.id), isNotNull(recordings.contributorName), isNull(recordings.familyMemberId)))
     .orderBy(desc(recordings.createdAt), desc(recordings.id))
     .limit(CONTRIBUTIONS_LIMIT);
   return {

@@ -774,6 +774,8 @@ export const storyComments = pgTable(
     memberId: integer('member_id').references(() => familyMembers.id, { onDelete: 'set null' }),
     /** The writer's name as it was when written: a removed reader's comment keeps it. */
     authorName: text('author_name').notNull(),
+    /** The storyteller's answer, not a reader's: a removed reader's comment loses its memberId, never its author. */
+    byTeller: boolean('by_teller').notNull().default(false),
     body: text('body').notNull(),
     createdAt: createdAt(),
   },

@@ -8,7 +8,6 @@ import { titleFromText } from '../ai/paragraphs.ts';
 import type { RunOptions } from '../ai/writing-task.ts';
 import { readRecordingSettings } from '../db/recording-settings.ts';
 import { photos, recordings, stories, users } from '../db/schema.ts';
-import { shareStoryWithFamily } from '../family/mail/story-notices.ts';
 import { queueFollowUpQuestions } from '../follow-ups/follow-up-questions-job.ts';
 import { defineJob } from '../jobs/job.ts';
 import type { Transaction } from '../jobs/send-job.ts';
@@ -18,6 +17,7 @@ import type { AdditionsRequest, PhotoNote, StoryRequest } from './story-prompt.t
 import { addToStoryTask, regenerateStoryTask, writeStoryTask, type StoryAdditions } from './story-tasks.ts';
 import { unwrittenStories } from './unfinished.ts';
 import { userVocabulary } from '../people-and-places/vocabulary.ts';
+import { storyWritten } from './story-written.ts';
 
 export const WRITE_STORY = 'write-story';
 
@@ -92,9 +92,10 @@ export const writeStoryJob = defineJob<JobContext, WriteStoryPayload>({
       { title: written.title || story.title, content: written.content },
       { metadata: written.metadata, processingStatus: 'generated', hasNewRecordings: false, generatedAt: new Date() },
       replaceUpTo,
+      // And what other features do with a written story (story-written.ts).
       async (tx) => {
         await queueFollowUpQuestions(ctx.queue, storyId, tx);
-        await shareStoryWithFamily(tx, ctx.queue, storyId, { unlessReviewFirst: true });
+        await storyWritten(ctx.queue, tx, storyId);
       },
     );
   },
@@ -172,7 +173,7 @@ async function addToEditedText(
       })
       .where(eq(stories.id, story.id));
     await queueFollowUpQuestions(ctx.queue, story.id, tx);
-    await shareStoryWithFamily(tx, ctx.queue, story.id, { unlessReviewFirst: true });
+    await storyWritten(ctx.queue, tx, story.id);
   });
 }
 

@@ -13,7 +13,7 @@ type Writer = Pick<Database, 'select' | 'update'>;
  * rewritten behind their back. Returns the recording's place. Call it in the transaction
  * that stores the recording: the story row stays locked until then.
  */
-export async function placeInStory(tx: Writer, story: Authorized<ResourceRows['story'], 'addRecording'>): Promise<number> {
+export async function placeInStory(tx: Writer, story: Authorized<ResourceRows['story'], 'addRecording' | 'respond'>): Promise<number> {
   const [locked] = await tx
     .select({ processingStatus: stories.processingStatus })
     .from(stories)

@@ -36,6 +36,7 @@ function presentFields(row: ShownRecordingRow): Omit<RecordingDto, 'transcriptio
     year: row.year,
     endYear: row.endYear,
     contributorName: row.contributorName,
+    familyReply: row.familyMemberId !== null,
     transcriptionEditedByHand: row.transcriptionEditedAt !== null,
   };
 }

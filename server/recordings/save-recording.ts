@@ -19,13 +19,18 @@ export interface StoredAudio {
   durationSeconds: number;
 }
 
-/** Who added a recording through a story's co-author link (server/co-author/), kept on the row. */
-export interface Contributor {
-  name: string;
-  tokenId: number;
-  /** Hash of the contributing browser's key: only that browser may delete it. */
-  keyHash: string;
-}
+/**
+ * Who added a recording to someone's story, kept on the row: a holder of its co-author link
+ * (server/co-author/), or a family reader replying by voice (server/family/replies.ts).
+ */
+export type Contributor =
+  | {
+      name: string;
+      tokenId: number;
+      /** Hash of the contributing browser's key: only that browser may delete it. */
+      keyHash: string;
+    }
+  | { name: string; familyMemberId: number };
 
 /**
  * What the route's path named, authorized before the upload was read: the story of
@@ -33,7 +38,7 @@ export interface Contributor {
  * and `POST /api/places/{id}/recordings`. It decides the context whatever the form says.
  */
 export type UploadTarget =
-  | { kind: 'story'; row: Authorized<ResourceRows['story'], 'addRecording'>; contributor?: Contributor }
+  | { kind: 'story'; row: Authorized<ResourceRows['story'], 'addRecording' | 'respond'>; contributor?: Contributor }
   | { kind: 'person'; row: Authorized<ResourceRows['person'], 'update'> }
   | { kind: 'place'; row: Authorized<ResourceRows['place'], 'update'> };
 
@@ -126,8 +131,9 @@ export async function saveRecording(
         promptQuestion: fields.promptQuestion,
         questionId: fields.questionId,
         contributorName: contributor?.name,
-        contributorKeyHash: contributor?.keyHash,
-        coAuthorTokenId: contributor?.tokenId,
+        contributorKeyHash: contributor && 'keyHash' in contributor ? contributor.keyHash : undefined,
+        coAuthorTokenId: contributor && 'tokenId' in contributor ? contributor.tokenId : undefined,
+        familyMemberId: contributor && 'familyMemberId' in contributor ? contributor.familyMemberId : undefined,
         aboutPhotoId,
         settings: {
           language,

@@ -18,3 +18,6 @@ export const storedAudioBytes = (db: Reader, userId: string) => storedBytes(db, 
 /** The audio a co-author link has added to its story: what the link's own cap counts. */
 export const storedContributionBytes = (db: Reader, link: { id: number; storyId: number }) =>
   storedBytes(db, and(eq(recordings.storyId, link.storyId), eq(recordings.coAuthorTokenId, link.id)));
+
+/** The audio a family reader has added as voice replies: counted against a link's cap (LINK_AUDIO_MB). */
+export const storedReplyBytes = (db: Reader, member: { id: number }) => storedBytes(db, eq(recordings.familyMemberId, member.id));

@@ -18,6 +18,8 @@ export const uploadRefusal = {
   /** A co-author link's recordings this hour (LINK_UPLOADS_PER_HOUR), or the owner's. */
   contributionLimit: () =>
     new HttpError(429, 'contribution_limit', 'This link has received as many recordings as one hour allows. Please try again later.'),
+  /** A family reader's voice replies this hour (LINK_UPLOADS_PER_HOUR, as a link's), or their storyteller's. */
+  replyLimit: () => new HttpError(429, 'reply_limit', 'You have sent as many voice replies as one hour allows. Please try again later.'),
   /** The link's stored audio (LINK_AUDIO_MB), or the owner's, is at its cap. */
   contributionStorageLimit: () => new HttpError(413, 'contribution_storage_limit', 'This story has no room for more recordings.'),
 };

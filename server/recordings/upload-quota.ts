@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { HttpError } from '../http/errors.ts';
 import { rateLimitCounters } from '../http/rate-limit/counters.ts';
-import { storedAudioBytes, storedContributionBytes } from './stored-audio.ts';
+import { storedAudioBytes, storedContributionBytes, storedReplyBytes } from './stored-audio.ts';
 import { uploadRefusal } from './upload-errors.ts';
 import { readUploadForm, type UploadForm, type UploadFormOptions } from './upload-form.ts';
 
@@ -16,6 +16,8 @@ export interface UploadQuotaSubject {
   userId: string;
   /** The co-author link it comes through, and the link's story. */
   link?: { id: number; storyId: number };
+  /** The family reader a voice reply comes from: counted like a link, per member (server/family/replies.ts). */
+  member?: { id: number };
 }
 
 /** How large the coming file may be, and what to answer when it grows past that. */
@@ -40,8 +42,10 @@ export function uploadQuotas(db: Database, limits: Config['uploadLimits']) {
      * the body; `reply` gets a Retry-After when the hour is full.
      */
     async admit(subject: UploadQuotaSubject, reply: FastifyReply): Promise<UploadRoom> {
-      const { link } = subject;
-      const full = link ? uploadRefusal.contributionStorageLimit : uploadRefusal.storageLimit;
+      const { link, member } = subject;
+      const contributed = link !== undefined || member !== undefined;
+      const full = contributed ? uploadRefusal.contributionStorageLimit : uploadRefusal.storageLimit;
+      const contributionLimit = member ? uploadRefusal.replyLimit : uploadRefusal.contributionLimit;
       const hourFull = (ttlMs: number, refusal: () => HttpError) => {
         reply.header('retry-after', String(Math.max(1, Math.ceil(ttlMs / 1000))));
         return refusal();
@@ -51,11 +55,16 @@ export function uploadQuotas(db: Database, limits: Config['uploadLimits']) {
         const hit = await counters.hit(`uploads:link:${link.id}`, HOUR_MS);
         if (hit.hits > limits.linkPerHour) throw hourFull(hit.ttlMs, uploadRefusal.contributionLimit);
       }
+      if (member) {
+        const hit = await counters.hit(`uploads:member:${member.id}`, HOUR_MS);
+        if (hit.hits > limits.linkPerHour) throw hourFull(hit.ttlMs, uploadRefusal.replyLimit);
+      }
       const hit = await counters.hit(`uploads:user:${subject.userId}`, HOUR_MS);
-      if (hit.hits > limits.perHour) throw hourFull(hit.ttlMs, link ? uploadRefusal.contributionLimit : uploadRefusal.uploadLimit);
+      if (hit.hits > limits.perHour) throw hourFull(hit.ttlMs, contributed ? contributionLimit : uploadRefusal.uploadLimit);
 
       let room = limits.accountBytes - (await storedAudioBytes(db, subject.userId));
       if (link) room = Math.min(room, limits.linkBytes - (await storedContributionBytes(db, link)));
+      if (member) room = Math.min(room, limits.linkBytes - (await storedReplyBytes(db, member)));
       if (room <= 0) throw full();
       return room < RECORDING_LIMITS.maxUploadBytes
         ? { maxBytes: room, overLimit: full }

@@ -43,6 +43,8 @@ export function presentStory(row: StoryWithCover): StoryDto {
     updatedAt: row.updatedAt.toISOString(),
     coverPhotoId: row.coverPhotoId,
     coverThumbUrl: thumbUrlOf(row.shownCoverPhotoId !== undefined ? row.shownCoverPhotoId : row.coverPhotoId),
+    onlyMe: row.onlyMe,
+    sharedWithFamilyAt: row.sharedWithFamilyAt?.toISOString() ?? null,
   };
 }
 

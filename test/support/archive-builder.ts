@@ -150,6 +150,7 @@ export function storyRow(id: number, fields: Partial<ArchiveStory> = {}): Archiv
     time: noTime,
     titleEditedAt: null,
     contentEditedAt: null,
+    onlyMe: false,
     generatedAt: T,
     createdAt: T,
     updatedAt: T,

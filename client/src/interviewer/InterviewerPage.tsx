@@ -9,6 +9,7 @@ import { recordingLink } from '../recordings/recordingLink.ts';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { answeredCount } from './answeredCount.ts';
+import { FamilyQuestions } from './FamilyQuestions.tsx';
 import { LifeGaps } from './LifeGaps.tsx';
 import { PhotoPrompts } from './PhotoPrompts.tsx';
 import { THEME_ICONS } from './themeIcons.ts';
@@ -27,6 +28,7 @@ export function InterviewerPage() {
         <PageHeader title={t('title')} />
         <p className="-mt-3 text-stone-300">{t('description')}</p>
       </div>
+      <FamilyQuestions />
       <ul className="grid gap-3 sm:grid-cols-2">
         {INTERVIEW_THEMES.map((theme) => {
           const Icon = THEME_ICONS[theme];

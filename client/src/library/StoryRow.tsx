@@ -14,6 +14,7 @@ import { focusRing } from '../ui/Button.tsx';
 import { DeleteStoryDialog } from '../stories/DeleteStoryDialog.tsx';
 import { useSwipeReveal } from './useSwipeReveal.ts';
 import { CoverThumb } from '../photos/CoverThumb.tsx';
+import { OnlyMeMark } from '../familyCircle/OnlyMeMark.tsx';
 
 /**
  * A story in the library: title, date, reading time and whether it is being written; the
@@ -100,6 +101,7 @@ export function StoryRow({ story }: { story: StorySummaryDto }) {
                 )
               )}
               {story.processingStatus === 'draft' && <span className="text-stone-300">{t('row.draft')}</span>}
+              {story.onlyMe && <OnlyMeMark />}
             </span>
           </span>
         </Link>

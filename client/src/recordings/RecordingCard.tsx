@@ -66,7 +66,7 @@ export function RecordingCard({ recording, to, className }: RecordingCardProps) 
         <div className="mt-2 flex flex-wrap gap-1.5">
           {recording.contributorName && (
             <Badge icon={UserPen}>
-              {t('card.coAuthor')}: {recording.contributorName}
+              {t(recording.familyReply ? 'card.familyReply' : 'card.coAuthor')}: {recording.contributorName}
             </Badge>
           )}
           {recording.people.map((person) => (

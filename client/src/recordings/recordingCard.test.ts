@@ -23,6 +23,7 @@ const recording: RecordingWithLinksDto = {
   year: null,
   endYear: null,
   contributorName: null,
+  familyReply: false,
   transcriptionEditedByHand: false,
   people: [],
   places: [],

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../contract/auth.ts';
 import { EmailVerificationCard } from '../auth/EmailVerificationCard.tsx';
+import { FamilyCircleCard } from './FamilyCircleCard.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { AboutCard } from './AboutCard.tsx';
 import { AccountCard } from './AccountCard.tsx';
@@ -25,6 +26,7 @@ export function SettingsPage({ user }: { user: CurrentUser }) {
         <EmailVerificationCard user={user} />
         <LanguageCard user={user} />
         <AuthorNameCard user={user} />
+        <FamilyCircleCard />
         <WeeklyQuestionCard />
         <UsageCard />
         <AiSettingsCard />

@@ -8,11 +8,13 @@ import { CoAuthorCard } from '../coAuthor/CoAuthorCard.tsx';
 import { StoryChapterCard } from '../chapters/StoryChapterCard.tsx';
 import { useChapterBack } from '../chapters/chapterPaths.ts';
 import { FollowUpQuestions } from '../followUps/FollowUpQuestions.tsx';
+import { FamilyResponsesCard } from './FamilyResponsesCard.tsx';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate, formatRelativeTime } from '../i18n/format.ts';
 import { DeleteStoryDialog } from './DeleteStoryDialog.tsx';
 import { parseRouteId } from '../shell/routeId.ts';
 import { PublishCard } from '../publishing/PublishCard.tsx';
+import { FamilyStoryCard } from '../familyCircle/FamilyStoryCard.tsx';
 import { DetailLoading, DetailMessage } from '../shell/DetailStates.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -170,11 +172,13 @@ function StoryBody({ story }: { story: Story }) {
       <StoryPhotos story={story} />
       <StoryTimeCard story={story} />
       <StoryChapterCard story={story} />
+      <FamilyResponsesCard storyId={story.id} />
       <div id={recordingsId} className="scroll-mt-4">
         <StoryRecordings storyId={story.id} />
       </div>
       <FollowUpQuestions story={story} />
       <PublishCard story={story} />
+      <FamilyStoryCard story={story} />
       <CoAuthorCard story={story} />
 
       <DeleteStoryLink onClick={() => setDeleting(true)} />

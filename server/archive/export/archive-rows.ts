@@ -86,6 +86,7 @@ export const archiveStory = (
   time: archiveTime(row),
   titleEditedAt: isoOrNull(row.titleEditedAt),
   contentEditedAt: isoOrNull(row.contentEditedAt),
+  onlyMe: row.onlyMe,
   generatedAt: isoOrNull(row.generatedAt),
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),

@@ -111,6 +111,7 @@ export async function insertArchiveRows(
             generatedAt: date(s.generatedAt),
             titleEditedAt: date(s.titleEditedAt),
             contentEditedAt: date(s.contentEditedAt),
+            onlyMe: s.onlyMe,
             createdAt: new Date(s.createdAt),
             updatedAt: new Date(s.updatedAt),
           })),

@@ -1,0 +1,1 @@
+ALTER TABLE "story_comments" ADD COLUMN "by_teller" boolean DEFAULT false NOT NULL;
