@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { type ExpectStatic, expect, it } from 'vitest';
-import { people, recordingPeople, recordingPlaces } from '../server/db/schema.ts';
+import { FAMILY_COOKIE } from '../contract/family.ts';
+import { people, recordingPeople, recordingPlaces, stories, storyComments, storyReactions } from '../server/db/schema.ts';
+import { familyReader } from '../test/support/family.ts';
 import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
@@ -26,6 +28,7 @@ const AXE_SOURCE = readFileSync(process.env.AXE_PATH ?? require.resolve('axe-cor
 
 const LANGUAGES = ['en', 'fi'] as const;
 type Language = (typeof LANGUAGES)[number];
+const fi = (language: Language) => language === 'fi';
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -209,6 +212,21 @@ for (const language of LANGUAGES) {
       await page.goto(`${server.url}${path}`);
       await check(page, `${screen} ${language}`, findings, wide, expect);
     }
+
+    // A relative reading the circle on their own phone: the reading view with its question card,
+    // a story with its responses (a comment, a heart), their own settings.
+    const reader = await familyReader(server, userId, { name: 'Liisa', language });
+    await server.database.db.update(stories).set({ sharedWithFamilyAt: new Date() }).where(eq(stories.userId, userId));
+    await server.database.db.insert(storyComments).values({ userId, storyId: content.storyId, memberId: reader.memberId, authorName: 'Liisa', body: fi(language) ? 'Muistan sen kesän.' : 'I remember that summer.' });
+    await server.database.db.insert(storyReactions).values({ storyId: content.storyId, memberId: reader.memberId, reaction: 'heart' });
+    const readerContext = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
+    await readerContext.addCookies([{ name: FAMILY_COOKIE, value: encodeURIComponent(server.app.signCookie(reader.token)), url: server.url }]);
+    const readerPage = await readerContext.newPage();
+    for (const [screen, path] of [['family-reading', '/family'], ['family-story', `/family/stories/${content.storyId}`], ['family-settings', '/family/settings']]) {
+      await readerPage.goto(`${server.url}${path}`);
+      await check(readerPage, `${screen} ${language}`, findings, wide, expect);
+    }
+    await readerContext.close();
 
     expect({ violations: readable(findings), widerThan360: wide }).toEqual({ violations: '', widerThan360: [] });
   });

@@ -36,6 +36,7 @@ const CoAuthorPage = lazyPage(() => import('./coAuthor/CoAuthorPage.tsx'), 'CoAu
 const FamilyJoinPage = lazyPage(() => import('./family/FamilyJoinPage.tsx'), 'FamilyJoinPage');
 const FamilyReadingPage = lazyPage(() => import('./family/FamilyReadingPage.tsx'), 'FamilyReadingPage');
 const FamilyStoryPage = lazyPage(() => import('./family/FamilyStoryPage.tsx'), 'FamilyStoryPage');
+const ReaderSettingsPage = lazyPage(() => import('./family/settings/ReaderSettingsPage.tsx'), 'ReaderSettingsPage');
 const DiagnosticsPage = lazyPage(() => import('./diagnostics/DiagnosticsPage.tsx'), 'DiagnosticsPage');
 const CollectionsPage = lazyPage(() => import('./collections/CollectionsPage.tsx'), 'CollectionsPage');
 const ConversationPage = lazyPage(() => import('./conversation/ConversationPage.tsx'), 'ConversationPage');
@@ -96,6 +97,7 @@ export function AppRoutes() {
       <Route path="/family/join/:token" element={page(<FamilyJoinPage />)} />
       <Route path="/family" element={page(<FamilyReadingPage />)} />
       <Route path="/family/stories/:storyId" element={page(<FamilyStoryPage />)} />
+      <Route path="/family/settings" element={page(<ReaderSettingsPage />)} />
       <Route path="/streaming-test" element={page(<StreamingTestPage />)} />
       <Route path="/debug-recording" element={page(<DiagnosticsPage />)} />
       <Route path="/forgot-password" element={page(<ForgotPasswordPage />)} />

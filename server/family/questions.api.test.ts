@@ -118,6 +118,10 @@ describe('asking', () => {
     expect(response.status).toBe(201);
     expect((await questionRow((await response.json()).id)).userId).toBe(otherId);
     expect((await first.client.post('/api/family/questions', { text: 'Who taught you to swim?', circle: stranger.memberId })).status).toBe(404);
+    // The reader's list of one circle: the circle named in the address (a query string's number).
+    const listed = await first.client.get(`/api/family/questions?circle=${second.memberId}`);
+    expect(listed.status, await listed.clone().text()).toBe(200);
+    expect(((await listed.json()) as FamilyQuestionView[]).map((q) => q.text)).toEqual(['Who taught you to swim?']);
   });
 
   it('is rate limited per reader', async () => {

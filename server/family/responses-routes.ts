@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { familyCommentSchema, familyQuestionSchema, familyReactionSchema } from '../../contract/family.ts';
-import { idSchema } from '../../contract/ids.ts';
+import { familyCircleQuerySchema } from '../../contract/family-reading.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { signedInActor } from '../access/signed-in-scope.ts';
 import type { Database } from '../db/client.ts';
@@ -29,7 +28,8 @@ const storyToRespond = pathResource('story', 'respond');
 // Their own comment, their own voice reply (policies.ts: storyComment delete, recording delete).
 const commentToDelete = pathResource('storyComment', 'delete');
 const replyToDelete = pathResource('recording', 'delete');
-const circleQuery = z.object({ circle: idSchema.optional() }).strict();
+// The query string's circle is text: the reading routes' schema reads it as a number.
+const circleQuery = familyCircleQuerySchema;
 /** What a response says depends on who asks ("mine"): never from a shared cache. */
 const NO_STORE = 'no-store';
 

@@ -11,6 +11,8 @@ import { EmptyState, LoadFailed } from '../ui/ListStates.tsx';
 import { SelectField } from '../ui/Select.tsx';
 import { SkeletonLines } from '../ui/SkeletonLines.tsx';
 import { FamilyFrame, InvalidFamilyLink } from './FamilyFrame.tsx';
+import { AskQuestion } from './respond/AskQuestion.tsx';
+import { ReaderSettingsLink } from './settings/ReaderSettingsLink.tsx';
 import { type Arrangement, arrangementOf, byChapter, byYear } from './readingGroups.ts';
 import { isSignedOut, loadedItems, useFamilyChapters, useFamilyCircles, useFamilyLibrary } from './readingApi.ts';
 
@@ -76,6 +78,7 @@ function Reading({ circles, current, library, chapters }: ReadingProps) {
     <div className="mt-6 grid gap-6">
       <header className="grid gap-4">
         <h1 className="text-3xl font-semibold text-stone-50">{teller ? t('reading.title', { teller }) : t('reading.titleNoName')}</h1>
+        <ReaderSettingsLink />
         {circles.length > 1 && current && (
           <SelectField
             label={t('reading.circle')}
@@ -123,7 +126,7 @@ function Reading({ circles, current, library, chapters }: ReadingProps) {
           )}
         </>
       )}
-      {/* The reader's questions to the storyteller go here: <AskQuestion /> (client/src/family/respond, helper 5). */}
+      {current && <AskQuestion circle={current} />}
     </div>
   );
 }

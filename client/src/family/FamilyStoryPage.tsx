@@ -15,6 +15,7 @@ import { SkeletonLines } from '../ui/SkeletonLines.tsx';
 import { FamilyFrame, InvalidFamilyLink } from './FamilyFrame.tsx';
 import { currentCircle, useCircleParam } from './FamilyReadingPage.tsx';
 import { ReaderPhotoViewer } from './ReaderPhotoViewer.tsx';
+import { StoryResponses } from './respond/StoryResponses.tsx';
 import { isNotFound, isSignedOut, useFamilyCircles, useFamilyStory } from './readingApi.ts';
 
 /**
@@ -145,7 +146,7 @@ function StoryArticle({ story }: { story: FamilyStoryView }) {
       <Names icon={<UserRound aria-hidden className="size-4 text-amber-300" />} title={t('story.people')} names={story.people} />
       <Names icon={<MapPin aria-hidden className="size-4 text-amber-300" />} title={t('story.places')} names={story.places} />
 
-      {/* The reader's responses go here: <StoryResponses storyId={story.id} /> (client/src/family/respond, helper 5). */}
+      <StoryResponses storyId={story.id} />
 
       {open && <ReaderPhotoViewer photos={story.photos} photo={open} onClose={photoView.close} onShow={(photo) => photoView.show(photo.id)} />}
     </article>
