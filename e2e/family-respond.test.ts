@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { screenshots } from './support/screenshots.ts';
 import { it } from 'vitest';
 import { FAMILY_COOKIE } from '../contract/family.ts';
 import { eq } from 'drizzle-orm';
@@ -22,8 +22,6 @@ import { WAIT } from './support/wait.ts';
 // signed cookie) on the real reading pages; the page's family calls are only watched on their
 // way (what the reader sent), and a voice reply's upload is made to fail (503) where the test
 // is about a reply the server did not get.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 let server: TestApp;
 let browser: Browser;
@@ -199,7 +197,8 @@ const commentsOf = (memberId: number) => server.database.db.select().from(storyC
 const reactionsOf = (memberId: number) => server.database.db.select().from(storyReactions).where(eq(storyReactions.memberId, memberId));
 const sessionsOf = (token: string) => server.database.db.select().from(familySessions).where(eq(familySessions.tokenHash, hashFamilyToken(token)));
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/family-respond-${name}.png`, fullPage: true });
+const shots = screenshots('family-respond', { fullPage: true });
+const shot = (page: Page, name: string) => shots.page(page, name);
 
 for (const language of ['en', 'fi'] as const) {
   const words = WORDS[language];

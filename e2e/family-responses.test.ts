@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
+import { screenshots } from './support/screenshots.ts';
 import { expect, it } from 'vitest';
 import { familyQuestionId } from '../contract/family.ts';
 import { familyQuestions, stories } from '../server/db/schema.ts';
@@ -17,7 +18,6 @@ import { WAIT } from './support/wait.ts';
 // The storyteller's side of the family circle at phone size: what relatives said about a
 // story (a comment answered, a reaction, a voice reply), and a relative's question answered
 // by recording from the interviewer. The relatives' side is seeded and called through the API.
-const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp/shots';
 
 let fake: FakeOpenAi;
 let server: TestApp;
@@ -33,7 +33,8 @@ useBrowserApp({ microphone: CLIPS.jfk, noFakeErrors: true }, (app) => {
   );
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/family-responses-${name}.png`, fullPage: true });
+const shots = screenshots('family-responses', { fullPage: true });
+const shot = (page: Page, name: string) => shots.page(page, name);
 
 /** A relative who comments, reacts and replies by voice on a shared story, through the reader's own API. */
 async function relativeResponds(userId: string, storyId: number, name: string, words: string): Promise<HttpClient> {
