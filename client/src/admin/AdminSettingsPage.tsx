@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../api/currentUser.ts';
-import { apiRequest } from '../api/request.ts';
+import { useSendTestEmail } from '../api/emailVerification.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { EmailVerificationCard } from '../auth/EmailVerificationCard.tsx';
 import { PageHeader } from '../shell/PageHeader.tsx';
@@ -10,12 +9,6 @@ import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { toast } from '../ui/toastStore.ts';
-
-/** What POST /api/email/welcome answers: the message id and whether it went to a mail server or the outbox folder. */
-interface SentEmail {
-  id: string;
-  delivery: 'smtp' | 'outbox';
-}
 
 /**
  * Admin settings: send the welcome e-mail to one's own address, to check e-mail delivery.
@@ -25,12 +18,13 @@ export function AdminSettingsPage() {
   const { t } = useTranslation('settings');
   const errorText = useErrorText();
   const user = useCurrentUser().data;
-  const sendTestEmail = useMutation({
-    mutationFn: () => apiRequest<SentEmail>('POST', '/api/email/welcome'),
-    // The toast says where the message went: a mail server, or the outbox folder on the server.
-    onSuccess: (body) => toast({ title: t(body.delivery === 'smtp' ? 'admin.testEmailSentSmtp' : 'admin.testEmailSentOutbox', { id: body.id }) }),
-    onError: (error) => toast({ title: t('admin.testEmailFailed'), description: errorText(error), variant: 'destructive' }),
-  });
+  const sendTestEmail = useSendTestEmail();
+  const send = () =>
+    sendTestEmail.mutate(undefined, {
+      // The toast says where the message went: a mail server, or the outbox folder on the server.
+      onSuccess: (body) => toast({ title: t(body.delivery === 'smtp' ? 'admin.testEmailSentSmtp' : 'admin.testEmailSentOutbox', { id: body.id }) }),
+      onError: (error) => toast({ title: t('admin.testEmailFailed'), description: errorText(error), variant: 'destructive' }),
+    });
   const sent = sendTestEmail.isSuccess ? sendTestEmail.data : undefined;
   const unverified = user !== undefined && user !== null && !user.emailVerified;
 
@@ -42,7 +36,7 @@ export function AdminSettingsPage() {
         <Card title={t('admin.email.title')} description={t('admin.email.description')} icon={<Mail aria-hidden className="size-5" />}>
           <div className="grid gap-3">
             {unverified && <p className="text-sm text-stone-300">{t('admin.email.verifyFirst')}</p>}
-            <Button onClick={() => sendTestEmail.mutate()} disabled={sendTestEmail.isPending || unverified}>
+            <Button onClick={send} disabled={sendTestEmail.isPending || unverified}>
               {sendTestEmail.isPending ? t('admin.sending') : t('admin.sendTestEmail')}
             </Button>
             {sent && (

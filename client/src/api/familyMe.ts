@@ -6,7 +6,7 @@ import { apiRequest } from './request.ts';
 // The reader's own settings on this device (issue 28): the circles it reads, the reader's
 // name, language and notices in each, signing out here, and reading on another device.
 
-/** GET /api/family/me's answer, as the reading pages read it (family/readingApi.ts useFamilyCircles). */
+/** GET /api/family/me's answer, as the reading pages read it (api/familyReading.ts useFamilyCircles). */
 const FAMILY_ME_KEY = ['family', 'me'] as const;
 
 export type FamilyReaderPatch = z.infer<typeof familyReaderPatchSchema>;

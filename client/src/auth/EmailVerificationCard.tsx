@@ -5,7 +5,7 @@ import { useErrorText } from '../api/useErrorText.ts';
 import { Button } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
-import { useResendVerification } from './emailVerification.ts';
+import { useResendVerification } from '../api/emailVerification.ts';
 
 /** "Not verified yet", with "Send the link again": shown until the account's address is verified. */
 export function EmailVerificationCard({ user }: { user: CurrentUser }) {

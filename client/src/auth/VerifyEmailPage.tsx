@@ -4,7 +4,7 @@ import { ApiRequestError } from '../api/request.ts';
 import { useErrorText } from '../api/useErrorText.ts';
 import { buttonClasses } from '../ui/Button.tsx';
 import { AuthPageFrame } from './AuthPageFrame.tsx';
-import { useVerifyEmail } from './emailVerification.ts';
+import { useVerifyEmail } from '../api/emailVerification.ts';
 
 /** The page a verification e-mail links to: opening it verifies the address, once. */
 export function VerifyEmailPage() {

@@ -13,7 +13,7 @@ import { Field } from '../ui/Input.tsx';
 import { SelectField } from '../ui/Select.tsx';
 import { SkeletonLines } from '../ui/SkeletonLines.tsx';
 import { FamilyFrame, InvalidFamilyLink } from './FamilyFrame.tsx';
-import { isNotFound, isSignedOut, type FamilyInvitation, useFamilyInvitation, useJoinFamily } from './readingApi.ts';
+import { isNotFound, isSignedOut, type FamilyInvitation, useFamilyInvitation, useJoinFamily } from '../api/familyReading.ts';
 
 /** Invitation tokens are 32 random bytes in base64url; anything else is not one, asked of nobody. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;

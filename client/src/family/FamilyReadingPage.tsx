@@ -14,7 +14,7 @@ import { FamilyFrame, InvalidFamilyLink } from './FamilyFrame.tsx';
 import { AskQuestion } from './respond/AskQuestion.tsx';
 import { ReaderSettingsLink } from './settings/ReaderSettingsLink.tsx';
 import { type Arrangement, arrangementOf, byChapter, byYear } from './readingGroups.ts';
-import { isSignedOut, loadedItems, useFamilyChapters, useFamilyCircles, useFamilyLibrary } from './readingApi.ts';
+import { isSignedOut, loadedItems, useFamilyChapters, useFamilyCircles, useFamilyLibrary } from '../api/familyReading.ts';
 
 /** The circle a family page reads: `?circle=` when the address names one, else the one joined last (the server's choice). */
 export function useCircleParam(): number | undefined {

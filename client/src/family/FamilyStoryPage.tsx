@@ -16,7 +16,7 @@ import { FamilyFrame, InvalidFamilyLink } from './FamilyFrame.tsx';
 import { currentCircle, useCircleParam } from './FamilyReadingPage.tsx';
 import { ReaderPhotoViewer } from './ReaderPhotoViewer.tsx';
 import { StoryResponses } from './respond/StoryResponses.tsx';
-import { isNotFound, isSignedOut, useFamilyCircles, useFamilyStory } from './readingApi.ts';
+import { isNotFound, isSignedOut, useFamilyCircles, useFamilyStory } from '../api/familyReading.ts';
 
 /**
  * /family/stories/{id}: a shared story to read and listen to: its words, when it happened, its

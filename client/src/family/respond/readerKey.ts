@@ -1,4 +1,4 @@
-import { useFamilyCircles } from '../readingApi.ts';
+import { useFamilyCircles } from '../../api/familyReading.ts';
 
 /**
  * Who reads on this device, for what is kept on it (a typed comment's draft, a voice reply's

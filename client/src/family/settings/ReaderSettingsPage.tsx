@@ -8,7 +8,7 @@ import { useErrorText } from '../../api/useErrorText.ts';
 import { buttonClasses, focusRing } from '../../ui/Button.tsx';
 import { SkeletonLines } from '../../ui/SkeletonLines.tsx';
 import { FamilyFrame } from '../FamilyFrame.tsx';
-import { isSignedOut, useFamilyCircles } from '../readingApi.ts';
+import { isSignedOut, useFamilyCircles } from '../../api/familyReading.ts';
 import { useReaderKey } from '../respond/readerKey.ts';
 import { AnotherDevice } from './AnotherDevice.tsx';
 import { CircleSettings } from './CircleSettings.tsx';

@@ -2,8 +2,8 @@ import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { FamilyCircleView } from '../../../contract/family.ts';
 import type { FamilyChapterView, FamilyLibraryItem, FamilyStoryView } from '../../../contract/family-reading.ts';
 import type { Language } from '../../../contract/languages.ts';
-import { fetchListPage, listUrl, loadedItems, type ListPage } from '../api/pagination.ts';
-import { ApiRequestError, apiRequest, getJson } from '../api/request.ts';
+import { fetchListPage, listUrl, loadedItems, type ListPage } from './pagination.ts';
+import { ApiRequestError, apiRequest, getJson } from './request.ts';
 import type { z } from 'zod';
 
 /**

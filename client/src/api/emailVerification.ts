@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CURRENT_USER_KEY } from '../api/currentUser.ts';
-import { apiRequest } from '../api/request.ts';
+import { CURRENT_USER_KEY } from './currentUser.ts';
+import { apiRequest } from './request.ts';
 
 /** What POST /api/auth/verify-email answers: the address now verified. */
 interface Verified {
@@ -36,4 +36,15 @@ export function useResendVerification() {
   return useMutation({
     mutationFn: () => apiRequest<{ email: string }>('POST', '/api/auth/verify-email/resend'),
   });
+}
+
+/** What POST /api/email/welcome answers: the message id and whether it went to a mail server or the outbox folder. */
+export interface SentEmail {
+  id: string;
+  delivery: 'smtp' | 'outbox';
+}
+
+/** The admin's test welcome e-mail to their own verified address. */
+export function useSendTestEmail() {
+  return useMutation({ mutationFn: () => apiRequest<SentEmail>('POST', '/api/email/welcome') });
 }
