@@ -100,7 +100,7 @@ it("shows the family's responses on the story, the storyteller answers; a relati
   // Set aside asks first, then the question is gone.
   await section.getByRole('button', { name: 'Set aside' }).nth(0).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Set aside' }).click();
-  await expect.poll(async () => (await server.database.db.select().from(familyQuestions).where(eq(familyQuestions.id, aside.id))).length, WAIT).toBe(0);
+  await expect.poll(async () => (await server.database.db.select().from(familyQuestions).where(eq(familyQuestions.id, aside.id)))[0]?.setAsideAt ?? null, WAIT).not.toBeNull();
   await expect.poll(() => section.getByText('Did you ever fly?').count(), WAIT).toBe(0);
 
   // Answer by recording: the recorder with the question on screen; the story told answers it.
