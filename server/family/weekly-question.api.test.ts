@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { familyMailContext } from '../../test/support/family-mail.ts';
 import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
-import type { MimeMessage } from '../../test/support/mime-parts.ts';
+import type { MimeMessage } from '../../test/support/mime-message.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { familyQuestions, recordLinks, users, weeklyQuestionSends } from '../db/schema.ts';
 import { sendJob } from '../jobs/send-job.ts';

@@ -2,6 +2,15 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.ts';
 import {
+  familyMemberChapters,
+  familyMembers,
+  familyQuestions,
+  familySessions,
+  familyStoryNotices,
+  recordLinks,
+  storyComments,
+  storyReactions,
+  weeklyQuestionSends,
   archiveExports,
   archiveImports,
   autobiographyStories,
@@ -50,7 +59,8 @@ export async function storeKeys(store: BlobStore): Promise<string[]> {
  * to the recording, a follow-up question, an interviewer's question, an autobiography of the
  * story, the story published with a ready narration (audio stored) and a slug it gave up
  * before, a co-author link with a contribution (audio stored), an export (its ZIP stored) and
- * an import (a piece stored), photos in every home with a cover and a portrait, and a password reset link.
+ * an import (a piece stored), photos in every home with a cover and a portrait, a family circle with
+ * everything a reader leaves, and a password reset link.
  */
 export async function oneOfEverything(db: Database, store: BlobStore, userId: string) {
   const seed = seeder(db, store);
@@ -97,6 +107,26 @@ export async function oneOfEverything(db: Database, store: BlobStore, userId: st
   await db.execute(sql`update stories set cover_photo_id = ${cover.id} where id = ${story.id}`);
   await db.execute(sql`update people set portrait_photo_id = ${portrait.id} where id = ${person.id}`);
   await db.execute(sql`update recordings set about_photo_id = ${cover.id} where id = ${recording.id}`);
+
+  // A family circle: a reader of one chapter, signed in on a device, who commented, reacted, replied by
+  // voice and asked a question; a notice waiting; a weekly question sent with its once-only link.
+  const [member] = await db.insert(familyMembers).values({ userId, name: 'Grandson Eero', email: 'eero@example.com', scopeAll: false, joinedAt: new Date() }).returning();
+  await db.insert(familyMemberChapters).values({ memberId: member!.id, chapterId: chapter.id });
+  await db.insert(familySessions).values({ tokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'), memberId: member!.id, expiresAt: new Date(Date.now() + 3600_000) });
+  await db.insert(storyComments).values({ userId, storyId: story.id, memberId: member!.id, authorName: 'Grandson Eero', body: 'I remember the jetty.' });
+  await db.insert(storyReactions).values({ storyId: story.id, memberId: member!.id, reaction: 'heart' });
+  await seed.recording(userId, { storyId: story.id, familyMemberId: member!.id, contributorName: 'Grandson Eero' });
+  const [question] = await db.insert(familyQuestions).values({ userId, memberId: member!.id, askerName: 'Grandson Eero', text: 'What was your first job?' }).returning();
+  await db.insert(familyStoryNotices).values({ storyId: story.id, memberId: member!.id });
+  await db.insert(weeklyQuestionSends).values({ userId, slotAt: new Date(), questionText: question!.text, sentAt: new Date() });
+  await db.insert(recordLinks).values({
+    id: createHash('sha256').update(randomBytes(32)).digest('hex'),
+    userId,
+    questionText: question!.text,
+    questionId: `family:${question!.id}`,
+    familyQuestionId: question!.id,
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
 
   const resetToken = createHash('sha256').update(randomBytes(32)).digest('hex');
   await db.insert(passwordResetTokens).values({ id: resetToken, userId, expiresAt: new Date(Date.now() + 3600_000) });

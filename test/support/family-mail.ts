@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { JobContext } from '../../server/jobs/context.ts';
 import { createMailer } from '../../server/email/mailer.ts';
 import type { TestApp } from './test-app.ts';
-import { type MimeMessage, readMime } from './mime-parts.ts';
+import { type MimeMessage, readMimeMessage } from './mime-message.ts';
 
 /**
  * The job context of the family circle's e-mails for a test: the test app's database, queue
@@ -35,7 +35,7 @@ export function familyMailContext(server: TestApp, clock: { now: Date }, dataDir
       } catch {
         return [];
       }
-      return files.map((file) => readMime(readFileSync(path.join(folder, file), 'utf8')));
+      return files.map((file) => readMimeMessage(readFileSync(path.join(folder, file), 'utf8')));
     },
   };
 }

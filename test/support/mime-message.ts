@@ -5,6 +5,10 @@ export interface MimePart {
   headers: Map<string, string>;
   contentType: string;
   body: Buffer;
+  /** The part's Content-ID without its angle brackets (an inline image's `cid:`), or null. */
+  contentId: string | null;
+  /** The body as UTF-8 text. */
+  text(): string;
 }
 
 /** A whole message as a test reads it: its headers (subjects decoded), every leaf part, and the text and HTML ones as strings. */
@@ -15,6 +19,10 @@ export interface MimeMessage {
   parts: MimePart[];
   text: string | null;
   html: string | null;
+  /** A top-level header by its name, any case. */
+  header(name: string): string | undefined;
+  /** The first leaf of this type (text/plain, text/html, image/jpeg), attachments included. */
+  part(type: string): MimePart | undefined;
 }
 
 /**
@@ -30,7 +38,16 @@ export function readMimeMessage(raw: string): MimeMessage {
     const part = parts.find((p) => p.contentType === type && !/attachment/i.test(p.headers.get('content-disposition') ?? ''));
     return part ? part.body.toString('utf8') : null;
   };
-  return { headers, subject: decodeWords(headers.get('subject') ?? ''), to: headers.get('to') ?? '', parts, text: textOf('text/plain'), html: textOf('text/html') };
+  return {
+    headers,
+    subject: decodeWords(headers.get('subject') ?? ''),
+    to: headers.get('to') ?? '',
+    parts,
+    text: textOf('text/plain'),
+    html: textOf('text/html'),
+    header: (name) => headers.get(name.toLowerCase()),
+    part: (type) => parts.find((p) => p.contentType === type),
+  };
 }
 
 function splitHead(raw: string): { headers: Map<string, string>; body: string } {
@@ -66,5 +83,6 @@ function leaves(headers: Map<string, string>, body: string): MimePart[] {
       : encoding === 'quoted-printable'
         ? Buffer.from(decodeQuotedPrintable(body), 'utf8')
         : Buffer.from(body, 'utf8');
-  return [{ headers, contentType, body: bytes }];
+  const contentId = headers.get('content-id')?.replace(/^<|>$/g, '') ?? null;
+  return [{ headers, contentType, body: bytes, contentId, text: () => bytes.toString('utf8') }];
 }
