@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type NamedPerson, signatureName } from '../../contract/author-name.ts';
 import type { FamilyJoinPreview } from '../../contract/family.ts';
 import type { Language } from '../../contract/languages.ts';
 import { toLanguage } from '../../contract/languages.ts';
@@ -11,9 +12,8 @@ import type { MemberRow } from './reader-resolver.ts';
 export const invalidFamilyLink = () => new HttpError(404, 'invalid_family_link', 'This invitation link is not valid any more. Ask for a new one.');
 export const ownCircle = () => new HttpError(400, 'own_circle', 'This is an invitation to your own family circle: send it to the relative it is for');
 
-/** How a storyteller is named to their readers: their author name, else their first name. */
-export const tellerNameOf = (owner: { authorName: string | null; firstName: string | null }): string | null =>
-  owner.authorName?.trim() || owner.firstName?.trim() || null;
+/** How a storyteller is named to their readers: as they sign their stories (contract/author-name.ts). */
+export const tellerNameOf = (owner: NamedPerson): string | null => signatureName(owner);
 
 /**
  * The member an invitation token names while it still works: not used, not expired, and its
@@ -22,7 +22,7 @@ export const tellerNameOf = (owner: { authorName: string | null; firstName: stri
  */
 async function liveInvitation(db: Database, token: string, callerId: string | null): Promise<{ member: MemberRow; tellerName: string | null }> {
   const [found] = await db
-    .select({ member: familyMembers, authorName: users.authorName, firstName: users.firstName })
+    .select({ member: familyMembers, authorName: users.authorName, firstName: users.firstName, lastName: users.lastName })
     .from(familyMembers)
     .innerJoin(users, eq(users.id, familyMembers.userId))
     .where(and(eq(familyMembers.invitationTokenHash, hashInvitationToken(token)), gt(familyMembers.invitationExpiresAt, new Date()), isNull(users.deletionStartedAt)))

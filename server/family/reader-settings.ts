@@ -10,7 +10,7 @@ import { tellerNameOf } from './join.ts';
 export async function circlesOf(db: Database, memberIds: readonly number[]): Promise<FamilyCircleView[]> {
   if (memberIds.length === 0) return [];
   const rows = await db
-    .select({ member: familyMembers, authorName: users.authorName, firstName: users.firstName })
+    .select({ member: familyMembers, authorName: users.authorName, firstName: users.firstName, lastName: users.lastName })
     .from(familyMembers)
     .innerJoin(users, eq(users.id, familyMembers.userId))
     .where(inArray(familyMembers.id, [...memberIds]))

@@ -1,3 +1,4 @@
+import { signatureName } from '../../contract/author-name.ts';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FamilyStoryView } from '../../contract/family-reading.ts';
 import type { FamilyReaderActor } from '../access/actor.ts';
@@ -32,15 +33,15 @@ export async function storyForReader(db: Database, reader: FamilyReaderActor, st
       .from(recordings)
       .where(and(eq(recordings.storyId, story.id), isNull(recordings.familyMemberId)))
       .orderBy(asc(recordings.orderIndex), asc(recordings.id)),
-    db.select({ authorName: users.authorName, firstName: users.firstName }).from(users).where(eq(users.id, story.userId)),
+    db.select({ authorName: users.authorName, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, story.userId)),
   ]);
   const chapterTitle = story.chapterId !== null ? titles.get(story.chapterId) : undefined;
   return {
     reading: true,
     id: story.id,
     title: story.title,
-    // As the storyteller signs their stories: their author name, else their first name.
-    tellerName: teller?.authorName?.trim() || teller?.firstName?.trim() || '',
+    // As the storyteller signs their stories.
+    tellerName: (teller && signatureName(teller)) ?? '',
     content: story.content,
     language: (LANGUAGES as readonly string[]).includes(story.language) ? (story.language as FamilyStoryView['language']) : 'en',
     ...periodOf(story),

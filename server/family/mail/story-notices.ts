@@ -210,5 +210,5 @@ async function bytesOf(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
 
 async function tellerNameOf(db: Database, userId: string): Promise<string> {
   const [owner] = await db.select().from(users).where(eq(users.id, userId));
-  return (owner && (signatureName(owner) ?? owner.firstName)) || 'Saaga';
+  return (owner && signatureName(owner)) || 'Saaga';
 }
