@@ -320,7 +320,9 @@ for (const language of ['en', 'fi'] as const) {
     expect(await page.getByRole('region', { name: words.unsent }).count()).toBe(0);
   });
 
-  it.concurrent(`${language}: a voice reply the server did not take is kept: Send again from the story, and after a reload from the device`, async ({ expect }) => {
+  // What is kept and sent again does not depend on the language (the Finnish words of the
+  // recorder are in the voice reply test above): in English only, to keep CI in its time.
+  if (language === 'en') it.concurrent(`${language}: a voice reply the server did not take is kept: Send again from the story, and after a reload from the device`, async ({ expect }) => {
     const { page, family, storyId, memberId } = await readerPhone(`unsent-${language}@example.com`, language);
     page.on('dialog', (question) => void question.accept());
     family.failReplies = 2;
