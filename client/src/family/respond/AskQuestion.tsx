@@ -1,16 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
-import { BookOpen, Clock, HelpCircle, Send } from 'lucide-react';
+import { BookOpen, Clock, HelpCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { FAMILY_QUESTION_MAX, type FamilyCircleView } from '../../../../contract/family.ts';
-import { isFamilySignInLost, useAskQuestion, useMyQuestions } from '../../api/familyRespond.ts';
-import { useErrorText } from '../../api/useErrorText.ts';
+import { useAskQuestion, useMyQuestions } from '../../api/familyRespond.ts';
 import { useLanguage } from '../../i18n/appLanguage.ts';
 import { formatDate } from '../../i18n/format.ts';
-import { Button, buttonClasses } from '../../ui/Button.tsx';
+import { buttonClasses } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { toast } from '../../ui/toastStore.ts';
-import { useGuardedEditor } from '../../ui/useGuardedEditor.tsx';
+import { GuardedSendBox } from './GuardedSendBox.tsx';
 import { useReaderKey } from './readerKey.ts';
 
 /**
@@ -30,64 +28,22 @@ export function AskQuestion({ circle: current }: { circle: FamilyCircleView }) {
   );
 }
 
-/** The question's box, guarded like every editor (decision 032): a typed question is never lost without asking. */
+/** The question's box, guarded like every editor (GuardedSendBox): a typed question is never lost without asking. */
 function QuestionBox({ circle, tellerName }: { circle: number; tellerName: string }) {
   const { t } = useTranslation('familyRespond');
-  const errorText = useErrorText();
   const reader = useReaderKey();
-  const fieldId = useId();
-  const [text, setText] = useState('');
   const ask = useAskQuestion(circle);
-  const dirty = text.trim() !== '';
-
-  const save = async (): Promise<boolean> => {
-    if (!dirty) return true;
-    try {
-      await ask.mutateAsync(text.trim());
-      setText('');
-      toast({ title: t('questions.sent'), description: t('questions.sentText', { teller: tellerName }) });
-      return true;
-    } catch (error) {
-      if (!isFamilySignInLost(error)) toast({ title: t('questions.sendFailed'), description: errorText(error, { orServerMessage: true }), variant: 'destructive' });
-      return false;
-    }
-  };
-  const { guard, offer } = useGuardedEditor({
-    ownerId: reader,
-    draftKey: `family:circle:${circle}:question`,
-    value: text,
-    dirty,
-    save,
-    discard: () => setText(''),
-    restore: setText,
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
-
   return (
-    <form onSubmit={submit} className="grid gap-2">
-      {guard}
-      {offer}
-      <label htmlFor={fieldId} className="text-sm font-medium text-stone-200">
-        {t('questions.label')}
-      </label>
-      <textarea
-        id={fieldId}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        maxLength={FAMILY_QUESTION_MAX}
-        rows={2}
-        placeholder={t('questions.placeholder')}
-        className="min-h-20 w-full rounded-lg border border-stone-600 bg-stone-950 px-3 py-2 text-base text-stone-50 placeholder:text-stone-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
-      />
-      <Button type="submit" className="justify-self-end" disabled={!dirty || ask.isPending}>
-        <Send aria-hidden className="size-4" />
-        {ask.isPending ? t('questions.sending') : t('questions.send')}
-      </Button>
-    </form>
+    <GuardedSendBox
+      reader={reader}
+      draftKey={`family:circle:${circle}:question`}
+      words={{ label: t('questions.label'), placeholder: t('questions.placeholder'), send: t('questions.send'), sending: t('questions.sending'), failed: t('questions.sendFailed') }}
+      maxLength={FAMILY_QUESTION_MAX}
+      rows={2}
+      send={(text) => ask.mutateAsync(text)}
+      sending={ask.isPending}
+      onSent={() => toast({ title: t('questions.sent'), description: t('questions.sentText', { teller: tellerName }) })}
+    />
   );
 }
 
