@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { signatureName } from '../../contract/author-name.ts';
 import { EMAIL_VERIFICATION_LINK_HOURS } from '../../contract/auth.ts';
@@ -10,6 +9,7 @@ import { verificationMessage } from '../email/verification-message.ts';
 import { HttpError } from '../http/errors.ts';
 import type { SiteOrigin } from '../http/site-origin.ts';
 import type { UserRow } from './sessions.ts';
+import { newSecretToken, secretTokenHash } from '../http/secret-tokens.ts';
 
 const LINK_LIFETIME_MS = EMAIL_VERIFICATION_LINK_HOURS * 60 * 60 * 1000;
 /**
@@ -17,8 +17,6 @@ const LINK_LIFETIME_MS = EMAIL_VERIFICATION_LINK_HOURS * 60 * 60 * 1000;
  * "Send the link again"): enough for a person; a stranger cannot fill someone's inbox.
  */
 export const VERIFICATION_LINKS_PER_HOUR = 3;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const invalidLink = () =>
   new HttpError(400, 'verification_link_invalid', 'This link has expired or has already been used.');
@@ -32,7 +30,7 @@ export const mailLanguage = (user: UserRow, pageLanguage?: Language): Language =
  * or it was sent its hourly share of links. Only the token's hash is stored.
  */
 export async function createVerificationToken(db: Database, userId: string): Promise<string | null> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const created = await db.transaction(async (tx) => {
     // One at a time per account, so two requests cannot both read the count below as room for one more.
     const [user] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).for('update');
@@ -43,7 +41,7 @@ export async function createVerificationToken(db: Database, userId: string): Pro
       .from(emailVerificationTokens)
       .where(and(eq(emailVerificationTokens.userId, userId), gt(emailVerificationTokens.createdAt, new Date(now - 60 * 60 * 1000))));
     if (recent.links >= VERIFICATION_LINKS_PER_HOUR) return false;
-    await tx.insert(emailVerificationTokens).values({ id: hashToken(token), userId, expiresAt: new Date(now + LINK_LIFETIME_MS) });
+    await tx.insert(emailVerificationTokens).values({ id: secretTokenHash(token), userId, expiresAt: new Date(now + LINK_LIFETIME_MS) });
     return true;
   });
   return created ? token : null;
@@ -81,7 +79,7 @@ const liveToken = (id: string) =>
  * Returns the user; a link unknown, used or expired is a verification_link_invalid.
  */
 export async function verifyEmail(db: Database, token: string): Promise<UserRow> {
-  const id = hashToken(token);
+  const id = secretTokenHash(token);
   return db.transaction(async (tx) => {
     // Spending the link is the guard: of two requests with the same link only one updates the row.
     const [spent] = await tx

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { signatureName } from '../../contract/author-name.ts';
 import { PASSWORD_RESET_LINK_HOURS } from '../../contract/auth.ts';
@@ -12,12 +11,11 @@ import { markEmailVerified } from './email-verification.ts';
 import { hashPassword, LOCAL } from './local-accounts.ts';
 import { requireStrongPassword } from './password-strength.ts';
 import type { UserRow } from './sessions.ts';
+import { newSecretToken, secretTokenHash } from '../http/secret-tokens.ts';
 
 const LINK_LIFETIME_MS = PASSWORD_RESET_LINK_HOURS * 60 * 60 * 1000;
 // Enough for a person who asks again; a stranger cannot fill someone's inbox with them.
 const LINKS_PER_HOUR = 5;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const invalidLink = () =>
   new HttpError(400, 'reset_link_invalid', 'This password reset link has expired or has already been used. Ask for a new one.');
@@ -35,7 +33,7 @@ export async function createResetToken(db: Database, email: string): Promise<{ t
     .limit(1);
   if (!row) return null;
   const user = row.user;
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const created = await db.transaction(async (tx) => {
     // One request at a time per account (they are sent in the background, side by side), so
     // the count below cannot be read twice before either link is stored.
@@ -46,7 +44,7 @@ export async function createResetToken(db: Database, email: string): Promise<{ t
       .from(passwordResetTokens)
       .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, new Date(now - 60 * 60 * 1000))));
     if (recent.links >= LINKS_PER_HOUR) return false;
-    await tx.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(now + LINK_LIFETIME_MS) });
+    await tx.insert(passwordResetTokens).values({ id: secretTokenHash(token), userId: user.id, expiresAt: new Date(now + LINK_LIFETIME_MS) });
     return true;
   });
   if (!created) return null;
@@ -76,7 +74,7 @@ const liveToken = (id: string) =>
 
 /** Whether a link can still be used (opening the page asks), else the same words as a refused reset, as a 410. */
 export async function requireLiveResetLink(db: Database, token: string): Promise<void> {
-  const [row] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(liveToken(hashToken(token))).limit(1);
+  const [row] = await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(liveToken(secretTokenHash(token))).limit(1);
   if (!row) throw new HttpError(410, invalidLink().code, invalidLink().message);
 }
 
@@ -86,7 +84,7 @@ export async function requireLiveResetLink(db: Database, token: string): Promise
  * Returns the user; a link that is unknown, used or expired is a reset_link_invalid.
  */
 export async function resetPassword(db: Database, token: string, password: string): Promise<UserRow> {
-  const id = hashToken(token);
+  const id = secretTokenHash(token);
   const [row] = await db
     .select({ user: users })
     .from(passwordResetTokens)

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,13 +6,12 @@ import { sessions, users } from '../db/schema.ts';
 import type { SiteOrigin } from '../http/site-origin.ts';
 import { SESSION_COOKIE } from '../http/session-cookie.ts';
 import { sessionCache } from './session-cache.ts';
+import { newSecretToken, secretTokenHash } from '../http/secret-tokens.ts';
 
 /** The session cookie's name (the HTTP layer asks for it too). */
 export { SESSION_COOKIE };
 
 export type UserRow = typeof users.$inferSelect;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * How stale a session's last-used time may get: it is written when a request reads the
@@ -43,7 +41,7 @@ export function sessionStore(db: Database, sessionDays: number, cacheOptions: Se
   const idOf = (token: string) => {
     const known = hashes.get(token);
     if (known) return known;
-    const id = hashToken(token);
+    const id = secretTokenHash(token);
     hashes.set(token, id);
     return id;
   };
@@ -58,9 +56,9 @@ export function sessionStore(db: Database, sessionDays: number, cacheOptions: Se
     lifetimeMs,
 
     async create(userId: string, userAgent: string | undefined): Promise<string> {
-      const token = randomBytes(32).toString('base64url');
+      const token = newSecretToken();
       await db.insert(sessions).values({
-        id: hashToken(token),
+        id: secretTokenHash(token),
         userId,
         userAgent: userAgent?.slice(0, 300),
         expiresAt: new Date(Date.now() + lifetimeMs),
@@ -89,7 +87,7 @@ export function sessionStore(db: Database, sessionDays: number, cacheOptions: Se
     },
 
     async destroy(token: string): Promise<void> {
-      await endById(hashToken(token));
+      await endById(secretTokenHash(token));
     },
 
     /** The user's live sessions, the one of `token` (marked `current`) first, then the most recently used. */

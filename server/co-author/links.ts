@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { newSecretToken, secretTokenHash } from '../http/secret-tokens.ts';
 import { eq } from 'drizzle-orm';
 import type { CoAuthorTokenDto } from '../../contract/co-author.ts';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
@@ -8,14 +8,14 @@ import { coAuthorTokens } from '../db/schema.ts';
 type LinkRow = ResourceRows['coAuthorToken'];
 
 /** 32 random bytes, base64url: 43 characters nobody guesses (COAUTHOR_TOKEN_PATTERN). */
-export const newLinkToken = () => randomBytes(32).toString('base64url');
+export const newLinkToken = newSecretToken;
 
 /**
  * What the database keeps of a link's token: its SHA-256 in hex, as sessions keep theirs,
  * so a copy of the database opens no story (decision 028). Migration 0011 hashed the links
  * made before it the same way (`encode(sha256(convert_to(token, 'UTF8')), 'hex')`).
  */
-export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashLinkToken = secretTokenHash;
 
 /**
  * The story's one co-author link: the one it has, or a new one, whose token is given this

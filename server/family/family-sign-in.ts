@@ -1,16 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FAMILY_COOKIE, FAMILY_SIGN_IN_DAYS } from '../../contract/family.ts';
 import type { Database } from '../db/client.ts';
 import { familySessions } from '../db/schema.ts';
 import type { SiteOrigin } from '../http/site-origin.ts';
+import { newSecretToken, secretTokenHash } from '../http/secret-tokens.ts';
 
 const LIFETIME_MS = FAMILY_SIGN_IN_DAYS * 24 * 60 * 60 * 1000;
 /** How stale a sign-in's last use may get before it is written again (as for account sessions). */
 const LAST_USED_STEP_MS = 5 * 60 * 1000;
 
-export const hashFamilyToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashFamilyToken = secretTokenHash;
 
 /** The token of the request's family cookie if it is correctly signed. */
 export function readFamilyToken(request: FastifyRequest): string | null {
@@ -28,7 +28,7 @@ export function readFamilyToken(request: FastifyRequest): string | null {
 export async function signInReader(db: Database, request: FastifyRequest, reply: FastifyReply, site: Pick<SiteOrigin, 'overHttps'>, memberId: number): Promise<void> {
   const existing = readFamilyToken(request);
   const live = existing ? await liveMemberIds(db, existing) : [];
-  const token = live.length > 0 ? existing! : randomBytes(32).toString('base64url');
+  const token = live.length > 0 ? existing! : newSecretToken();
   await db
     .insert(familySessions)
     .values({ tokenHash: hashFamilyToken(token), memberId, expiresAt: new Date(Date.now() + LIFETIME_MS) })

@@ -1,19 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { RECORD_LINK_DAYS } from '../../../contract/family.ts';
 import type { Database } from '../../db/client.ts';
 import { recordLinks } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+import { newSecretToken, secretTokenHash } from '../../http/secret-tokens.ts';
 
 export const recordLinkInvalid = () => new HttpError(404, 'record_link_invalid', 'This link has been used or has expired. Open Saaga and record from there.');
 
 /** A new once-only link for a weekly question: 32 random bytes, only their SHA-256 kept. */
 export async function createRecordLink(db: Database, userId: string, question: { text: string; questionId: string; familyQuestionId: number | null }, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await db.insert(recordLinks).values({
-    id: hashOf(token),
+    id: secretTokenHash(token),
     userId,
     questionText: question.text,
     questionId: question.questionId,
@@ -28,7 +26,7 @@ export async function liveRecordLink(db: Database, token: string) {
   const [link] = await db
     .select()
     .from(recordLinks)
-    .where(and(eq(recordLinks.id, hashOf(token)), isNull(recordLinks.usedAt), gt(recordLinks.expiresAt, new Date())));
+    .where(and(eq(recordLinks.id, secretTokenHash(token)), isNull(recordLinks.usedAt), gt(recordLinks.expiresAt, new Date())));
   return link ?? null;
 }
 
@@ -37,7 +35,7 @@ export async function useRecordLink(db: Database, token: string): Promise<{ user
   const [used] = await db
     .update(recordLinks)
     .set({ usedAt: new Date() })
-    .where(and(eq(recordLinks.id, hashOf(token)), isNull(recordLinks.usedAt), gt(recordLinks.expiresAt, new Date())))
+    .where(and(eq(recordLinks.id, secretTokenHash(token)), isNull(recordLinks.usedAt), gt(recordLinks.expiresAt, new Date())))
     .returning();
   if (!used) throw recordLinkInvalid();
   return { userId: used.userId, question: used.questionText, questionId: used.questionId };
