@@ -206,7 +206,10 @@ it.each<Language>(['en', 'fi'])('invites by link and by e-mail, changes what one
   await reviewFirst.click();
   await expect.poll(() => reviewFirst.getAttribute('aria-checked'), WAIT).toBe('true');
   expect(writes().at(-1)).toEqual({ method: 'PATCH', path: '/api/family/settings', body: { reviewFirst: true } });
-  expect((await db().select({ reviewFirst: users.familyReviewFirst }).from(users).where(eq(users.id, userId)))[0].reviewFirst).toBe(true);
+  // The switch turns at once; the saved value follows the request's answer.
+  await expect
+    .poll(async () => (await db().select({ reviewFirst: users.familyReviewFirst }).from(users).where(eq(users.id, userId)))[0].reviewFirst, WAIT)
+    .toBe(true);
   await page.reload();
   await expect.poll(() => page.getByRole('switch', { name: w.reviewFirst.label }).getAttribute('aria-checked'), WAIT).toBe('true');
   await shot(page, `${language}-members`);
