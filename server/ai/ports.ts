@@ -1,4 +1,5 @@
 import type { Language } from '../../contract/languages.ts';
+import type { TimedWord } from '../../contract/voice.ts';
 import type { RunOptions, TaskInput, WritingTask } from './writing-task.ts';
 
 /** Which implementation serves a port. */
@@ -40,6 +41,8 @@ export interface TranscriptSegment {
 export interface Transcript {
   text: string;
   segments: TranscriptSegment[];
+  /** Each word's time, where the engine gives them (whisper.cpp's tokens, whisper-1's words). */
+  words?: TimedWord[];
   /** ISO 639-1 code, as detected or as given. */
   language: string;
   durationSeconds: number;

@@ -27,6 +27,7 @@ import { NARRATION_STATES } from '../../contract/publishing.ts';
 import type { StoredBookChapter } from './book-chapters.ts';
 import { ARCHIVE_EXPORT_STATES, ARCHIVE_IMPORT_STATES } from '../../contract/archive.ts';
 import { FAMILY_NOTICES, FAMILY_REACTIONS } from '../../contract/family.ts';
+import type { ParagraphSources, TranscriptTimings } from '../../contract/voice.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -192,6 +193,8 @@ export const stories = pgTable(
     metadata: jsonb('metadata').$type<StoryMetadata>().notNull().default({ people: [], locations: [], dates: [], storyType: 'other' }),
     ...temporalColumns(),
     hasNewRecordings: boolean('has_new_recordings').notNull().default(false),
+    /** For each paragraph of `content`, the recording spans it comes from ("hear it", issue 29); null until marked. */
+    paragraphSources: jsonb('paragraph_sources').$type<ParagraphSources>(),
     /** "Only me": hidden from every family reader, whatever their scope (issue 28). */
     onlyMe: boolean('only_me').notNull().default(false),
     /** When the story reached the family circle: on being finished, or by the owner's "Share with family" when they review first. */
@@ -264,7 +267,10 @@ export const recordings = pgTable(
     filename: text('filename'),
     duration: real('duration'),
     transcription: text('transcription'),
+    /** The engine's timed pieces as it gave them (the archive's WebVTT reads the timings below first). */
     transcriptionSegments: jsonb('transcription_segments').$type<{ start: number; end: number; text: string }[]>(),
+    /** Where each sentence (and word, where the engine said) was spoken, kept through hand corrections; null until timed (issue 29). */
+    transcriptTimings: jsonb('transcript_timings').$type<TranscriptTimings>(),
     detectedLanguage: text('detected_language'),
     processingStatus: text('processing_status', { enum: RECORDING_STATUSES }).notNull().default('uploaded'),
     transcriptionError: text('transcription_error'),
@@ -519,6 +525,8 @@ export const publishedStories = pgTable(
     narrationId: text('narration_id'),
     narrationVoice: text('narration_voice'),
     narrationSpeed: real('narration_speed'),
+    /** The owner let readers hear the story in their own voice: the paragraphs' spans as published, null when not (issue 29). */
+    voiceSources: jsonb('voice_sources').$type<ParagraphSources>(),
     ...temporalColumns(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,7 @@ const row: RecordingRow = {
   duration: 42,
   transcription: null,
   transcriptionSegments: null,
+  transcriptTimings: null,
   detectedLanguage: null,
   processingStatus: 'transcribed',
   transcriptionError: null,

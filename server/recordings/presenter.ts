@@ -12,7 +12,7 @@ export interface RecordingLinks {
   story: RecordingWithLinksDto['story'];
 }
 
-type ShownRecordingRow = Omit<RecordingRow, 'transcription' | 'transcriptionSegments' | 'settings'>;
+type ShownRecordingRow = Omit<RecordingRow, 'transcription' | 'transcriptionSegments' | 'transcriptTimings' | 'settings'>;
 
 /** A recording's fields as the API presents them, but its transcript. */
 function presentFields(row: ShownRecordingRow): Omit<RecordingDto, 'transcription'> {
@@ -59,8 +59,8 @@ export function presentRecordingWithLinks(row: RecordingRow, links: RecordingLin
   return { ...presentRecording(row), ...linksAndQuestion(row, links), wordCount: wordsOf(row.transcription).length };
 }
 
-/** What a recordings list row reads: no transcript (only its start), segments or settings (decision 023). */
-const { transcription: _t, transcriptionSegments: _s, settings: _settings, ...summaryColumns } = getTableColumns(recordings);
+/** What a recordings list row reads: no transcript (only its start), segments, timings or settings (decision 023). */
+const { transcription: _t, transcriptionSegments: _s, transcriptTimings: _timings, settings: _settings, ...summaryColumns } = getTableColumns(recordings);
 export const recordingSummaryColumns = { ...summaryColumns, transcriptionStart: textStart(recordings.transcription) };
 type RecordingSummaryRow = ShownRecordingRow & { transcriptionStart: string | null };
 

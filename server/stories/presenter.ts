@@ -78,15 +78,15 @@ export function excerptOf(content: string, goesOn = false): string {
 export const excerptOfStart = (start: string | null) =>
   excerptOf((start ?? '').slice(0, TEXT_START_CHARACTERS), (start ?? '').length > TEXT_START_CHARACTERS);
 
-const { content: _content, ...summaryColumns } = getTableColumns(stories);
+const { content: _content, paragraphSources: _sources, ...summaryColumns } = getTableColumns(stories);
 
-/** What a library row reads: every column but the text, the text's start, and the shown cover (in the same query). */
+/** What a library row reads: every column but the text and its paragraphs' sources, the text's start, and the shown cover (in the same query). */
 export const storySummaryColumns = { ...summaryColumns, contentStart: textStart(stories.content), shownCoverPhotoId };
-type StorySummaryRow = Omit<StoryRow, 'content'> & { contentStart: string | null; shownCoverPhotoId?: number | null };
+type StorySummaryRow = Omit<StoryRow, 'content' | 'paragraphSources'> & { contentStart: string | null; shownCoverPhotoId?: number | null };
 
 /** A row of the library: everything but the full text; reading time from the stored word count. */
 export function presentStorySummary(row: StoryWithCover | StorySummaryRow, recordingCount: number): StorySummaryDto {
-  const { content: _, ...story } = presentStory({ ...row, content: '' });
+  const { content: _, ...story } = presentStory({ ...row, content: '', paragraphSources: null });
   const excerpt = 'contentStart' in row ? excerptOfStart(row.contentStart) : excerptOf(row.content);
   return { ...story, excerpt, readingMinutes: minutesToRead(row.wordCount), recordingCount };
 }

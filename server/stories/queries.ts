@@ -52,8 +52,8 @@ export async function storyCounts(db: Database, userId: string): Promise<StoryCo
   return { all, inCollections, unassigned: all - inCollections };
 }
 
-// A story's recordings are shown with their transcripts, not their timed segments or upload settings.
-const { transcriptionSegments: _segments, settings: _settings, ...shownRecordingColumns } = getTableColumns(recordings);
+// A story's recordings are shown with their transcripts, not their timed segments, timings or upload settings.
+const { transcriptionSegments: _segments, transcriptTimings: _timings, settings: _settings, ...shownRecordingColumns } = getTableColumns(recordings);
 
 /** A story with its recordings in their order, each with its links. */
 export async function storyWithRecordings(db: Database, story: StoryRow): Promise<StoryWithRecordingsDto> {
@@ -64,6 +64,6 @@ export async function storyWithRecordings(db: Database, story: StoryRow): Promis
     .orderBy(asc(recordings.orderIndex), asc(recordings.id));
   return {
     ...(await presentStoryWithCover(db, story)),
-    recordings: rows.map(({ links, ...r }) => presentRecordingWithLinks({ ...r, transcriptionSegments: null, settings: {} }, links)),
+    recordings: rows.map(({ links, ...r }) => presentRecordingWithLinks({ ...r, transcriptionSegments: null, transcriptTimings: null, settings: {} }, links)),
   };
 }
