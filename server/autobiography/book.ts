@@ -1,4 +1,5 @@
 import { toLanguage, type Language } from '../../contract/languages.ts';
+import type { TranscriptTimings } from '../../contract/voice.ts';
 import type { StoredBookChapter } from './book-plan.ts';
 
 /**
@@ -11,6 +12,32 @@ export interface BookPhoto {
   read(): Promise<{ jpeg: Buffer; width: number; height: number }>;
 }
 
+/**
+ * A recording as the EPUB carries it (issue 29): its transcript, its timings when it has
+ * some, and its audio made for the book (AAC in MP4) only when the book gets to it.
+ */
+export interface BookRecording {
+  /** The story it was told for (the heading it is shown under). */
+  storyTitle: string;
+  /** A co-author's name when they told it; null for the person's own. */
+  contributorName: string | null;
+  transcript: string | null;
+  timings: TranscriptTimings | null;
+  /** Seconds, as measured at upload from the decoded audio (null when unknown): how large its audio will be. */
+  durationSeconds: number | null;
+  read(): Promise<BookAudio>;
+}
+
+/** A book's audio is speech: AAC-LC, mono, 48 kbit/s (about 21.6 MB an hour). */
+export const BOOK_AUDIO_BITS_PER_SECOND = 48_000;
+
+/** A recording's audio in a core media type of EPUB 3. */
+export interface BookAudio {
+  bytes: Buffer;
+  mediaType: 'audio/mp4';
+  extension: 'm4a';
+}
+
 export interface BookChapter {
   title: string;
   content: string;
@@ -18,6 +45,8 @@ export interface BookChapter {
   storyIds?: number[];
   /** Its stories' photos, each story's cover first (`book-photos.ts`). */
   photos?: BookPhoto[];
+  /** Its stories' recordings, in story order then each story's (`book-voices.ts`): the EPUB's audio. */
+  recordings?: BookRecording[];
 }
 
 /** A written autobiography, ready to read or export: only chapters with text. */

@@ -25,11 +25,13 @@ const bookToDelete = pathResource('autobiography', 'delete');
 type PhotoDeps = { db: Database; store: BlobStore; userId: string };
 /** The book with its stories' photos (the display copies, never the originals). */
 const illustrated = async (deps: PhotoDeps, book: Book) => (await import('./book-photos.ts')).withPhotos(deps, deps.userId, book);
+/** The book with its stories' recordings, for the EPUB's audio and Media Overlays (issue 29). */
+const voiced = async (deps: PhotoDeps, book: Book) => (await import('./book-voices.ts')).withVoices(deps, deps.userId, book);
 
 const EXPORTERS = {
   markdown: async (book: Book) => Buffer.from(bookMarkdown(book), 'utf8'),
   // epub-gen-memory, pdfkit and sharp load on the first download, not at every start (decision 024).
-  epub: async (book: Book, deps: PhotoDeps) => (await import('./export/epub.ts')).bookEpub(await illustrated(deps, book)),
+  epub: async (book: Book, deps: PhotoDeps) => (await import('./export/epub.ts')).bookEpub(await voiced(deps, await illustrated(deps, book))),
   pdf: async (book: Book, deps: PhotoDeps) => (await import('./export/pdf.ts')).bookPdf(await illustrated(deps, book)),
 };
 

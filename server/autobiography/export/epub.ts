@@ -1,6 +1,8 @@
 import * as epubPackage from 'epub-gen-memory';
 import MarkdownIt from 'markdown-it';
 import { type Book, type BookPhoto, PHOTO_WORD } from '../book.ts';
+import { packRecordings } from './audio-budget.ts';
+import { ACTIVE_CLASS, audioHref, chapterOverlay, clockValue, escapeXml as escape, ownWordsHtml, type PackedRecording } from './media-overlays.ts';
 
 // The package is CommonJS: Node's ESM loader may put its exports under `default`, a bundler does not.
 type EpubLibrary = Pick<typeof epubPackage, 'EPub' | 'optionsDefaults'>;
@@ -27,6 +29,17 @@ const markdown = new MarkdownIt({ html: false, linkify: false, typographer: fals
 class OfflineEPub extends lib.EPub {
   /** The book's own photos, by the name its chapters give each (`photo-1.jpg`...): the only images it may hold. */
   photos = new Map<string, BookPhoto>();
+  /** Its recordings' audio and its chapters' Media Overlays, put into the package after the library's files. */
+  voices: { audio: PackedRecording[]; overlays: { file: string; smil: string }[] } = { audio: [], overlays: [] };
+
+  override async render() {
+    await super.render();
+    const folder = this.zip.folder('OEBPS')!;
+    // Audio is compressed already: stored as it is, never deflated again.
+    for (const packed of this.voices.audio) folder.file(audioHref(packed), packed.audio!.bytes, { compression: 'STORE' });
+    for (const overlay of this.voices.overlays) folder.file(overlay.file, overlay.smil);
+    return this;
+  }
 
   /**
    * The library lists every <img> of the chapters (and writes their manifest entries); here
@@ -51,8 +64,6 @@ class OfflineEPub extends lib.EPub {
   }
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 const CONTENTS: Record<Book['language'], string> = { en: 'Contents', fi: 'Sisällys' };
 
 const CSS = `body { font-family: serif; line-height: 1.5; }
@@ -62,7 +73,12 @@ h2 { margin: 1em 0; }
 p { text-indent: 1.2em; margin: 0 0 0.4em; }
 figure.photo { margin: 1.2em 0; text-align: center; page-break-inside: avoid; break-inside: avoid; }
 figure.photo img { max-width: 100%; max-height: 85vh; }
-figure.photo figcaption { font-size: 0.9em; font-style: italic; margin-top: 0.3em; }`;
+figure.photo figcaption { font-size: 0.9em; font-style: italic; margin-top: 0.3em; }
+section.own-words { margin-top: 2em; }
+section.own-words audio { display: block; width: 100%; margin: 0.6em 0; }
+section.own-words p.transcript, section.own-words p.teller, section.own-words p.not-in-book { text-indent: 0; }
+section.own-words p.teller, section.own-words p.not-in-book { font-style: italic; }
+.${ACTIVE_CLASS} { background-color: #fff0a8; }`;
 
 /** A chapter's photos after its text, each in a figure with its caption (also its alternative text, else "Photo"). */
 function photosHtml(photos: BookPhoto[], firstNumber: number, language: Book['language']): string {
@@ -106,7 +122,57 @@ const CONTENT_OPF = (() => {
   );
 })();
 
-/** The book as an EPUB 3: a title page with the author, a table of contents by chapter, one file per chapter with its photos after its text. */
+/** The library's chapter page: its "In their own words" section goes after the text and photos, never through the library's HTML filter (which would take `controls` off the audio). */
+const LIBRARY_CHAPTER_CONTENT = '<%- content %>';
+const CHAPTER_XHTML = (() => {
+  const xhtml = lib.optionsDefaults(3).chapterXHTML;
+  if (!xhtml || !xhtml.includes(LIBRARY_CHAPTER_CONTENT)) throw new Error('epub-gen-memory changed its chapter page: review epub.ts');
+  return xhtml.replace(LIBRARY_CHAPTER_CONTENT, `${LIBRARY_CHAPTER_CONTENT}<%- locals.ownWords || '' %>`);
+})();
+
+/** The library's manifest entry of a chapter, and the same naming its Media Overlay when it has one. */
+const LIBRARY_CHAPTER_ITEM = '<item id="content_<%= index %>_<%= content.id %>" href="<%= content.filename %>" media-type="application/xhtml+xml" />';
+const CHAPTER_ITEM_WITH_OVERLAY =
+  '<item id="content_<%= index %>_<%= content.id %>" href="<%= content.filename %>" media-type="application/xhtml+xml"<% if (content.overlay) { %> media-overlay="<%= content.overlay %>"<% } %> />';
+
+/** The package document: the library's, with the author as above, each chapter's overlay named, and the audio, overlays and their durations listed. */
+const VOICED_CONTENT_OPF = (() => {
+  if (!CONTENT_OPF.includes(LIBRARY_CHAPTER_ITEM) || !CONTENT_OPF.includes('</manifest>') || !CONTENT_OPF.includes('</metadata>')) {
+    throw new Error('epub-gen-memory changed its package document: review epub.ts');
+  }
+  return CONTENT_OPF.replace(LIBRARY_CHAPTER_ITEM, CHAPTER_ITEM_WITH_OVERLAY)
+    .replace('</manifest>', "    <%- locals.voiceManifest || '' %>\n    </manifest>")
+    .replace('</metadata>', "    <%- locals.voiceMetadata || '' %>\n    </metadata>");
+})();
+
+const overlayId = (chapterNumber: number) => `overlay_${chapterNumber}`;
+
+/**
+ * The package's lines for the recordings: each audio file and each Media Overlay in the
+ * manifest, and in the metadata each overlay's duration, their total and the class a reading
+ * system marks the sentence being read with.
+ */
+function voiceLines(audio: PackedRecording[], overlays: { chapterNumber: number; file: string; milliseconds: number }[]) {
+  const manifest = [
+    ...audio.map((packed) => `<item id="audio_${packed.number}" href="${audioHref(packed)}" media-type="${packed.audio!.mediaType}" />`),
+    ...overlays.map((overlay) => `<item id="${overlayId(overlay.chapterNumber)}" href="${overlay.file}" media-type="application/smil+xml" />`),
+  ];
+  const total = overlays.reduce((sum, overlay) => sum + overlay.milliseconds, 0);
+  const metadata = overlays.length
+    ? [
+        ...overlays.map((overlay) => `<meta property="media:duration" refines="#${overlayId(overlay.chapterNumber)}">${clockValue(overlay.milliseconds)}</meta>`),
+        `<meta property="media:duration">${clockValue(total)}</meta>`,
+        `<meta property="media:active-class">${ACTIVE_CLASS}</meta>`,
+      ]
+    : [];
+  return { voiceManifest: manifest.join('\n        '), voiceMetadata: metadata.join('\n        ') };
+}
+
+/**
+ * The book as an EPUB 3: a title page with the author, a table of contents by chapter, one file
+ * per chapter with its photos after its text, then its recordings ("In their own words") with
+ * their audio and, for those with timings, a Media Overlay that plays each sentence.
+ */
 export async function bookEpub(book: Book): Promise<Buffer> {
   const titlePage = {
     title: book.title,
@@ -116,15 +182,23 @@ export async function bookEpub(book: Book): Promise<Buffer> {
     filename: 'title-page.xhtml',
   };
   const photos = new Map<string, BookPhoto>();
+  const packed = await packRecordings(book);
+  const overlays: { chapterNumber: number; file: string; smil: string; milliseconds: number }[] = [];
   const chapters = book.chapters.map((chapter, i) => {
     const first = photos.size + 1;
     for (const photo of chapter.photos ?? []) photos.set(photoName(photos.size + 1), photo);
+    const filename = `chapter-${i + 1}.xhtml`;
+    const overlay = chapterOverlay(packed[i], filename);
+    if (overlay) overlays.push({ chapterNumber: i + 1, file: `chapter-${i + 1}.smil`, ...overlay });
     return {
       title: chapter.title,
       content: `<h2>${escape(chapter.title)}</h2>${markdown.render(chapter.content)}${photosHtml(chapter.photos ?? [], first, book.language)}`,
-      filename: `chapter-${i + 1}.xhtml`,
+      ownWords: ownWordsHtml(packed[i], book.language),
+      overlay: overlay ? overlayId(i + 1) : undefined,
+      filename,
     };
   });
+  const audio = packed.flat().filter((recording) => recording.audio !== null);
   const epub = new OfflineEPub(
     {
       title: book.title,
@@ -137,7 +211,9 @@ export async function bookEpub(book: Book): Promise<Buffer> {
       prependChapterTitles: false,
       numberChaptersInTOC: false,
       css: CSS,
-      contentOPF: CONTENT_OPF,
+      contentOPF: VOICED_CONTENT_OPF,
+      chapterXHTML: CHAPTER_XHTML,
+      ...voiceLines(audio, overlays),
       version: 3,
       verbose: false,
       ignoreFailedDownloads: false,
@@ -145,5 +221,6 @@ export async function bookEpub(book: Book): Promise<Buffer> {
     [titlePage, ...chapters],
   );
   epub.photos = photos;
+  epub.voices = { audio, overlays };
   return epub.genEpub();
 }

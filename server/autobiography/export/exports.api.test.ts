@@ -12,7 +12,11 @@ import { jpegPhoto, PHONE_EXIF, pngPhoto, uploadPhotos } from '../../../test/sup
 import { seeder } from '../../../test/support/seed.ts';
 import { secretsIn } from '../../../test/support/photo-secrets.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { stories, users } from '../../db/schema.ts';
+import { clipDir, encodeClip } from '../../../test/support/audio-clips.ts';
+import { CLIPS } from '../../../test/support/shared-files.ts';
+import type { TranscriptTimings } from '../../../contract/voice.ts';
+import { familyMembers, recordings, stories, users } from '../../db/schema.ts';
+import { readFile } from 'node:fs/promises';
 import type { StoredBookChapter } from '../book-plan.ts';
 
 // The downloads of a written book (Markdown, EPUB, PDF) through the real server: an export
@@ -269,4 +273,51 @@ describe("the books carry each story's photos", () => {
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
     expect(text).toContain('Laituri 1965');
   });
+});
+
+describe("the EPUB carries the story's recordings (issue 29)", () => {
+  const timings: TranscriptTimings = {
+    source: 'aligned',
+    sentences: [
+      { text: 'And so my fellow Americans, ask not what your country can do for you,', start: 0.3, end: 7.5 },
+      { text: 'ask what you can do for your country.', start: 8, end: 10.7 },
+    ],
+  };
+
+  it("the story's own recordings in its order, the timed one with a Media Overlay; never a family reply or another person's story", async () => {
+    const clips = await clipDir();
+    try {
+      const webm = (clip: string) => encodeClip(clip, 'webm-opus', clips.dir).then((file) => readFile(file));
+      const [jfk, english] = [await webm(CLIPS.jfk), await webm(CLIPS.english)];
+      const seed = seeder(server.database.db);
+      const stored = async (userId: string, bytes: Buffer, fields: Partial<typeof recordings.$inferInsert>) => {
+        const audioKey = `users/${userId}/recordings/${Math.random().toString(36).slice(2)}.webm`;
+        await server.store.put(audioKey, bytes, 'audio/webm');
+        return seed.recording(userId, { audioKey, sizeBytes: bytes.length, ...fields });
+      };
+      const { client, id } = await account();
+      const other = await account();
+      const story = await seed.story(id, { title: 'Puhe', content: 'Kuuntelin puhetta.' });
+      const theirs = await seed.story(other.id, { title: 'Vieras', content: 'Ei sinun.' });
+      const [reader] = await server.database.db.insert(familyMembers).values({ userId: id, name: 'Anna' }).returning();
+      await stored(id, english, { storyId: story.id, orderIndex: 1, transcription: 'I grew up on a farm near Tampere.', contributorName: 'Serkku Veikko' });
+      await stored(id, jfk, { storyId: story.id, orderIndex: 0, transcription: timings.sentences.map((s) => s.text).join(' '), transcriptTimings: timings, duration: 11 });
+      await stored(id, english, { storyId: story.id, orderIndex: 2, transcription: 'A FAMILY REPLY', familyMemberId: reader.id });
+      await stored(other.id, jfk, { storyId: theirs.id, transcription: 'SOMEONE ELSES WORDS' });
+      const book = await writtenBook(id, [{ title: 'Puheet', content: 'Kuuntelin puhetta radiosta.', storyIds: [story.id, theirs.id], removed: [] }]);
+
+      const files = await epubFiles(await download(client, book.id, 'epub'));
+      expect(requests).toEqual([]);
+      expect([...files.keys()].filter((name) => name.startsWith('OEBPS/audio/'))).toEqual(['OEBPS/audio/recording-1.m4a', 'OEBPS/audio/recording-2.m4a']);
+      const chapter = decoded(files.get('OEBPS/chapter-1.xhtml')!);
+      expect(chapter.indexOf('fellow Americans')).toBeLessThan(chapter.indexOf('Kertoja: Serkku Veikko'));
+      expect(chapter).not.toContain('A FAMILY REPLY');
+      expect(chapter).not.toContain('SOMEONE ELSES WORDS');
+      const clipsOf = [...files.get('OEBPS/chapter-1.smil')!.matchAll(/<audio src="audio\/recording-1.m4a" clipBegin="0:00:([\d.]+)" clipEnd="0:00:([\d.]+)"\/>/g)];
+      expect(clipsOf.map((m) => [Number(m[1]), Number(m[2])])).toEqual(timings.sentences.map((s) => [s.start, s.end]));
+      expect(files.get('OEBPS/content.opf')).toMatch(/href="chapter-1.xhtml" media-type="application\/xhtml\+xml" media-overlay="overlay_1"/);
+    } finally {
+      await clips.remove();
+    }
+  }, 120_000);
 });
