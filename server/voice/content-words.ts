@@ -50,29 +50,50 @@ export function contentWords(text: string): string[] {
   return [...new Set(words(text).filter(isContentWord))];
 }
 
-/** The content words of a text, asked again and again whether it has a word (in any of its forms). */
-export class WordBag {
-  private readonly exact: Set<string>;
-  private readonly answers = new Map<string, boolean>();
+// Every form sameWord matches shares its first three letters (a shorter word matches only itself).
+const KEY_LETTERS = 3;
 
-  constructor(text: string) {
-    this.exact = new Set(contentWords(text));
-  }
+/** The content words of some texts (a story's paragraphs), asked again and again which of them have a word, in any of its forms. */
+export class WordIndex {
+  /** Each word as written, and the texts that have it. */
+  private readonly exact = new Map<string, number[]>();
+  /** The words by their first letters: the only ones a word can match in another form. */
+  private readonly byStart = new Map<string, string[]>();
+  private readonly answers = new Map<string, number[]>();
 
-  has(word: string): boolean {
-    if (this.exact.has(word)) return true;
-    let answer = this.answers.get(word);
-    if (answer === undefined) {
-      answer = false;
-      for (const own of this.exact) if (sameWord(word, own) || sameWord(own, word)) answer = true;
-      this.answers.set(word, answer);
+  constructor(private readonly texts: string[]) {
+    texts.forEach((text, i) => {
+      for (const word of contentWords(text)) this.exact.set(word, [...(this.exact.get(word) ?? []), i]);
+    });
+    for (const word of this.exact.keys()) {
+      const key = word.slice(0, KEY_LETTERS);
+      this.byStart.set(key, [...(this.byStart.get(key) ?? []), word]);
     }
-    return answer;
   }
 
-  /** The share (0 to 1) of these words the bag has; 0 for none given. */
-  shareOf(wordsOfOther: string[]): number {
-    if (wordsOfOther.length === 0) return 0;
-    return wordsOfOther.filter((word) => this.has(word)).length / wordsOfOther.length;
+  /** The texts (their places, in order) that have the word. */
+  textsHaving(word: string): number[] {
+    let texts = this.answers.get(word);
+    if (!texts) {
+      const alike =
+        word.length < KEY_LETTERS
+          ? [word]
+          : (this.byStart.get(word.slice(0, KEY_LETTERS)) ?? []).filter((own) => own === word || sameWord(word, own) || sameWord(own, word));
+      texts = [...new Set(alike.flatMap((own) => this.exact.get(own) ?? []))].sort((a, b) => a - b);
+      this.answers.set(word, texts);
+    }
+    return texts;
   }
+
+  /** For each text, the share (0 to 1) of these words it has; 0 for no words. */
+  sharesOf(words: string[]): number[] {
+    const counts = this.texts.map(() => 0);
+    for (const word of words) for (const text of this.textsHaving(word)) counts[text] += 1;
+    return counts.map((count) => (words.length ? count / words.length : 0));
+  }
+}
+
+/** The share (0 to 1) of these words a text has, in any of their forms. */
+export function shareIn(text: string, words: string[]): number {
+  return new WordIndex([text]).sharesOf(words)[0];
 }

@@ -1,7 +1,7 @@
 import { diffArrays } from 'diff';
 import type { ParagraphSources, TranscriptTimings, VoiceSpan } from '../../contract/voice.ts';
 import { paragraphsOf } from '../ai/paragraphs.ts';
-import { contentWords, WordBag } from './content-words.ts';
+import { contentWords, shareIn, WordIndex } from './content-words.ts';
 
 /*
  * Which stretches of a story's recordings each paragraph retells (decision 038): the
@@ -31,10 +31,11 @@ interface SaidSentence {
 
 /** For each paragraph of a written story, the recording spans its sentences come from (empty when none). */
 export function markParagraphSources(content: string, recordings: TimedRecording[]): ParagraphSources {
-  const paragraphs = paragraphsOf(content).map((text) => new WordBag(text));
+  const texts = paragraphsOf(content);
+  const paragraphs = new WordIndex(texts);
   const said = saidSentences(recordings);
   const placed = fillShortSentences(said, placeSentences(said, paragraphs), paragraphs);
-  return spansOf(said, placed, paragraphs.length);
+  return spansOf(said, placed, texts.length);
 }
 
 /** Every timed sentence of the recordings, in the recordings' order and then as said. */
@@ -47,10 +48,10 @@ function saidSentences(recordings: TimedRecording[]): SaidSentence[] {
 }
 
 /** The paragraph each sentence with enough content words is retold in (null: none). */
-function placeSentences(said: SaidSentence[], paragraphs: WordBag[]): (number | null)[] {
+function placeSentences(said: SaidSentence[], paragraphs: WordIndex): (number | null)[] {
   let last: number | null = null;
   return said.map(({ words }) => {
-    const shares = paragraphs.map((bag) => bag.shareOf(words));
+    const shares = paragraphs.sharesOf(words);
     const best = bestParagraph(shares, last);
     if (best === null) return null;
     const shared = Math.round(shares[best] * words.length);
@@ -78,14 +79,15 @@ function bestParagraph(shares: number[], last: number | null): number | null {
  * paragraph its neighbours (in the same recording) are both in, or a neighbour's paragraph
  * that has its word.
  */
-function fillShortSentences(said: SaidSentence[], placed: (number | null)[], paragraphs: WordBag[]): (number | null)[] {
+function fillShortSentences(said: SaidSentence[], placed: (number | null)[], paragraphs: WordIndex): (number | null)[] {
   const neighbour = (k: number, at: number) => (said[at]?.recordingId === said[k].recordingId ? placed[at] : null);
   return placed.map((paragraph, k) => {
     if (paragraph !== null || said[k].words.length >= JOIN_WORDS) return paragraph;
     const before = neighbour(k, k - 1);
     const after = neighbour(k, k + 1);
     if (before !== null && before === after) return before;
-    return [before, after].find((p) => p !== null && paragraphs[p].shareOf(said[k].words) > 0) ?? null;
+    const having = new Set(said[k].words.flatMap((word) => paragraphs.textsHaving(word)));
+    return [before, after].find((p) => p !== null && having.has(p)) ?? null;
   });
 }
 
@@ -147,9 +149,8 @@ function spansOfEdited(removed: Edited[], added: string[]): VoiceSpan[][] {
     return added.map((text, i) => (editedInPlace(removed[i].text, text) ? copied(removed[i].spans) : []));
   }
   return added.map((text) => {
-    const bag = new WordBag(text);
     const own = contentWords(text);
-    const repeated = removed.filter((old) => bag.shareOf(contentWords(old.text)) >= HALF || new WordBag(old.text).shareOf(own) >= HALF);
+    const repeated = removed.filter((old) => shareIn(text, contentWords(old.text)) >= HALF || shareIn(old.text, own) >= HALF);
     return repeated.flatMap((old) => copied(old.spans));
   });
 }
@@ -157,7 +158,7 @@ function spansOfEdited(removed: Edited[], added: string[]): VoiceSpan[][] {
 /** One paragraph in the place of another is the same paragraph edited unless they have no word in common. */
 function editedInPlace(before: string, after: string): boolean {
   const words = contentWords(before);
-  return words.length === 0 || new WordBag(after).shareOf(words) > 0;
+  return words.length === 0 || shareIn(after, words) > 0;
 }
 
 const sameParagraph = (a: string, b: string) => a.replace(/\s+/g, ' ') === b.replace(/\s+/g, ' ');
