@@ -17,6 +17,8 @@ import type { AdditionsRequest, PhotoNote, StoryRequest } from './story-prompt.t
 import { addToStoryTask, regenerateStoryTask, writeStoryTask, type StoryAdditions } from './story-tasks.ts';
 import { unwrittenStories } from './unfinished.ts';
 import { userVocabulary } from '../people-and-places/vocabulary.ts';
+import { markStorySources } from '../voice/mark-story.ts';
+import { carryParagraphSources } from '../voice/paragraph-sources.ts';
 import { storyWritten } from './story-written.ts';
 
 export const WRITE_STORY = 'write-story';
@@ -130,6 +132,8 @@ async function storeStoryText(
       .update(stories)
       .set({ ...(textKept ? rest : { ...rest, metadata, hasNewRecordings }), ...merged, updatedAt: new Date() })
       .where(eq(stories.id, storyId));
+    // Each paragraph leads back to where it was said (a kept text keeps the spans it had).
+    await markStorySources(tx, storyId);
     await alsoQueue?.(tx);
   });
 }
@@ -161,10 +165,13 @@ async function addToEditedText(
       await tx.update(stories).set({ ...shown, updatedAt: new Date() }).where(eq(stories.id, story.id));
       return;
     }
+    const merged = mergeAdditions(current, additions, { replaceEditsUpTo: replaceUpTo });
     await tx
       .update(stories)
       .set({
-        ...mergeAdditions(current, additions, { replaceEditsUpTo: replaceUpTo }),
+        ...merged,
+        // The person's paragraphs keep their spans; the new ones are marked just below.
+        paragraphSources: carryParagraphSources({ content: current.content, sources: current.paragraphSources }, merged.content),
         metadata: withMentions(current.metadata, additions),
         processingStatus: 'generated',
         hasNewRecordings: false,
@@ -172,6 +179,7 @@ async function addToEditedText(
         updatedAt: new Date(),
       })
       .where(eq(stories.id, story.id));
+    await markStorySources(tx, story.id);
     await queueFollowUpQuestions(ctx.queue, story.id, tx);
     await storyWritten(ctx.queue, tx, story.id);
   });

@@ -11,6 +11,7 @@ import type { BlobStore } from '../storage/index.ts';
 import type { TemporalColumns } from '../temporal/temporal-context.ts';
 import { photosGoingWith } from '../photos/home-deletion.ts';
 import { deletePhotoBlobs } from '../photos/photo-copies-store.ts';
+import { carryParagraphSources } from '../voice/paragraph-sources.ts';
 
 type StoryRow = ResourceRows['story'];
 type StoryToChange = Authorized<StoryRow, 'update'>;
@@ -27,14 +28,17 @@ async function updateStoryRow(db: Database, story: StoryToChange, changes: Parti
 
 /**
  * Changes one of the story's own fields (title, content, language, point of view, style or
- * metadata). A title or text typed by the person is marked, so the writer keeps it.
+ * metadata). A title or text typed by the person is marked, so the writer keeps it; the
+ * paragraphs they kept or edited in place still lead back to where they were said.
  */
 export function editStory(db: Database, story: StoryToChange, patch: StoryPatch): Promise<StoryRow> {
   const now = new Date();
   return updateStoryRow(db, story, {
     ...patch,
     ...('title' in patch ? { titleEditedAt: now } : {}),
-    ...('content' in patch ? { contentEditedAt: now } : {}),
+    ...('content' in patch
+      ? { contentEditedAt: now, paragraphSources: carryParagraphSources({ content: story.content, sources: story.paragraphSources }, patch.content) }
+      : {}),
   });
 }
 
