@@ -52,6 +52,8 @@ function withWords(text: string, start: number, end: number): TimedSentence {
 // Sentence starts and ends where the clips' pauses are (ffmpeg silencedetect on them).
 interface Case {
   clip: string;
+  /** The transcript as stored (the English one in two paragraphs, as a hand edit may leave it). */
+  text: string;
   timings: TranscriptTimings;
   words: Record<'play' | 'region' | 'correctWords' | 'playAgain' | 'save' | 'leave' | 'stay' | 'keys', string>;
   /** A word of the second sentence, tapped to play from it. */
@@ -63,6 +65,7 @@ interface Case {
 const CASES: Record<'en' | 'fi', Case> = {
   en: {
     clip: CLIPS.english,
+    text: clipTranscript(CLIPS.english).replace('. ', '.\n\n'),
     timings: {
       source: 'words',
       sentences: [withWords('I grew up on a farm near Tampere with my sister Anna.', 0.1, 2.6), withWords('Every summer we swam in the lake.', 2.9, 4.49)],
@@ -73,6 +76,7 @@ const CASES: Record<'en' | 'fi', Case> = {
   },
   fi: {
     clip: CLIPS.finnish,
+    text: clipTranscript(CLIPS.finnish),
     timings: {
       source: 'aligned',
       sentences: [
@@ -88,7 +92,7 @@ const CASES: Record<'en' | 'fi', Case> = {
 
 /** A signed-in owner on the page of a recording of the clip with the case's timings, come to from the list (so Back stays in the app). */
 async function recordingPage(language: 'en' | 'fi', who: string) {
-  const { clip, timings } = CASES[language];
+  const { clip, text, timings } = CASES[language];
   const { page, userId } = await signedInPage(browser, server, `${who}-${language}@example.com`, { language });
   const bytes = readFileSync(clip);
   const audioKey = `users/${userId}/recordings/${randomUUID()}.wav`;
@@ -98,7 +102,7 @@ async function recordingPage(language: 'en' | 'fi', who: string) {
     mimeType: 'audio/wav',
     sizeBytes: bytes.length,
     duration: bytes.length / 32_000,
-    transcription: clipTranscript(clip),
+    transcription: text,
     detectedLanguage: language,
     transcriptTimings: timings,
   });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TranscriptTimings } from '../../../contract/voice.ts';
 import { Button } from '../ui/Button.tsx';
 import { BACK_SECONDS, listeningKey } from './keys.ts';
-import { nextSentenceStart, sentenceAt, timelineOf, type TimelineSentence, wordAt } from './timeline.ts';
+import { lineBreaksBefore, nextSentenceStart, sentenceAt, timelineOf, type TimelineSentence, wordAt } from './timeline.ts';
 import { usePlayhead } from './usePlayhead.ts';
 import { type SaveTranscript, useWordCorrection } from './useWordCorrection.tsx';
 import { useWordPress } from './useWordPress.ts';
@@ -43,6 +43,7 @@ export function ListeningTranscript(props: ListeningTranscriptProps) {
   );
   const playhead = usePlayhead(props.audio, locate);
   const words = useMemo(() => timeline.flatMap((sentence) => sentence.words), [timeline]);
+  const breaks = useMemo(() => lineBreaksBefore(props.text), [props.text]);
   const sentenceOf = (word: number) => timeline.findIndex((sentence) => sentence.words.some((w) => w.index === word));
   const [choosing, setChoosing] = useState(false);
   const correcting = useWordCorrection({ recordingId: props.recordingId, ownerId: props.ownerId, text: props.text, save: props.save, saving: props.saving });
@@ -71,7 +72,7 @@ export function ListeningTranscript(props: ListeningTranscriptProps) {
       >
         {sentence.words.map((word, w) => (
           <span key={word.index}>
-            {w > 0 && ' '}
+            {breaks.has(word.index) ? Array.from({ length: breaks.get(word.index)! }, (_, n) => <br key={n} />) : w > 0 && ' '}
             <span
               data-word={word.index}
               className={clsx(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptTimings } from '../../../contract/voice.ts';
-import { nextSentenceStart, replaceWord, sentenceAt, timelineOf, timingsFitText, wordAt } from './timeline.ts';
+import { lineBreaksBefore, nextSentenceStart, replaceWord, sentenceAt, timelineOf, timingsFitText, wordAt } from './timeline.ts';
 
 const wordTimed: TranscriptTimings = {
   source: 'words',
@@ -111,5 +111,18 @@ describe('replaceWord', () => {
 
   it('leaves the text as it was for a word it does not have', () => {
     expect(replaceWord('We rowed.', 5, 'x')).toBe('We rowed.');
+  });
+});
+
+describe('lineBreaksBefore', () => {
+  it('finds the line and paragraph breaks before words, a blank line or more as two', () => {
+    expect([...lineBreaksBefore('We rowed.\nEvery morning.\n\n\n Kesä oli.')]).toEqual([
+      [2, 1],
+      [4, 2],
+    ]);
+  });
+
+  it('finds none in a text on one line, nor for leading space', () => {
+    expect(lineBreaksBefore('\n  We rowed across.').size).toBe(0);
   });
 });

@@ -104,3 +104,20 @@ export function replaceWord(text: string, index: number, replacement: string): s
   }
   return text;
 }
+
+/**
+ * The line breaks the text has before its words (word number -> how many), so the listening
+ * view keeps the person's paragraphs: the timings know sentences, not lines.
+ */
+export function lineBreaksBefore(text: string): Map<number, number> {
+  const breaks = new Map<number, number>();
+  let index = 0;
+  for (const part of text.trimStart().split(/(\s+)/)) {
+    if (part === '') continue;
+    if (/^\s+$/.test(part)) {
+      const lines = part.split('\n').length - 1;
+      if (lines > 0) breaks.set(index, Math.min(lines, 2));
+    } else index++;
+  }
+  return breaks;
+}
