@@ -5,6 +5,11 @@ import { z } from 'zod';
  * (issue 29, decision 037). Times are seconds from the start of the recording's audio.
  */
 
+/** A text's words as written: runs of non-space, punctuation kept on them (the server's and the listening editor's one rule). */
+export function wordsIn(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
 /** A word where the engine gave its time. */
 export const timedWordSchema = z.object({ text: z.string(), start: z.number(), end: z.number() });
 export type TimedWord = z.infer<typeof timedWordSchema>;

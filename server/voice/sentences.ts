@@ -1,4 +1,4 @@
-import type { TranscriptTimings } from '../../contract/voice.ts';
+import { type TranscriptTimings, wordsIn } from '../../contract/voice.ts';
 
 /*
  * A transcript's text cut into sentences and words, one rule for every engine, the aligner and
@@ -18,10 +18,8 @@ export function sentencesOf(text: string, language?: string): string[] {
   return [...sentenceSegmenter(language).segment(text)].map((part) => part.segment.trim()).filter(Boolean);
 }
 
-/** A text's words as written: runs of non-space, punctuation kept on them. */
-export function wordsIn(text: string): string[] {
-  return text.split(/\s+/).filter(Boolean);
-}
+// The word rule lives in the contract: the listening editor corrects words by the same count.
+export { wordsIn };
 
 /** Whether timings cover exactly the words of a transcript, in order (whitespace aside). */
 export function sameWords(timings: TranscriptTimings, text: string): boolean {

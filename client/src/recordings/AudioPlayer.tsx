@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { Pause, Play } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { formatDuration, playableDuration } from './duration.ts';
 type AudioPlayerProps = {
   /** The stored length in seconds, for audio whose header does not say (recorded webm). */
   storedDuration: number | null;
+  /** The audio element, for a page that follows or steers the playing too (the listening editor). */
+  audioRef?: RefObject<HTMLAudioElement | null>;
 } & ({ recordingId: number } | { /** Any other audio, e.g. a published story's narration. */ src: string });
 
 /**
@@ -19,7 +21,8 @@ export function AudioPlayer(props: AudioPlayerProps) {
   const { storedDuration } = props;
   const src = 'src' in props ? props.src : `/api/recordings/${props.recordingId}/audio`;
   const { t } = useTranslation('recordings');
-  const audio = useRef<HTMLAudioElement>(null);
+  const ownAudio = useRef<HTMLAudioElement>(null);
+  const audio = props.audioRef ?? ownAudio;
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
   const [mediaDuration, setMediaDuration] = useState(Number.NaN);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { BookOpen, CalendarClock, Clock, Link2, Trash2, UserPen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -53,6 +53,8 @@ function RecordingBody({ recording, backTo }: { recording: RecordingWithLinksDto
   const saveTime = useSaveRecordingTime(recording.id);
   const remove = useDeleteRecording();
   const [deleting, setDeleting] = useState(false);
+  // One audio element: the player plays it, the listening editor follows and steers it.
+  const audio = useRef<HTMLAudioElement>(null);
   const time = timeText(recording);
   const question = recording.linkedQuestion?.question ?? recording.promptQuestion;
 
@@ -81,7 +83,7 @@ function RecordingBody({ recording, backTo }: { recording: RecordingWithLinksDto
       </div>
 
       {question && <QuestionCard question={question} questionId={recording.linkedQuestion?.questionId ?? recording.questionId} />}
-      <AudioPlayer recordingId={recording.id} storedDuration={recording.duration} />
+      <AudioPlayer recordingId={recording.id} storedDuration={recording.duration} audioRef={audio} />
 
       <ul aria-label={t('detail.badges')} className="flex flex-wrap gap-1.5 empty:hidden">
         {recording.contributorName && (
@@ -121,7 +123,7 @@ function RecordingBody({ recording, backTo }: { recording: RecordingWithLinksDto
         )}
       </ul>
 
-      <TranscriptionSection recording={recording} />
+      <TranscriptionSection recording={recording} audio={audio} />
       <PhotoSection home={{ kind: 'recording', id: recording.id }} />
 
       <Card title={t('time.title')} icon={<CalendarClock aria-hidden className="size-5" />}>
