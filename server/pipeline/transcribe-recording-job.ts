@@ -22,11 +22,12 @@ export const TRANSCRIBE_RECORDING = 'transcribe-recording';
 /**
  * uploaded -> transcribing -> transcribed | failed, then the story's writing is queued.
  * Two steps, and a retry keeps the first: a recording already transcribed is not sent to
- * the transcriber again, only its story is queued if it still waits. The transcript and
- * the story's job are written in one transaction, so no crash can leave one without the
- * other. The audio is never touched, so a failure can be transcribed again later. A
- * transcript corrected by hand is kept (even when corrected while this ran), unless the
- * person asked to replace that correction (`replaceCorrectionUpTo`, see hand-edits.ts).
+ * the transcriber again, only its story is queued if it still waits. The transcript (with
+ * where each sentence was said) and the story's job are written in one transaction, so no
+ * crash can leave one without the other. The audio is never touched, so a failure can be
+ * transcribed again later. A transcript corrected by hand is kept (even when corrected while
+ * this ran), unless the person asked to replace that correction (`replaceCorrectionUpTo`,
+ * see hand-edits.ts).
  */
 export const transcribeRecordingJob = defineJob<JobContext, { recordingId: number; replaceCorrectionUpTo?: string }>({
   name: TRANSCRIBE_RECORDING,
@@ -89,7 +90,13 @@ export const transcribeRecordingJob = defineJob<JobContext, { recordingId: numbe
           processingStatus: 'transcribed',
           ...(keepCorrection
             ? {}
-            : { transcription: result.transcript.text, transcriptionSegments: result.transcript.segments, transcriptionEditedAt: null }),
+            : {
+              transcription: result.transcript.text,
+              transcriptionSegments: result.transcript.segments,
+              // The timings are the new text's: a kept correction keeps its own.
+              transcriptTimings: result.timings,
+              transcriptionEditedAt: null,
+            }),
           detectedLanguage: result.transcript.language,
           duration: Math.round(result.durationSeconds * 100) / 100,
           transcriptionError: null,
