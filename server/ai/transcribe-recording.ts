@@ -9,7 +9,6 @@ import { LOCAL_MAX_PIECE_SECONDS } from './local/transcriber.ts';
 import { OPENAI_MAX_CHUNK_SECONDS } from './openai/transcriber.ts';
 import type { Transcript } from './ports.ts';
 import type { TranscriptTimings } from '../../contract/voice.ts';
-import { timeTranscript } from '../voice/time-transcript.ts';
 
 export interface TranscribeRecordingInput {
   /** The uploaded file as stored (any browser format; a path, so it is never held whole in memory), or its bytes. */
@@ -23,6 +22,19 @@ export interface TranscribeRecordingInput {
   normalise?: NormaliseOptions;
   /** `audio` decoded already by its upload (kept-decodes.ts): read as it is, no second ffmpeg run. */
   decoded?: KeptDecode;
+  /**
+   * Times the transcript's sentences while the decoded audio is still there (the feature's
+   * rule: server/voice/time-transcript.ts); null when it could not.
+   */
+  time?: (heard: HeardRecording) => Promise<TranscriptTimings | null>;
+}
+
+/** What timing a transcript may look at: the transcript, the decoded WAV (temporary) and the speech check's findings. */
+export interface HeardRecording {
+  transcript: Transcript;
+  file: string;
+  speech: SpeechAssessment | null;
+  signal?: AbortSignal;
 }
 
 /**
@@ -37,10 +49,7 @@ export interface TranscribedRecording {
   durationSeconds: number;
   /** null when the VAD model is missing or failed: the audio was let through unchecked. */
   speech: SpeechAssessment | null;
-  /**
-   * Where each sentence was said (server/voice/time-transcript.ts): the engine's times, else
-   * the text aligned to the speech, else `none`; null when timing went wrong (timed later).
-   */
+  /** Where each sentence was said, as `time` found; null without `time`, or when timing went wrong (timed later). */
   timings: TranscriptTimings | null;
 }
 
@@ -100,15 +109,7 @@ async function transcribeDecoded(
   if (check.problem) {
     throw new AiError(check.problem, { detail: `${check.words} words, ${Math.round(check.repeatedShare * 100)}% repeated` });
   }
-  const timings = await timeTranscript({
-    transcript,
-    file: audio.file,
-    speech,
-    detector: engines.speech,
-    language: input.language ?? transcript.language,
-    signal: input.signal,
-    log: engines.log,
-  });
+  const timings = input.time ? await input.time({ transcript, file: audio.file, speech, signal: input.signal }) : null;
   return { transcript: withSentenceSegments(transcript, timings), durationSeconds: audio.durationSeconds, speech, timings };
 }
 

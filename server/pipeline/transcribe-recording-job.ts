@@ -14,6 +14,7 @@ import { withBlobAsFile } from '../storage/blob-file.ts';
 import type { JobContext } from '../jobs/context.ts';
 import { keepsHandEdit } from './hand-edits.ts';
 import { userVocabulary } from '../people-and-places/vocabulary.ts';
+import { timeTranscript } from '../voice/time-transcript.ts';
 import { unsettledRecordings } from './unfinished.ts';
 import { writeStoryJob } from './write-story-job.ts';
 
@@ -58,15 +59,17 @@ export const transcribeRecordingJob = defineJob<JobContext, { recordingId: numbe
       .where(eq(recordings.id, recordingId));
     const settings = readRecordingSettings(recording.settings);
     const vocabulary = await userVocabulary(db, recording.userId);
+    const log = (_level: 'warn', message: string) => ctx.log.warn({ recordingId }, message);
     const transcribe = (audio: Pick<TranscribeRecordingInput, 'audio' | 'decoded'>) =>
       transcribeRecording(
-        { ...ctx.engines, log: (_level, message) => ctx.log.warn({ recordingId }, message) },
+        { ...ctx.engines, log },
         {
           ...audio,
           language: settings.language,
           vocabulary: [...vocabulary.people, ...vocabulary.places],
           model: TRANSCRIPTION_MODELS.find((m) => m === settings.transcriptionModel),
           signal,
+          time: (heard) => timeTranscript({ ...heard, detector: ctx.engines.speech, language: settings.language, log }),
         },
       );
     // The upload's own decode when it was kept in this process; otherwise the stored file, decoded here.

@@ -1,19 +1,14 @@
 import type { TranscriptTimings } from '../../contract/voice.ts';
-import type { Transcript } from '../ai/ports.ts';
-import type { SpeechAssessment, SpeechDetector } from '../ai/vad.ts';
+import type { HeardRecording } from '../ai/transcribe-recording.ts';
+import type { SpeechDetector } from '../ai/vad.ts';
 import { alignToSpeech } from './align.ts';
 import { timingsFromEngine } from './engine-timings.ts';
 
-export interface TimeTranscriptInput {
-  transcript: Transcript;
-  /** The normalised WAV the transcript was made from (a temporary file, still there). */
-  file: string;
-  /** The speech check's findings, when it ran. */
-  speech: SpeechAssessment | null;
-  /** The voice detection, to look at the whole recording when the check stopped early. */
+export interface TimeTranscriptInput extends HeardRecording {
+  /** The voice detection, to look at the whole recording when the speech check stopped early. */
   detector: Pick<SpeechDetector, 'isAvailable' | 'detectFile'>;
+  /** The speaker's language (the transcript's own when not given). */
   language?: string;
-  signal?: AbortSignal;
   log?: (level: 'warn', message: string) => void;
 }
 
@@ -21,7 +16,8 @@ export interface TimeTranscriptInput {
 const NO_TIMES: TranscriptTimings = { source: 'none', sentences: [] };
 
 /**
- * Where each sentence of a new transcript was said (decision 037): the engine's own times
+ * Where each sentence of a new transcript was said (decision 037), as the transcription
+ * job asks for it (transcribeRecording's `time`): the engine's own times
  * when it gave any, else the text aligned to the speech the voice detection hears in the
  * whole recording (looked at again when the speech check stopped at its verdict); `none`
  * with no detection model, or when it fails. Never throws for a timing problem (the
@@ -29,7 +25,8 @@ const NO_TIMES: TranscriptTimings = { source: 'none', sentences: [] };
  * wrong, so the background pass tries again later.
  */
 export async function timeTranscript(input: TimeTranscriptInput): Promise<TranscriptTimings | null> {
-  const { transcript, language, signal } = input;
+  const { transcript, signal } = input;
+  const language = input.language ?? transcript.language;
   try {
     const fromEngine = timingsFromEngine(transcript, language);
     if (fromEngine) return fromEngine;
