@@ -8,6 +8,7 @@ import { AiError } from './errors.ts';
 import { LOCAL_MAX_PIECE_SECONDS } from './local/transcriber.ts';
 import { OPENAI_MAX_CHUNK_SECONDS } from './openai/transcriber.ts';
 import type { Transcript } from './ports.ts';
+import type { TranscriptTimings } from '../../contract/voice.ts';
 
 export interface TranscribeRecordingInput {
   /** The uploaded file as stored (any browser format; a path, so it is never held whole in memory), or its bytes. */
@@ -21,6 +22,19 @@ export interface TranscribeRecordingInput {
   normalise?: NormaliseOptions;
   /** `audio` decoded already by its upload (kept-decodes.ts): read as it is, no second ffmpeg run. */
   decoded?: KeptDecode;
+  /**
+   * Times the transcript's sentences while the decoded audio is still there (the feature's
+   * rule: server/voice/time-transcript.ts); null when it could not.
+   */
+  time?: (heard: HeardRecording) => Promise<TranscriptTimings | null>;
+}
+
+/** What timing a transcript may look at: the transcript, the decoded WAV (temporary) and the speech check's findings. */
+export interface HeardRecording {
+  transcript: Transcript;
+  file: string;
+  speech: SpeechAssessment | null;
+  signal?: AbortSignal;
 }
 
 /**
@@ -35,6 +49,8 @@ export interface TranscribedRecording {
   durationSeconds: number;
   /** null when the VAD model is missing or failed: the audio was let through unchecked. */
   speech: SpeechAssessment | null;
+  /** Where each sentence was said, as `time` found; null without `time`, or when timing went wrong (timed later). */
+  timings: TranscriptTimings | null;
 }
 
 /**
@@ -43,9 +59,9 @@ export interface TranscribedRecording {
  * refuse silence with the VAD before any (paid) transcription (stopping once it hears speech
  * enough when the recording needs no cutting; a long one's silence is refused after a
  * bounded first look, decision 030), transcribe from the file with the VAD's
- * segments (the one VAD pass, passed on for cutting long recordings), and
- * refuse transcripts that are too short or loop. Every refusal is an AiError with the
- * spec's catalogue code.
+ * segments (the one VAD pass, passed on for cutting long recordings),
+ * refuse transcripts that are too short or loop, and time its sentences. Every refusal is an
+ * AiError with the spec's catalogue code.
  */
 export async function transcribeRecording(
   engines: Pick<Engines, 'transcriber' | 'speech'> & { log?: (level: 'warn', message: string) => void },
@@ -93,5 +109,15 @@ async function transcribeDecoded(
   if (check.problem) {
     throw new AiError(check.problem, { detail: `${check.words} words, ${Math.round(check.repeatedShare * 100)}% repeated` });
   }
-  return { transcript, durationSeconds: audio.durationSeconds, speech };
+  const timings = input.time ? await input.time({ transcript, file: audio.file, speech, signal: input.signal }) : null;
+  return { transcript: withSentenceSegments(transcript, timings), durationSeconds: audio.durationSeconds, speech, timings };
+}
+
+/**
+ * An engine that timed words but gave no segments of its own (whisper.cpp run token by
+ * token) gets its sentences as segments, so the transcript's WebVTT reads by sentence.
+ */
+function withSentenceSegments(transcript: Transcript, timings: TranscriptTimings | null): Transcript {
+  if (transcript.segments.length > 0 || timings?.source !== 'words') return transcript;
+  return { ...transcript, segments: timings.sentences.map(({ text, start, end }) => ({ start, end, text })) };
 }

@@ -52,7 +52,7 @@ describe.each(adapters)('Transcriber contract: %s', (_name, make) => {
     expect(typeof result.text).toBe('string');
     expect(result.language).toBe('fi');
     expect(result.durationSeconds).toBeCloseTo(3.3, 1);
-    for (const s of result.segments) {
+    for (const s of [...result.segments, ...(result.words ?? [])]) {
       expect(s.start).toBeGreaterThanOrEqual(0);
       expect(s.end).toBeLessThanOrEqual(result.durationSeconds + 0.01);
       expect(s.text.length).toBeGreaterThan(0);
@@ -71,7 +71,7 @@ describe.each(adapters)('Transcriber contract: %s', (_name, make) => {
 });
 
 describe('OpenAI transcriber', () => {
-  it('sends the model, language, names and a WAV file; gpt-4o models give one segment for the whole text', async () => {
+  it('sends the model, language, names and a WAV file; gpt-4o models give no times, and none are made up', async () => {
     fake.setTranscript('Ask not what your country can do for you.');
     const result = await openai().transcribe({ audio: shortPcm, language: 'en', vocabulary: ['Anna', 'Tampere'] });
     const request = fake.requestsTo('transcriptions')[0]!;
@@ -80,15 +80,25 @@ describe('OpenAI transcriber', () => {
     expect(request.file!.name).toBe('recording.wav');
     expect(parseWav(request.file!.bytes)!.sampleRate).toBe(16000);
     expect(request.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
-    expect(result.segments).toEqual([{ start: 0, end: result.durationSeconds, text: 'Ask not what your country can do for you.' }]);
+    expect(request.fieldValues!['timestamp_granularities[]']).toBeUndefined();
+    expect(result.text).toBe('Ask not what your country can do for you.');
+    expect(result.segments).toEqual([]);
+    expect(result.words).toBeUndefined();
   });
 
-  it('asks whisper-1 for segments and reads its language', async () => {
-    fake.setTranscript({ text: 'Kasvoin maatilalla.', language: 'fi', segments: [{ start: 0.2, end: 1.5, text: 'Kasvoin' }, { start: 1.5, end: 3, text: 'maatilalla.' }] });
+  it('asks whisper-1 for word and segment times and reads its language', async () => {
+    fake.setTranscript({
+      text: 'Kasvoin maatilalla.', language: 'fi',
+      segments: [{ start: 0.2, end: 1.5, text: 'Kasvoin' }, { start: 1.5, end: 3, text: 'maatilalla.' }],
+      words: [{ word: 'Kasvoin', start: 0.3, end: 1.1 }, { word: 'maatilalla', start: 1.6, end: 2.9 }],
+    });
     const result = await openai().transcribe({ audio: shortPcm, model: 'whisper-1' });
-    expect(fake.requestsTo('transcriptions')[0]!.fields!.response_format).toBe('verbose_json');
+    const request = fake.requestsTo('transcriptions')[0]!;
+    expect(request.fields!.response_format).toBe('verbose_json');
+    expect(request.fieldValues!['timestamp_granularities[]']).toEqual(['word', 'segment']);
     expect(result.language).toBe('fi');
     expect(result.segments.map((s) => s.text)).toEqual(['Kasvoin', 'maatilalla.']);
+    expect(result.words).toEqual([{ text: 'Kasvoin', start: 0.3, end: 1.1 }, { text: 'maatilalla', start: 1.6, end: 2.9 }]);
   });
 
   // One request each: the job queue decides about retries (server/jobs/retry-policy.ts).
@@ -133,6 +143,12 @@ describe('OpenAI transcriber', () => {
     const starts = result.segments.map((s) => s.start);
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
     expect(starts[1]).toBeGreaterThan(2.2); // offset by where the piece starts
+    // The words too, each piece's moved to where it starts, never past its end.
+    const words = result.words!;
+    expect(words.map((w) => w.text).slice(0, 6)).toEqual(['And', 'so', 'my', 'fellow', 'Americans', 'ask']);
+    expect(words[0]!.start).toBeCloseTo(0.3, 3);
+    expect(words[5]!.start).toBeCloseTo(starts[1]!, 3);
+    expect([...words.map((w) => w.start)].sort((a, b) => a - b)).toEqual(words.map((w) => w.start));
     expect(sent[1]!.fields!.prompt).toContain('Americans'); // the previous piece carries on
     // Pieces of at most 5 s, cut in jfk's pauses (4.41-5.38 and 7.68-8.16), not in words.
     const durations = sent.map((r) => parseWav(r.file!.bytes)!.data.length / 32000);
@@ -169,12 +185,13 @@ describe('OpenAI transcriber', () => {
     const sixty = Buffer.concat(Array.from({ length: 27 }, () => pcm)); // 27 x 132 s = 59.4 min
     const speech = Array.from({ length: 27 * 12 }, (_, i) => ({ start: i * 11 + 0.32, end: i * 11 + 10.62 }));
     fake.setTranscript((request) => `Piece of ${request.file!.size} bytes.`);
-    const result = await openai().transcribe({ audio: sixty, speech });
+    const result = await openai({ model: 'whisper-1' }).transcribe({ audio: sixty, speech });
     const sent = fake.requestsTo('transcriptions');
     expect(sent.length).toBeGreaterThanOrEqual(6);
     for (const r of sent) expect(r.file!.size).toBeLessThan(25 * 1024 * 1024);
     expect(result.durationSeconds).toBeGreaterThan(3500);
     expect(result.segments.at(-1)!.end).toBeCloseTo(result.durationSeconds, 0);
+    expect(result.words!.at(-1)!.end).toBeCloseTo(result.durationSeconds, 0);
     expect(result.text.split('Piece of').length - 1).toBe(sent.length);
   });
 });
@@ -190,7 +207,7 @@ describe('local transcriber', () => {
       protected override async transcribePiece(_context: WhisperContext, pcm: Buffer) {
         given.push(pcm);
         const n = given.length;
-        return { text: `Piece ${n}.`, segments: [{ start: 0.5, end: 1.5, text: `Piece ${n}.` }], language: 'en' };
+        return { text: `Piece ${n}.`, words: [{ text: 'Piece', start: 0.5, end: 1 }, { text: `${n}.`, start: 1, end: 1.5 }], language: 'en' };
       }
     }
     const local = new RecordingPieces({ modelPath: TEST_MODELS.whisper, threads: 2, maxPieceSeconds: 5 });
@@ -204,7 +221,9 @@ describe('local transcriber', () => {
       expect(given[0]!.length / 32000).toBeGreaterThan(4.41);
       expect(result).toMatchObject({ text: 'Piece 1. Piece 2. Piece 3.', language: 'en' });
       expect(result.durationSeconds).toBeCloseTo(jfk.length / 32000, 3);
-      const starts = result.segments.map((s) => s.start);
+      // Each piece's words moved to where it starts; the sentences are timed from them later (transcribe-recording.ts).
+      expect(result.segments).toEqual([]);
+      const starts = result.words!.filter((w) => w.text === 'Piece').map((w) => w.start);
       expect(starts[0]).toBeCloseTo(0.5, 3);
       expect(starts[1]).toBeCloseTo(given[0]!.length / 32000 + 0.5, 3);
       expect(starts[2]).toBeCloseTo((given[0]!.length + given[1]!.length) / 32000 + 0.5, 3);

@@ -9,6 +9,7 @@ import { CLIPS, clipTranscript } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { type FakeOpenAi, type Refusal, startFakeOpenAi } from '../../test/fakes/openai-server.ts';
 import { people, recordings } from '../db/schema.ts';
+import { sameWords } from '../voice/sentences.ts';
 import { transcribeRecordingJob } from './transcribe-recording-job.ts';
 
 // Upload to written story through the `openai` adapter, against a local server that
@@ -221,6 +222,70 @@ describe('failures keep the audio and say what happened in the catalogue\'s word
     const draft = await settledStory(client, story.id, SETTLED);
     expect(draft).toMatchObject({ processingStatus: 'draft', content: JFK });
     expect(draft.title).toBe('And so my fellow Americans, ask');
+  });
+});
+
+describe('where each sentence was said', () => {
+  const storedTimings = async (id: number) =>
+    (await server.database.db.select({ timings: recordings.transcriptTimings }).from(recordings).where(eq(recordings.id, id)))[0]!.timings;
+
+  it('a whisper-1 transcript is stored with the engine\'s word times, which the owner can read', async () => {
+    fake.setTranscript({ text: JFK, language: 'en', segments: [{ start: 0.32, end: 4.41, text: 'And so my fellow Americans,' }, { start: 5.38, end: 10.62, text: 'ask not what your country can do for you, ask what you can do for your country.' }] });
+    fake.setChatReply(ASK_NOT);
+    const { recording, story } = await (await upload(jfkWebm, { appLanguage: 'en', transcriptionModel: 'whisper-1' })).json();
+    expect(await settledRecording(client, recording.id, SETTLED)).toMatchObject({ processingStatus: 'transcribed' });
+    expect(fake.requestsTo('transcriptions')[0]!.fieldValues!['timestamp_granularities[]']).toEqual(['word', 'segment']);
+
+    const timings = (await storedTimings(recording.id))!;
+    expect(timings.source).toBe('words');
+    expect(sameWords(timings, JFK)).toBe(true);
+    const words = timings.sentences.flatMap((s) => s.words!);
+    expect(words[0]).toMatchObject({ text: 'And', start: 0.32 });
+    expect(words.find((w) => w.text === 'ask')!.start).toBeCloseTo(5.38, 2);
+    const view = await (await client.get(`/api/recordings/${recording.id}/timings`)).json();
+    expect(view).toEqual({ recordingId: recording.id, pending: false, timings });
+    await settledStory(client, story.id, SETTLED);
+  });
+
+  it('a gpt-4o-transcribe transcript, which has no times, is stored aligned to the speech', async () => {
+    fake.setTranscript(JFK);
+    fake.setChatReply(ASK_NOT);
+    const { recording, story } = await (await upload(jfkWebm, { appLanguage: 'en', transcriptionModel: 'gpt-4o-transcribe' })).json();
+    expect(await settledRecording(client, recording.id, SETTLED)).toMatchObject({ processingStatus: 'transcribed' });
+    expect(fake.requestsTo('transcriptions')[0]!.fields).toMatchObject({ model: 'gpt-4o-transcribe', response_format: 'json' });
+    const timings = (await storedTimings(recording.id))!;
+    expect(timings.source).toBe('aligned');
+    expect(sameWords(timings, JFK)).toBe(true);
+    // jfk.wav's speech: 0.32 to 10.62 s.
+    expect(timings.sentences[0]!.start).toBeCloseTo(0.32, 0);
+    expect(timings.sentences.at(-1)!.end).toBeCloseTo(10.62, 0);
+    await settledStory(client, story.id, SETTLED);
+  });
+
+  it('a correction saved while the transcriber works keeps its own timings, not the new transcript\'s', async () => {
+    fake.setTranscript(JFK);
+    fake.setChatReply(ASK_NOT);
+    const { recording, story } = await (await upload(jfkWebm, { appLanguage: 'en', transcriptionModel: 'whisper-1' })).json();
+    await settledRecording(client, recording.id, SETTLED);
+    await settledStory(client, story.id, SETTLED);
+    const correct = (transcription: string) => client.request('PATCH', `/api/recordings/${recording.id}/transcription`, { transcription });
+    expect((await correct('Ask not what your country can do for you, I said.')).status).toBe(200);
+    const kept = await storedTimings(recording.id);
+
+    fake.setTranscript('The transcriber heard brand new words this time.');
+    const held = fake.hold('transcriptions');
+    await client.post(`/api/recordings/${recording.id}/retranscribe`, { replaceCorrected: true });
+    await waitFor(async () => held.waiting, (n) => n === 1, SETTLED);
+    expect((await correct('Corrected again while it ran.')).status).toBe(200);
+    const keptAgain = await storedTimings(recording.id);
+    held.release();
+    expect(await settledRecording(client, recording.id, SETTLED)).toMatchObject({ processingStatus: 'transcribed' });
+    const [row] = await server.database.db.select().from(recordings).where(eq(recordings.id, recording.id));
+    expect(row!.transcription).toBe('Corrected again while it ran.');
+    expect(kept).not.toBeNull();
+    expect(row!.transcriptTimings).toEqual(keptAgain);
+    expect(JSON.stringify(row!.transcriptTimings)).not.toContain('brand new');
+    await waitFor(() => client.get(`/api/stories/${story.id}`).then((r) => r.json()), (s) => s.processingStatus !== 'processing', SETTLED);
   });
 });
 

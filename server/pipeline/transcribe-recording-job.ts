@@ -14,6 +14,7 @@ import { withBlobAsFile } from '../storage/blob-file.ts';
 import type { JobContext } from '../jobs/context.ts';
 import { keepsHandEdit } from './hand-edits.ts';
 import { userVocabulary } from '../people-and-places/vocabulary.ts';
+import { timeTranscript } from '../voice/time-transcript.ts';
 import { unsettledRecordings } from './unfinished.ts';
 import { writeStoryJob } from './write-story-job.ts';
 
@@ -22,11 +23,12 @@ export const TRANSCRIBE_RECORDING = 'transcribe-recording';
 /**
  * uploaded -> transcribing -> transcribed | failed, then the story's writing is queued.
  * Two steps, and a retry keeps the first: a recording already transcribed is not sent to
- * the transcriber again, only its story is queued if it still waits. The transcript and
- * the story's job are written in one transaction, so no crash can leave one without the
- * other. The audio is never touched, so a failure can be transcribed again later. A
- * transcript corrected by hand is kept (even when corrected while this ran), unless the
- * person asked to replace that correction (`replaceCorrectionUpTo`, see hand-edits.ts).
+ * the transcriber again, only its story is queued if it still waits. The transcript (with
+ * where each sentence was said) and the story's job are written in one transaction, so no
+ * crash can leave one without the other. The audio is never touched, so a failure can be
+ * transcribed again later. A transcript corrected by hand is kept (even when corrected while
+ * this ran), unless the person asked to replace that correction (`replaceCorrectionUpTo`,
+ * see hand-edits.ts).
  */
 export const transcribeRecordingJob = defineJob<JobContext, { recordingId: number; replaceCorrectionUpTo?: string }>({
   name: TRANSCRIBE_RECORDING,
@@ -57,15 +59,17 @@ export const transcribeRecordingJob = defineJob<JobContext, { recordingId: numbe
       .where(eq(recordings.id, recordingId));
     const settings = readRecordingSettings(recording.settings);
     const vocabulary = await userVocabulary(db, recording.userId);
+    const log = (_level: 'warn', message: string) => ctx.log.warn({ recordingId }, message);
     const transcribe = (audio: Pick<TranscribeRecordingInput, 'audio' | 'decoded'>) =>
       transcribeRecording(
-        { ...ctx.engines, log: (_level, message) => ctx.log.warn({ recordingId }, message) },
+        { ...ctx.engines, log },
         {
           ...audio,
           language: settings.language,
           vocabulary: [...vocabulary.people, ...vocabulary.places],
           model: TRANSCRIPTION_MODELS.find((m) => m === settings.transcriptionModel),
           signal,
+          time: (heard) => timeTranscript({ ...heard, detector: ctx.engines.speech, language: settings.language, log }),
         },
       );
     // The upload's own decode when it was kept in this process; otherwise the stored file, decoded here.
@@ -89,7 +93,13 @@ export const transcribeRecordingJob = defineJob<JobContext, { recordingId: numbe
           processingStatus: 'transcribed',
           ...(keepCorrection
             ? {}
-            : { transcription: result.transcript.text, transcriptionSegments: result.transcript.segments, transcriptionEditedAt: null }),
+            : {
+              transcription: result.transcript.text,
+              transcriptionSegments: result.transcript.segments,
+              // The timings are the new text's: a kept correction keeps its own.
+              transcriptTimings: result.timings,
+              transcriptionEditedAt: null,
+            }),
           detectedLanguage: result.transcript.language,
           duration: Math.round(result.durationSeconds * 100) / 100,
           transcriptionError: null,

@@ -57,6 +57,26 @@ export const TRANSCRIPTION_LANGUAGES: Record<string, string> = {
 /** Models and voices of POST /v1/audio/speech (https://platform.openai.com/docs/api-reference/audio/createSpeech). */
 export const SPEECH_MODELS = ['tts-1', 'tts-1-hd', 'gpt-4o-mini-tts', 'gpt-4o-mini-tts-2025-12-15'];
 export const VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer', 'verse', 'marin', 'cedar'];
+/** verbose_json's `timestamp_granularities[]` values. */
+export const TIMESTAMP_GRANULARITIES = ['word', 'segment'];
+
+/**
+ * whisper-1's words for segments: each segment's words without punctuation (as the API gives
+ * them), sharing the segment's span by length.
+ */
+export function verboseWords(segments: { start: number; end: number; text: string }[]): { word: string; start: number; end: number }[] {
+  return segments.flatMap((segment) => {
+    const words = segment.text.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean);
+    const total = words.reduce((sum, w) => sum + w.length, 0);
+    let done = 0;
+    return words.map((word) => {
+      const start = segment.start + ((segment.end - segment.start) * done) / total;
+      done += word.length;
+      return { word, start, end: segment.start + ((segment.end - segment.start) * done) / total };
+    });
+  });
+}
+
 export const AUDIO_EXTENSIONS = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'];
 export const SPEECH_FORMATS: Record<string, { type: string; ffmpeg?: string[] }> = {
   mp3: { type: 'audio/mpeg', ffmpeg: ['-codec:a', 'libmp3lame', '-f', 'mp3'] },

@@ -9,6 +9,7 @@
  *   fake.fail('chat', 'timeout');                     // the next chat request never answers
  *   const held = fake.hold('transcriptions', (r) => r.fields?.language === 'fi'); // wait until held.release()
  *   expect(fake.requests.at(-1)?.fields?.language).toBe('fi');
+ *   expect(fake.requests.at(-1)?.fieldValues?.['timestamp_granularities[]']).toEqual(['word', 'segment']);
  *   expect(fake.refused).toEqual([{ endpoint: 'transcriptions', status: 429, code: 'insufficient_quota', asked: true }]);
  *   expect(fake.errors).toEqual([]);                  // nothing unexpected was asked
  *   await fake.close();
@@ -25,7 +26,7 @@ import { runFfmpeg } from '../../server/audio/ffmpeg.ts';
 import { parseWav } from '../../server/audio/wav.ts';
 import { createFakeRealtime, type FakeRealtime } from './openai-realtime.ts';
 import {
-  apiError, AUDIO_EXTENSIONS, failureFor, HttpFailure, isReasoningModel, sampleFromSchema, SPEECH_FORMATS,
+  apiError, AUDIO_EXTENSIONS, failureFor, TIMESTAMP_GRANULARITIES, verboseWords, HttpFailure, isReasoningModel, sampleFromSchema, SPEECH_FORMATS,
   SPEECH_MODELS, strictSchemaProblem, toneWav, TRANSCRIPTION_LANGUAGES, TRANSCRIPTION_MODELS, VOICES, type FailOptions,
 } from './openai-protocol.ts';
 
@@ -40,8 +41,10 @@ export interface RecordedRequest {
   headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON body (chat, speech). */
   json?: any;
-  /** Text fields of a multipart body (transcriptions). */
+  /** Text fields of a multipart body (transcriptions); a field sent more than once keeps its last value. */
   fields?: Record<string, string>;
+  /** Every value of each text field, in order (an array goes as `key[]` once per item, as the openai SDK sends it). */
+  fieldValues?: Record<string, string[]>;
   file?: { name: string; type: string; size: number; bytes: Buffer };
   /** The status the fake answered. */
   status: number;
@@ -52,6 +55,8 @@ export interface TranscriptReply {
   /** ISO code; reported as a language name by whisper-1, as the real API does. */
   language?: string;
   segments?: { start: number; end: number; text: string }[];
+  /** whisper-1's words when asked for (`timestamp_granularities[]=word`); by default the segments' words, spread over them. */
+  words?: { word: string; start: number; end: number }[];
 }
 
 /** A request the fake refused: with an error status, or by never answering. */
@@ -186,12 +191,16 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     }
     const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(body) }).formData();
     const fields: Record<string, string> = {};
+    const fieldValues: Record<string, string[]> = {};
     let file: File | undefined;
     for (const [key, value] of form.entries()) {
-      if (typeof value === 'string') fields[key] = value;
-      else if (key === 'file') file = value;
+      if (typeof value === 'string') {
+        fields[key] = value;
+        (fieldValues[key] ??= []).push(value);
+      } else if (key === 'file') file = value;
     }
     record.fields = fields;
+    record.fieldValues = fieldValues;
     await holdIfAsked('transcriptions', record);
     if (!fields.model) throw apiError(400, 'you must provide a model parameter', 'invalid_request_error', null, 'model');
     if (!TRANSCRIPTION_MODELS.includes(fields.model)) {
@@ -215,6 +224,15 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (format === 'verbose_json' && fields.model !== 'whisper-1') {
       throw apiError(400, `response_format 'verbose_json' is not compatible with model '${fields.model}'. Use 'json' or 'text' instead.`, 'invalid_request_error', 'unsupported_value', 'response_format');
     }
+    // The API documents timestamp granularities for verbose_json only (whisper-1).
+    const granularities = fieldValues['timestamp_granularities[]'] ?? [];
+    const unknown = granularities.find((g) => !TIMESTAMP_GRANULARITIES.includes(g));
+    if (unknown) {
+      throw apiError(400, `Invalid value: '${unknown}'. Supported values are: 'word' and 'segment'.`, 'invalid_request_error', 'invalid_value', 'timestamp_granularities');
+    }
+    if (granularities.length && format !== 'verbose_json') {
+      throw apiError(400, "timestamp_granularities requires response_format 'verbose_json'.", 'invalid_request_error', 'unsupported_value', 'timestamp_granularities');
+    }
     const queued = transcriptQueue.shift();
     const raw = queued ?? (typeof transcriptReply === 'function' ? transcriptReply(record) : transcriptReply);
     const reply: TranscriptReply = typeof raw === 'string' ? { text: raw } : raw;
@@ -222,15 +240,21 @@ export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<
     if (format === 'text') return reply.text;
     if (format !== 'verbose_json') return { text: reply.text, usage: { type: 'duration', seconds: Math.ceil(duration) } };
     const language = reply.language ?? fields.language ?? 'en';
+    const segments = reply.segments ?? [{ start: 0, end: duration, text: reply.text }];
+    // Segments unless only words were asked for; words only when asked for.
+    const withSegments = granularities.length === 0 || granularities.includes('segment');
     return {
       task: 'transcribe',
       language: TRANSCRIPTION_LANGUAGES[language] ?? language,
       duration,
       text: reply.text,
-      segments: (reply.segments ?? [{ start: 0, end: duration, text: reply.text }]).map((s, id) => ({
-        id, seek: 0, start: s.start, end: s.end, text: ` ${s.text}`, tokens: [], temperature: 0,
-        avg_logprob: -0.2, compression_ratio: 1.2, no_speech_prob: 0.01,
-      })),
+      ...(granularities.includes('word') ? { words: reply.words ?? verboseWords(segments) } : {}),
+      ...(withSegments ? {
+        segments: segments.map((s, id) => ({
+          id, seek: 0, start: s.start, end: s.end, text: ` ${s.text}`, tokens: [], temperature: 0,
+          avg_logprob: -0.2, compression_ratio: 1.2, no_speech_prob: 0.01,
+        })),
+      } : {}),
     };
   }
 

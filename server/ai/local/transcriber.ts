@@ -6,9 +6,11 @@ import { planChunks } from '../../audio/split.ts';
 import { pcmFileSeconds, pcmSeconds, readPcm, toArrayBuffer } from '../../audio/wav.ts';
 import { AiError } from '../errors.ts';
 import { OneAtATime } from '../one-at-a-time.ts';
-import type { EngineStatus, Transcriber, TranscribeInput, Transcript, TranscriptSegment } from '../ports.ts';
+import type { TimedWord } from '../../../contract/voice.ts';
+import type { EngineStatus, Transcriber, TranscribeInput, Transcript } from '../ports.ts';
 import { buildVocabularyPrompt } from '../prompts/transcription.ts';
 import { MODEL_MISSING_FIX, modelMissingError, modelMissingProblem } from './missing-model.ts';
+import { wordsFromTokens } from './token-words.ts';
 
 /** whisper.cpp gets at most this much audio at once (it works in 30 s windows anyway). */
 export const LOCAL_MAX_PIECE_SECONDS = 600;
@@ -19,7 +21,8 @@ export interface LocalTranscriberSettings {
   /** Threads for decoding (default: every core). */
   threads?: number;
   /** Longest piece given to whisper.cpp at once (default LOCAL_MAX_PIECE_SECONDS). */
-  maxPieceSeconds?: number;  /** How long a job waits to look again while the model file is missing (default MODEL_MISSING_RETRY_MS). */
+  maxPieceSeconds?: number;
+  /** How long a job waits to look again while the model file is missing (default MODEL_MISSING_RETRY_MS). */
   missingModelRetryMs?: number;
 }
 
@@ -61,7 +64,7 @@ export class LocalTranscriber implements Transcriber {
       const spans = planChunks(input.speech ?? [], durationSeconds, this.settings.maxPieceSeconds ?? LOCAL_MAX_PIECE_SECONDS);
       const vocabulary = buildVocabularyPrompt(input.vocabulary, input.language);
       const texts: string[] = [];
-      const segments: TranscriptSegment[] = [];
+      const words: TimedWord[] = [];
       let language: string | undefined;
       for (const span of spans) {
         input.signal?.throwIfAborted();
@@ -69,24 +72,32 @@ export class LocalTranscriber implements Transcriber {
         const piece = await this.transcribePiece(context, await readPcm(input.audio, span), input, [vocabulary, previous].filter(Boolean).join(' '));
         if (piece.text) texts.push(piece.text);
         language ??= piece.language;
-        for (const s of piece.segments) segments.push({ start: s.start + span.start, end: s.end + span.start, text: s.text });
+        for (const w of piece.words) words.push({ text: w.text, start: w.start + span.start, end: w.end + span.start });
       }
       return {
         text: texts.join(' '),
-        segments,
+        // Run token by token, whisper.cpp's own segments are tokens: the transcript's
+        // sentences are timed from the words instead (transcribe-recording.ts).
+        segments: [],
+        words,
         language: language && language !== 'auto' ? language : input.language ?? 'und',
         durationSeconds,
       };
     });
   }
 
-  /** One piece through whisper.cpp; times are the piece's own. */
-  protected async transcribePiece(context: WhisperContext, pcm: Buffer, input: TranscribeInput, prompt: string) {
+  /** One piece through whisper.cpp, with each word's time (the piece's own times). */
+  protected async transcribePiece(
+    context: WhisperContext, pcm: Buffer, input: TranscribeInput, prompt: string,
+  ): Promise<{ text: string; words: TimedWord[]; language?: string }> {
     const job = context.transcribeData(toArrayBuffer(pcm), {
       language: input.language ?? 'auto',
       maxThreads: this.settings.threads ?? availableParallelism(),
       prompt: prompt || undefined,
       temperature: 0,
+      // A segment per token, each with its time (whisper.cpp's -ml 1): the words' times.
+      tokenTimestamps: true,
+      maxLen: 1,
     });
     const stop = () => void job.stop();
     input.signal?.addEventListener('abort', stop, { once: true });
@@ -95,11 +106,7 @@ export class LocalTranscriber implements Transcriber {
         throw new AiError('processing_failed', { detail: `whisper.cpp: ${(error as Error).message}`, cause: error });
       });
       if (result.isAborted) throw input.signal?.reason ?? new Error('transcription aborted');
-      // whisper.cpp times are in 10 ms units.
-      const segments = result.segments
-        .map((s) => ({ start: s.t0 / 100, end: s.t1 / 100, text: s.text.trim() }))
-        .filter((s) => s.text);
-      return { text: result.result.trim(), segments, language: result.language };
+      return { text: result.result.trim(), words: wordsFromTokens(result.segments), language: result.language };
     } finally {
       input.signal?.removeEventListener('abort', stop);
     }

@@ -13,9 +13,9 @@ function post(path: string, body: unknown, key = fake.apiKey) {
   return fetch(`${fake.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-function transcription(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array<ArrayBuffer>; type: string }) {
+function transcription(fields: Record<string, string | string[]>, file?: { name: string; bytes: Uint8Array<ArrayBuffer>; type: string }) {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  for (const [k, v] of Object.entries(fields)) for (const value of [v].flat()) form.append(k, value);
   if (file) form.set('file', new Blob([file.bytes], { type: file.type }), file.name);
   return fetch(`${fake.baseUrl}/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${fake.apiKey}` }, body: form });
 }
@@ -40,6 +40,30 @@ describe('fake OpenAI server', () => {
     expect((await transcription({ model: 'whisper-1', language: 'xx' }, mp3)).status).toBe(400);
     expect((await transcription({ model: 'gpt-4o-transcribe', response_format: 'verbose_json' }, mp3)).status).toBe(400);
     expect((await transcription({ model: 'whisper-1', response_format: 'verbose_json' }, mp3)).status).toBe(200);
+  });
+
+  it('times words only in verbose_json, as documented: words without punctuation, segments unless only words were asked for', async () => {
+    fake.setTranscript({ text: 'Ask not, my friends.', segments: [{ start: 1, end: 3, text: 'Ask not, my friends.' }] });
+    const asked = (granularities: string[], format = 'verbose_json', model = 'whisper-1') =>
+      transcription({ model, response_format: format, 'timestamp_granularities[]': granularities }, mp3);
+    const both = await asked(['word', 'segment']);
+    expect(both.status).toBe(200);
+    const body = await both.json();
+    expect(body.words.map((w: { word: string }) => w.word)).toEqual(['Ask', 'not', 'my', 'friends']);
+    expect(body.words[0]).toMatchObject({ start: 1 });
+    expect(body.words.at(-1)).toMatchObject({ end: 3 });
+    expect(body.segments).toHaveLength(1);
+    expect(fake.requests.at(-1)!.fieldValues!['timestamp_granularities[]']).toEqual(['word', 'segment']);
+
+    const wordsOnly = await (await asked(['word'])).json();
+    expect(wordsOnly.segments).toBeUndefined();
+    expect(wordsOnly.words).toHaveLength(4);
+    expect((await (await asked([])).json()).words).toBeUndefined();
+
+    expect((await asked(['word'], 'json')).status).toBe(400);
+    expect((await asked(['word'], 'json', 'gpt-4o-transcribe')).status).toBe(400);
+    expect((await asked(['letter'])).status).toBe(400);
+    expect(fake.refused.map((r) => r.status)).toEqual([400, 400, 400]);
   });
 
   it('refuses a file over its size limit with 413', async () => {

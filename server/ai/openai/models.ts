@@ -4,7 +4,7 @@ import { honoursTemperature, isReasoningModel } from '../../../contract/ai-setti
 export const acceptsTemperature = honoursTemperature;
 export { isReasoningModel };
 
-/** Transcription models that return segments (verbose_json); the gpt-4o ones return text only. */
+/** Transcription models that return times (verbose_json: segments and words); the gpt-4o ones return text only. */
 export function returnsSegments(model: string): boolean {
   return model === 'whisper-1';
 }

@@ -4,6 +4,7 @@ import { planChunks, type AudioSpan } from '../../audio/split.ts';
 import type { SpeechDetector } from '../vad.ts';
 import { BYTES_PER_SECOND, pcmFileSeconds, pcmSeconds, pcmToWav, readPcm } from '../../audio/wav.ts';
 import { AiError, fromOpenAiError } from '../errors.ts';
+import type { TimedWord } from '../../../contract/voice.ts';
 import type { EngineStatus, Transcriber, TranscribeInput, Transcript, TranscriptSegment } from '../ports.ts';
 import { buildVocabularyPrompt } from '../prompts/transcription.ts';
 import { createOpenAiClient, type OpenAiSettings } from './client.ts';
@@ -25,7 +26,9 @@ export interface OpenAiTranscriberSettings extends OpenAiSettings {
 }
 
 interface VerboseSegment { start: number; end: number; text: string }
-interface TranscriptionJson { text: string; language?: string; duration?: number; segments?: VerboseSegment[] }
+/** verbose_json's words (`timestamp_granularities: ['word']`): no punctuation, times in seconds. */
+interface VerboseWord { word: string; start: number; end: number }
+interface TranscriptionJson { text: string; language?: string; duration?: number; segments?: VerboseSegment[]; words?: VerboseWord[] }
 
 /**
  * Transcription through the OpenAI API (or a compatible server). Recordings over the upload
@@ -58,6 +61,7 @@ export class OpenAiTranscriber implements Transcriber {
     const spans = planChunks(speech ?? [], durationSeconds, maxSeconds);
 
     const segments: TranscriptSegment[] = [];
+    const words: TimedWord[] = [];
     const texts: string[] = [];
     let language: string | undefined;
     const vocabulary = buildVocabularyPrompt(input.vocabulary, input.language);
@@ -83,17 +87,16 @@ export class OpenAiTranscriber implements Transcriber {
       const text = piece.text.trim();
       if (text) texts.push(text);
       language ??= piece.language;
-      if (piece.segments?.length) {
-        for (const s of piece.segments) {
-          segments.push({ start: s.start + span.start, end: Math.min(s.end + span.start, span.end), text: s.text.trim() });
-        }
-      } else if (text) {
-        segments.push({ start: span.start, end: span.end, text });
-      }
+      // Times as the model gave them (whisper-1), moved to where the piece starts; the gpt-4o
+      // models give none, and none is made up here (the text is aligned to the speech instead).
+      const at = (seconds: number) => Math.min(seconds + span.start, span.end);
+      for (const s of piece.segments ?? []) segments.push({ start: at(s.start), end: at(s.end), text: s.text.trim() });
+      for (const w of piece.words ?? []) words.push({ text: w.word.trim(), start: at(w.start), end: at(w.end) });
     }
     return {
       text: texts.join(' '),
       segments,
+      ...(words.length ? { words } : {}),
       language: languageCode(language, input.language ?? 'und'),
       durationSeconds,
     };
@@ -109,7 +112,10 @@ export class OpenAiTranscriber implements Transcriber {
           model,
           ...(input.language ? { language: input.language } : {}),
           ...(prompt ? { prompt } : {}),
-          response_format: returnsSegments(model) ? 'verbose_json' : 'json',
+          // whisper-1 times each word and segment (verbose_json); the others give text only.
+          ...(returnsSegments(model)
+            ? { response_format: 'verbose_json' as const, timestamp_granularities: ['word' as const, 'segment' as const] }
+            : { response_format: 'json' as const }),
         },
         { signal: input.signal },
       );
