@@ -1,4 +1,4 @@
-import { diffArrays } from 'diff';
+import { type ArrayChange, diffArrays } from 'diff';
 
 /*
  * The word half of retiming a hand correction: the words of a stretch of the old transcript,
@@ -57,11 +57,7 @@ export function round(seconds: number): number {
  * `bounds` is the stretch's span, for words inserted at its edges.
  */
 export function placeWords(old: PlacedWord[], words: string[], bounds: Span): PlacedWord[] {
-  const changes = diffArrays(
-    old.map((word) => word.text),
-    words,
-    { comparator: (a, b) => spoken(a) === spoken(b) },
-  );
+  const changes = diffWithin(old.map((word) => word.text), words, (a, b) => spoken(a) === spoken(b));
   const placed: PlacedWord[] = [];
   let oldAt = 0;
   let pendingRemoved: PlacedWord[] = [];
@@ -92,6 +88,23 @@ export function placeWords(old: PlacedWord[], words: string[], bounds: Span): Pl
   }
   settle();
   return placed;
+}
+
+/**
+ * Matching past this many edits costs more than it tells (a transcript of 200,000 characters
+ * replaced by an unrelated one): the stretch is then taken as replaced as a whole.
+ */
+const MOST_EDITS = 400;
+
+/** jsdiff's changes from `old` to `now`, or with too many edits, one removal of all and one addition of all. */
+export function diffWithin<T>(old: T[], now: T[], comparator?: (a: T, b: T) => boolean): ArrayChange<T>[] {
+  const changes = diffArrays(old, now, { comparator, maxEditLength: MOST_EDITS });
+  return (
+    changes ?? [
+      { value: old, count: old.length, removed: true, added: false },
+      { value: now, count: now.length, removed: false, added: true },
+    ]
+  );
 }
 
 /** Where words inserted between two kept spans (either may be missing at an edge of `bounds`) are said. */

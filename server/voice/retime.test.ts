@@ -177,3 +177,22 @@ describe('retime: a hand correction keeps the voice', () => {
     expect(timings.sentences[1]).toEqual({ text: 'We lived in Tammela.', start: 3, end: 5 });
   });
 });
+
+describe('retime on the largest transcript a correction may be', () => {
+  it('times 200,000 characters replaced by unrelated ones, and one long unpunctuated run', () => {
+    const long: TranscriptTimings = {
+      source: 'words',
+      sentences: Array.from({ length: 4000 }, (_, i) => wordTimed(`Sentence number ${i} was said here.`, i * 3, 0.5)),
+    };
+    const unrelated = Array.from({ length: 3000 }, (_, i) => `Another thing entirely ${i * 7} happened over there then.`).join(' ');
+    expect(unrelated.length).toBeLessThanOrEqual(200_000);
+    const timings = retime(long, unrelated, 'en');
+    expect(sameWords(timings, unrelated)).toBe(true);
+    expect(timings.sentences[0].start).toBe(0);
+
+    const run = Array.from({ length: 90_000 }, () => 'a').join(' ');
+    const runTimings = retime(long, run, 'en');
+    expect(sameWords(runTimings, run)).toBe(true);
+    expect(runTimings.sentences).toHaveLength(1);
+  }, 30_000);
+});

@@ -1,6 +1,5 @@
-import { diffArrays } from 'diff';
 import type { TimedSentence, TranscriptTimings } from '../../contract/voice.ts';
-import { gapFor, placeWords, spoken, spread, type PlacedWord, type Span } from './retime-words.ts';
+import { diffWithin, gapFor, placeWords, spoken, spread, type PlacedWord, type Span } from './retime-words.ts';
 import { sentencesOf, wordsIn } from './sentences.ts';
 
 /*
@@ -22,9 +21,9 @@ export function retime(before: TranscriptTimings, text: string, language?: strin
   }
   const withWords = before.sentences.every(hasWordTimes);
   const old = before.sentences.map((sentence) => ({ span: spanOf(sentence), words: placedWordsOf(sentence) }));
-  const whole = { start: 0, end: Math.max(...old.map((sentence) => sentence.span.end)) };
+  const whole = { start: 0, end: old.reduce((latest, sentence) => Math.max(latest, sentence.span.end), 0) };
 
-  const changes = diffArrays(before.sentences.map((sentence) => sentenceKey(sentence.text)), newSentences.map(sentenceKey));
+  const changes = diffWithin(before.sentences.map((sentence) => sentenceKey(sentence.text)), newSentences.map(sentenceKey));
   const timed: TimedSentence[] = [];
   let oldAt = 0;
   let newAt = 0;
@@ -83,8 +82,9 @@ function timeStretch(removed: OldSentence[], added: string[], before: OldSentenc
 
 /** A new sentence timed from its placed words: from its first word's start to its last word's end. */
 function timedSentence(text: string, words: PlacedWord[], withWords: boolean): TimedSentence {
-  const start = Math.min(...words.map((word) => word.start));
-  const end = Math.max(...words.map((word) => word.end));
+  // Reduced, not spread into Math.min: a sentence may have tens of thousands of words.
+  const start = words.reduce((earliest, word) => Math.min(earliest, word.start), Infinity);
+  const end = words.reduce((latest, word) => Math.max(latest, word.end), -Infinity);
   const sentence: TimedSentence = { text, start, end };
   if (withWords) sentence.words = words.map(({ text: word, start: wordStart, end: wordEnd }) => ({ text: word, start: wordStart, end: wordEnd }));
   return sentence;
