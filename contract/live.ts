@@ -47,8 +47,12 @@ export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 export const liveServerMessageSchema = z.discriminatedUnion('type', [
   /** The words of the utterance in progress; replaces the previous partial. */
   z.object({ type: z.literal('partial'), text: z.string() }),
-  /** A finished utterance; the client appends it unless already contained, and clears the partial. */
-  z.object({ type: z.literal('final'), text: z.string() }),
+  /**
+   * A finished utterance; the client appends it unless already contained, and clears the
+   * partial. `start`/`end`: where it was said, in seconds from the stream's start (the audio
+   * transcribed, pauses left out, as the take records it), when the engine knows (issue 29).
+   */
+  z.object({ type: z.literal('final'), text: z.string(), start: z.number().min(0).optional(), end: z.number().min(0).optional() }),
   /** The stream has ended; `text` is everything said, finals joined. */
   z.object({ type: z.literal('complete'), text: z.string() }),
   /** English message (the catalogue's) and a code the client translates. */

@@ -57,12 +57,18 @@ export interface Transcriber {
 
 // ---------------------------------------------------------------- live transcriber
 
+/** Seconds from the start of the audio written to a live stream. */
+export interface LiveSpan {
+  start: number;
+  end: number;
+}
+
 /** What a live stream reports while the person speaks. */
 export interface LiveTranscriptEvents {
   /** The words of the utterance in progress, whole (each replaces the one before). */
   partial(text: string): void;
-  /** A finished utterance (after a pause, or at the end). */
-  final(text: string): void;
+  /** A finished utterance (after a pause, or at the end), and where in the stream it was said when the engine knows. */
+  final(text: string, said?: LiveSpan): void;
   /** The engine failed; the stream is over. */
   error(error: Error): void;
 }

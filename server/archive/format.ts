@@ -6,6 +6,7 @@ import { RECORDING_STATUSES } from '../../contract/recording-limits.ts';
 import { CREATIVITY_LEVELS, POINTS_OF_VIEW, STORY_STYLES, TONES, storyMetadataSchema } from '../../contract/story-options.ts';
 import { STORY_PROCESSING_STATUSES } from '../../contract/story-status.ts';
 import { TEMPORAL_TYPES } from '../../contract/temporal.ts';
+import { TIMING_SOURCES } from '../../contract/voice.ts';
 
 /**
  * A Saaga archive (docs/decisions/034-the-archive.md): one ZIP, written by the export and read by
@@ -17,7 +18,7 @@ import { TEMPORAL_TYPES } from '../../contract/temporal.ts';
  *   schema.json                JSON Schema of every file in data/ (from `archiveDataSchemas`)
  *   data/<name>.json           the account's rows, one file per kind (`DATA_FILES`)
  *   recordings/<name>.<ext>    every original recording as uploaded
- *   transcripts/<name>.txt     every transcript as plain text, and .vtt with its timings
+ *   transcripts/<name>.txt     every transcript as plain text, and .vtt with its timings (a cue per timed sentence)
  *   stories/<name>.md          every story as Markdown with YAML front matter
  *   books/<name>.epub, .pdf    every generated autobiography
  *   narrations/<name>.mp3      the narration of each published story
@@ -29,8 +30,12 @@ import { TEMPORAL_TYPES } from '../../contract/temporal.ts';
  * (`archiveFileNames`), never by id, so a round trip gives the same names. Times are ISO 8601.
  */
 export const ARCHIVE_FORMAT = 'saaga-archive';
-/** 2 added photos (data/photos.json, photos/, site/photos/); a version 1 archive has none and still imports. */
-export const ARCHIVE_VERSION = 2;
+/**
+ * 2 added photos (data/photos.json, photos/, site/photos/); a version 1 archive has none and still imports.
+ * 3 added transcript timings (a recording's `timings`) and where a story's paragraphs were said
+ * (a story's `paragraphSources`); an older archive has neither and still imports.
+ */
+export const ARCHIVE_VERSION = 3;
 
 export const ARCHIVE_PATHS = {
   readme: 'README.txt',
@@ -63,6 +68,32 @@ const temporalSchema = z.object({
   year: z.number().int().nullable(),
   endYear: z.number().int().nullable(),
 });
+
+/** Seconds into a recording: finite, and no recording is a month long. */
+const seconds = z.number().min(0).max(30 * 24 * 3600);
+
+/**
+ * A transcript's timings (contract/voice.ts), bounded so a hostile archive can't make the import
+ * hold more than its transcript's size in them: a transcript is at most 2,000,000 characters.
+ */
+const archiveTimingsSchema = z.object({
+  source: z.enum(TIMING_SOURCES),
+  sentences: z
+    .array(
+      z.object({
+        text: text(100_000),
+        start: seconds,
+        end: seconds,
+        words: z.array(z.object({ text: text(1_000), start: seconds, end: seconds })).max(100_000).optional(),
+      }),
+    )
+    .max(1_000_000),
+});
+
+/** A story's paragraphs and the spans of its recordings (by the archive's recording ids) each was said in. */
+const archiveParagraphSourcesSchema = z
+  .array(z.array(z.object({ recordingId: id, start: seconds, end: seconds })).max(10_000))
+  .max(100_000);
 
 export const archiveChapterSchema = z.object({
   id,
@@ -100,11 +131,14 @@ export const archiveStorySchema = z.object({
   updatedAt: time,
   /** The public page, when the story was published from this archive's server (not restored by an import). */
   published: z.object({ url: z.string().nullable(), publishedAt: time }).nullable(),
+  /** `paragraphSources[i]`: where paragraph i (split at blank lines, from 0) was said; null when not marked (before version 3). */
+  paragraphSources: archiveParagraphSourcesSchema.nullable().default(null),
   markdownFile: archivePath,
   narrationFile: archivePath.nullable(),
 });
 
 const segmentSchema = z.object({ start: z.number().min(0), end: z.number().min(0), text: text(100_000) });
+
 
 export const archiveRecordingSchema = z.object({
   id,
@@ -119,6 +153,8 @@ export const archiveRecordingSchema = z.object({
   duration: z.number().nonnegative().nullable(),
   transcription: text(2_000_000).nullable(),
   segments: z.array(segmentSchema).nullable(),
+  /** Where each sentence (and word, when the engine said) was spoken, kept through hand corrections; null when not timed (before version 3). */
+  timings: archiveTimingsSchema.nullable().default(null),
   detectedLanguage: text(20).nullable(),
   status: z.enum(RECORDING_STATUSES),
   transcriptionEditedAt: time.nullable(),

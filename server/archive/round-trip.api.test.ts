@@ -96,12 +96,23 @@ async function accountWithEverything(app: TestApp, userId: string, client: HttpC
       { start: 1.5, end: 3.2, text: 'the lake every morning.' },
     ],
     transcriptionEditedAt: at('2024-01-11'),
+    transcriptTimings: {
+      source: 'words',
+      sentences: [
+        {
+          text: 'We rowed across the lake every morning.',
+          start: 0.2,
+          end: 3.2,
+          words: 'We rowed across the lake every morning.'.split(' ').map((text, i) => ({ text, start: 0.2 + i * 0.4, end: 0.6 + i * 0.4 })),
+        },
+      ],
+    },
     createdAt: at('2024-01-10'),
   });
   await recordingWith(mp3, 'audio/mpeg', 'mp3', { storyId: speech.id, processingStatus: 'transcribed', transcription: 'Ask not.', createdAt: at('2024-03-01') });
   // A co-author's contribution: theirs by name in the owner's archive.
   const link = await seed.coAuthorToken(userId, lake.id);
-  await recordingWith(wav, 'audio/wav', 'wav', {
+  const cousin = await recordingWith(wav, 'audio/wav', 'wav', {
     storyId: lake.id,
     orderIndex: 1,
     processingStatus: 'transcribed',
@@ -110,6 +121,19 @@ async function accountWithEverything(app: TestApp, userId: string, client: HttpC
     coAuthorTokenId: link.id,
     createdAt: at('2024-01-12'),
   });
+  // Where the lake story's paragraphs were said: the first from the teller, the second from the cousin and the teller.
+  await db
+    .update(stories)
+    .set({
+      paragraphSources: [
+        [{ recordingId: first.id, start: 0.2, end: 3.2 }],
+        [
+          { recordingId: cousin.id, start: 0, end: 1.4 },
+          { recordingId: first.id, start: 1.6, end: 2.4 },
+        ],
+      ],
+    })
+    .where(sql`id = ${lake.id}`);
   // A take that belongs to no story, told about a person.
   const helmi = await seed.person(userId, 'Aunt Helmi', 'aunt');
   const paijanne = await seed.place(userId, 'Päijänne', 'lake');
@@ -191,7 +215,13 @@ function comparableData(zip: Zip): Record<ArchiveDataName, Row[]> {
   const without = ({ id: _id, ...row }: Row) => row;
   return {
     chapters: data.chapters.map(without),
-    stories: data.stories.map((row) => ({ ...without(row), chapterId: named(chapter, row.chapterId), published: undefined, narrationFile: undefined })),
+    stories: data.stories.map((row) => ({
+      ...without(row),
+      chapterId: named(chapter, row.chapterId),
+      paragraphSources: (row.paragraphSources as { recordingId: number }[][] | null)?.map((spans) => spans.map((span) => ({ ...span, recordingId: named(recording, span.recordingId) }))),
+      published: undefined,
+      narrationFile: undefined,
+    })),
     recordings: data.recordings.map((row) => ({
       ...without(row),
       storyId: named(story, row.storyId),
@@ -264,6 +294,14 @@ it('an account exported, imported into a fresh account on a fresh server and exp
   }
   // Every row and every link between rows, ids aside.
   expect(comparableData(after)).toEqual(comparableData(before));
+  // The voice came along: the timed transcript (its subtitles a cue per timed sentence) and the story's "hear it" spans.
+  const timedOf = (zip: Zip) => (json(zip, `${ARCHIVE_PATHS.data}recordings.json`) as Row[]).filter((row) => row.timings).map((row) => row.transcription);
+  expect([timedOf(before), timedOf(after)]).toEqual([['We rowed across the lake every morning.'], ['We rowed across the lake every morning.']]);
+  const sourcesOf = (zip: Zip) => comparableData(zip).stories.find((row) => row.title === 'Kesä Päijänteellä')!.paragraphSources;
+  expect(sourcesOf(after)).toEqual(sourcesOf(before));
+  expect((sourcesOf(before) as unknown[][]).map((spans) => spans.length)).toEqual([1, 2]);
+  const timedVtt = names(before).find((name) => name.endsWith('.vtt') && before.get(name)!.toString('utf8').includes('We rowed across the lake'))!;
+  expect(before.get(timedVtt)!.toString('utf8')).toContain('00:00:00.200 --> 00:00:03.200\nWe rowed across the lake every morning.');
   const manifest = (zip: Zip) => {
     const { exportedAt: _at, ...rest } = json(zip, ARCHIVE_PATHS.manifest) as Row;
     return rest;

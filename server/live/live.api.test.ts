@@ -134,6 +134,12 @@ describe('WebSocket /ws/transcription', () => {
     // The test-size whisper model hears nothing: the text is the finals joined, all empty here.
     const finals = connection.messages.filter((m) => m.type === 'final').map((m) => (m as { text: string }).text);
     expect((complete as { text: string }).text).toBe(finals.filter(Boolean).join(' '));
+    // Each final says where in the stream it was said (issue 29): seconds, in order.
+    const said = connection.messages.filter((m) => m.type === 'final') as { start?: number; end?: number }[];
+    for (const final of said) {
+      expect(final.start).toBeGreaterThanOrEqual(0);
+      expect(final.end).toBeGreaterThanOrEqual(final.start!);
+    }
     await waitFor(liveResources, (r) => r.sessions === 0 && r.decoders === 0, 10_000, 'every live session and decoder freed');
   }, 30_000);
 
@@ -172,8 +178,8 @@ describe('WebSocket /ws/transcription', () => {
       const complete = await connection.next('complete');
       expect(connection.messages.find((m) => m.type === 'partial')).toEqual({ type: 'partial', text: 'and so' });
       expect(connection.messages.filter((m) => m.type === 'final')).toEqual([
-        { type: 'final', text: 'and so my fellow Americans' },
-        { type: 'final', text: 'ask not' },
+        { type: 'final', text: 'and so my fellow Americans', start: 0.3, end: 2.6 },
+        { type: 'final', text: 'ask not' }, // an engine that knows no times sends none
       ]);
       expect(complete).toEqual({ type: 'complete', text: 'and so my fellow Americans ask not' });
     } finally {
@@ -372,7 +378,7 @@ function wordsDouble(started: LiveStreamOptions[] = []): LiveTranscriber {
           if (heard > 0 && heard === pcm.length) events.partial('and so');
         },
         pause() {
-          if (utterance++ === 0) events.final('and so my fellow Americans');
+          if (utterance++ === 0) events.final('and so my fellow Americans', { start: 0.3, end: 2.6 });
         },
         async end() {
           events.final('ask not');

@@ -3,7 +3,7 @@ import type { Language } from '../../contract/languages.ts';
 import { LIVE_MAX_SECONDS, type LiveErrorCode, type LiveFormat } from '../../contract/live.ts';
 import type { Engines } from '../ai/engines.ts';
 import { isAiError } from '../ai/errors.ts';
-import type { LiveTranscriptionStream } from '../ai/ports.ts';
+import type { LiveSpan, LiveTranscriptionStream } from '../ai/ports.ts';
 import { SAMPLE_RATE } from '../audio/wav.ts';
 import { LiveDecoder } from './decoder.ts';
 import { liveFormat } from './formats.ts';
@@ -40,7 +40,8 @@ export function failureOf(error: unknown): LiveFailure {
 
 export interface LiveSessionEvents {
   partial(text: string): void;
-  final(text: string): void;
+  /** A finished utterance; `said`: where in the stream, when the engine knows. */
+  final(text: string, said?: LiveSpan): void;
   /** The session failed and has freed everything; nothing more comes. */
   failed(failure: LiveFailure): void;
 }
@@ -85,7 +86,7 @@ export class LiveSession {
         { language: options.language, vocabulary: options.vocabulary, signal: abort.signal },
         {
           partial: (text) => session?.emit(() => events.partial(text)),
-          final: (text) => session?.addFinal(text),
+          final: (text, said) => session?.addFinal(text, said),
           error: (error) => session?.fail(failureOf(error)),
         },
       );
@@ -169,10 +170,10 @@ export class LiveSession {
     if (!this.paused) this.stream.write(samples);
   }
 
-  private addFinal(text: string): void {
+  private addFinal(text: string, said?: LiveSpan): void {
     if (this.closed) return;
     this.finals.push(text.trim());
-    this.events.final(text);
+    this.events.final(text, said);
   }
 
   private emit(send: () => void): void {

@@ -85,7 +85,7 @@ function serveLiveSocket(socket: WebSocket, request: FastifyRequest, db: Databas
 
   const opening = liveOptionsFor(db, user).then((options) => LiveSession.open(engines, options, {
     partial: (text) => send({ type: 'partial', text }),
-    final: (text) => send({ type: 'final', text }),
+    final: (text, said) => send({ type: 'final', text, ...(said ? { start: said.start, end: said.end } : {}) }),
     failed: (failure) => refuse(failure, 1011),
   })).then(
     (opened) => {

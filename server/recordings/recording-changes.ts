@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
+import { readRecordingSettings } from '../db/recording-settings.ts';
 import { recordings } from '../db/schema.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { enqueueTranscription } from '../pipeline/queues.ts';
@@ -9,21 +10,39 @@ import type { TemporalColumns } from '../temporal/temporal-context.ts';
 import { transcriptRefusal } from './transcript-refusals.ts';
 import { photosGoingWith } from '../photos/home-deletion.ts';
 import { deletePhotoBlobs } from '../photos/photo-copies-store.ts';
+import { retime } from '../voice/retime.ts';
 
 type RecordingRow = ResourceRows['recording'];
 
-/** Replaces the transcript with the person's own correction, marked so no transcriber overwrites it unasked. */
+/**
+ * Replaces the transcript with the person's own correction, marked so no transcriber overwrites
+ * it unasked; its timings follow the correction (a kept word keeps where it was said).
+ */
 export async function correctTranscription(
   db: Database,
   recording: Authorized<RecordingRow, 'update'>,
   transcription: string,
 ): Promise<RecordingRow> {
-  const [updated] = await db
-    .update(recordings)
-    .set({ transcription, transcriptionEditedAt: new Date(), updatedAt: new Date() })
-    .where(eq(recordings.id, recording.id))
-    .returning();
-  return updated;
+  return db.transaction(async (tx) => {
+    // Read under a row lock: timings a transcriber stored a moment ago are the ones retimed.
+    const [current] = await tx
+      .select({ timings: recordings.transcriptTimings, detectedLanguage: recordings.detectedLanguage, settings: recordings.settings })
+      .from(recordings)
+      .where(eq(recordings.id, recording.id))
+      .for('update');
+    const language = current?.detectedLanguage ?? readRecordingSettings(current?.settings).language;
+    const [updated] = await tx
+      .update(recordings)
+      .set({
+        transcription,
+        ...(current?.timings ? { transcriptTimings: retime(current.timings, transcription, language ?? undefined) } : {}),
+        transcriptionEditedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(recordings.id, recording.id))
+      .returning();
+    return updated;
+  });
 }
 
 /** Dates the recording (all null clears it). */

@@ -7,11 +7,23 @@ export interface LiveText {
   finalText: string;
   /** The latest partial: the utterance in progress, replaced by each new one. */
   partial: string;
+  /**
+   * The finals appended, each with where in the take it was said (seconds from the stream's
+   * start, when the engine knows): kept with the take so a tapped final can play from there.
+   */
+  finals: LiveFinal[];
 }
 
-export const EMPTY_LIVE_TEXT: LiveText = { finalText: '', partial: '' };
+/** A finished utterance of the live text and, when the engine knows, where in the take it was said. */
+export interface LiveFinal {
+  text: string;
+  start?: number;
+  end?: number;
+}
 
-export type LiveTextEvent = { type: 'partial'; text: string } | { type: 'final'; text: string } | { type: 'reset' };
+export const EMPTY_LIVE_TEXT: LiveText = { finalText: '', partial: '', finals: [] };
+
+export type LiveTextEvent = { type: 'partial'; text: string } | ({ type: 'final' } & LiveFinal) | { type: 'reset' };
 
 /** Lower case with single spaces, so a repeat differing only in spacing or case counts as contained. */
 function normalized(text: string): string {
@@ -29,8 +41,13 @@ export function nextLiveText(state: LiveText, event: LiveTextEvent): LiveText {
     case 'final': {
       const text = event.text.replace(/\s+/g, ' ').trim();
       const contained = text === '' || normalized(state.finalText).includes(normalized(text));
-      const finalText = contained ? state.finalText : state.finalText ? `${state.finalText} ${text}` : text;
-      return { finalText, partial: '' };
+      if (contained) return { ...state, partial: '' };
+      const said = event.start !== undefined && event.end !== undefined ? { start: event.start, end: event.end } : {};
+      return {
+        finalText: state.finalText ? `${state.finalText} ${text}` : text,
+        partial: '',
+        finals: [...state.finals, { text, ...said }],
+      };
     }
     case 'reset':
       return EMPTY_LIVE_TEXT;

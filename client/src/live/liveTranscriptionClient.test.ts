@@ -117,11 +117,15 @@ describe('LiveTranscriptionClient', () => {
     const { socket } = await connected(events);
     socket().answer({ type: 'partial', text: 'And so' });
     socket().answer({ type: 'final', text: 'And so my fellow Americans' });
+    socket().answer({ type: 'final', text: 'ask not', start: 3.1, end: 4.25 });
     socket().answer('not json');
     socket().answer({ type: 'partial' });
     socket().answer({ type: 'error', error: 'Transcription failed', code: 'bad_message' });
     expect(events.onPartial.mock.calls).toEqual([['And so']]);
-    expect(events.onFinal.mock.calls).toEqual([['And so my fellow Americans']]);
+    expect(events.onFinal.mock.calls).toEqual([
+      ['And so my fellow Americans', undefined],
+      ['ask not', { start: 3.1, end: 4.25 }],
+    ]);
     expect(events.onError.mock.calls).toEqual([[{ code: 'bad_message', message: 'Transcription failed' }]]);
   });
 

@@ -19,8 +19,8 @@ export interface LiveTranscriptionError {
 export interface LiveTranscriptionEvents {
   /** The words of the utterance in progress; each replaces the last. */
   onPartial?: (text: string) => void;
-  /** A finished utterance. */
-  onFinal?: (text: string) => void;
+  /** A finished utterance, and where in the stream it was said (seconds from its start) when the engine knows. */
+  onFinal?: (text: string, said?: { start: number; end: number }) => void;
   /** The server reported an error, or the connection failed after it had opened. */
   onError?: (error: LiveTranscriptionError) => void;
   /** The socket closed, for whatever reason (after `close()` too). */
@@ -210,7 +210,7 @@ export class LiveTranscriptionClient {
         break;
       case 'final':
         if (message.text.trim()) this.finals.push(message.text.trim());
-        this.events.onFinal?.(message.text);
+        this.events.onFinal?.(message.text, message.start !== undefined && message.end !== undefined ? { start: message.start, end: message.end } : undefined);
         break;
       case 'complete':
         this.settleEnd(message.text);

@@ -36,7 +36,7 @@ export function useLiveText(options: LiveTranscriptionOptions = {}) {
     const mine: LiveTranscriptionClient = new LiveTranscriptionClient(
       {
         onPartial: (words) => client.current === mine && dispatch({ type: 'partial', text: words }),
-        onFinal: (words) => client.current === mine && dispatch({ type: 'final', text: words }),
+        onFinal: (words, said) => client.current === mine && dispatch({ type: 'final', text: words, ...said }),
         onError: (error) => {
           console.warn(`Live transcription failed (${error.code}): ${error.message}`);
           if (client.current === mine) setStatus((now) => (now === 'ended' ? now : 'unavailable'));

@@ -118,6 +118,28 @@ describe('LocalLiveTranscriber', () => {
     expect(finals.calls[0].seconds).toBeLessThanOrEqual(3.01);
   });
 
+  it('tells where in the stream each final was said: its window, from its lead-in to the end of its speech', async () => {
+    const { engine } = setup();
+    const said: { text: string; start?: number; end?: number }[] = [];
+    const stream = await engine.start({ signal: new AbortController().signal }, {
+      partial: () => {},
+      final: (text, time) => said.push({ text, ...time }),
+      error: (error) => { throw error; },
+    });
+    await feed(stream, silence(5)); // only the last second or two of it is kept as lead-in
+    await feed(stream, speech(2));
+    await feed(stream, silence(1)); // 0.8 s of it ends the utterance
+    await feed(stream, speech(1.5));
+    await stream.end();
+    expect(said).toHaveLength(2);
+    expect(said[0].start).toBeGreaterThanOrEqual(3);
+    expect(said[0].start).toBeLessThanOrEqual(4);
+    expect(said[0].end).toBeCloseTo(7, 1);
+    expect(said[1].start).toBeGreaterThanOrEqual(7.7);
+    expect(said[1].start).toBeLessThanOrEqual(8);
+    expect(said[1].end).toBeCloseTo(9.5, 1);
+  });
+
   it("finishes the utterance when the recorder pauses", async () => {
     const { engine } = setup();
     const { events, handlers } = recorder();

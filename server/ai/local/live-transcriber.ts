@@ -131,6 +131,9 @@ export function guessKeepsUp(model: string, cores: number): boolean {
   return false;
 }
 
+/** Samples at 16 kHz as seconds, to the millisecond. */
+const seconds = (samples: number) => Math.round((samples / SAMPLE_RATE) * 1000) / 1000;
+
 export type WindowKind = 'partial' | 'final';
 /** Transcribes a window of 16 kHz PCM; undefined when a partial was skipped. */
 export type TranscribeWindow = (kind: WindowKind, pcm: Int16Array) => Promise<string | undefined>;
@@ -139,6 +142,8 @@ export type TranscribeWindow = (kind: WindowKind, pcm: Int16Array) => Promise<st
 export class LocalLiveStream implements LiveTranscriptionStream {
   private parts: Int16Array[] = [];
   private samples = 0;
+  /** Samples written since the stream began: where an utterance was said. */
+  private written = 0;
   private heardSpeech = false;
   private quietSamples = 0;
   private sinceWindow = 0;
@@ -160,6 +165,7 @@ export class LocalLiveStream implements LiveTranscriptionStream {
     if (this.closed || pcm.length === 0) return;
     this.parts.push(pcm);
     this.samples += pcm.length;
+    this.written += pcm.length;
     this.sinceWindow += pcm.length;
     this.listen(pcm);
     if (!this.heardSpeech) {
@@ -238,6 +244,8 @@ export class LocalLiveStream implements LiveTranscriptionStream {
   private finishUtterance(): void {
     const spoken = this.heardSpeech && this.samples > 0;
     const audio = spoken ? this.audio() : undefined;
+    // Its window in the stream: from its lead-in to the end of its speech (the quiet after left out).
+    const said = { start: seconds(this.written - this.samples), end: seconds(this.written - this.quietSamples) };
     this.parts = [];
     this.samples = 0;
     this.heardSpeech = false;
@@ -246,7 +254,7 @@ export class LocalLiveStream implements LiveTranscriptionStream {
     if (!audio) return;
     this.enqueue(async () => {
       const text = await this.run('final', audio);
-      if (!this.closed) this.events.final(text ?? '');
+      if (!this.closed) this.events.final(text ?? '', said);
     });
   }
 

@@ -104,6 +104,27 @@ describe('OpenAiLiveTranscriber', () => {
     expect(fake.errors).toEqual([]);
   });
 
+  it("tells where each final was said: the VAD's audio_start_ms to audio_end_ms, or to the audio sent when our commit ended it", async () => {
+    fake.realtime.setTranscript(JFK);
+    const said: { text: string; start?: number; end?: number }[] = [];
+    const stream = await transcriber().start({ language: 'en', signal: new AbortController().signal }, {
+      partial: () => {},
+      final: (text, time) => said.push({ text, ...time }),
+      error: (error) => { throw error; },
+    });
+    for (const piece of pieces(jfk)) stream.write(piece);
+    await stream.end();
+    const clipSeconds = jfk.length / 16_000;
+    expect(said.length).toBeGreaterThan(1);
+    for (const [i, final] of said.entries()) {
+      expect(final.start, final.text).toBeGreaterThanOrEqual(i === 0 ? 0 : said[i - 1].end! - 0.5);
+      expect(final.end, final.text).toBeGreaterThan(final.start!);
+      expect(final.end, final.text).toBeLessThanOrEqual(clipSeconds + 0.01);
+    }
+    // JFK starts speaking a moment in, not at the first sample.
+    expect(said[0].start).toBeGreaterThan(0);
+  });
+
   it('pause() commits the utterance in progress, and the fake answers it', async () => {
     fake.realtime.setTranscript(['my fellow Americans', 'ask not']);
     const { events, finals } = recorder();

@@ -1,7 +1,7 @@
 import { APIError } from 'openai';
 import WebSocket from 'ws';
 import { AiError, fromOpenAiError } from '../errors.ts';
-import type { LiveStreamOptions, LiveTranscriber, LiveTranscriptEvents, LiveTranscriptionStream } from '../ports.ts';
+import type { LiveSpan, LiveStreamOptions, LiveTranscriber, LiveTranscriptEvents, LiveTranscriptionStream } from '../ports.ts';
 import { buildVocabularyPrompt } from '../prompts/transcription.ts';
 import type { OpenAiSettings } from './client.ts';
 
@@ -15,6 +15,7 @@ import type { OpenAiSettings } from './client.ts';
  *   <- input_audio_buffer.speech_started / speech_stopped / committed  (server VAD)
  *   <- conversation.item.input_audio_transcription.delta { item_id, delta }   -> partial
  *   <- conversation.item.input_audio_transcription.completed { item_id, transcript } -> final
+ *      (with where it was said: speech_started's audio_start_ms to speech_stopped's audio_end_ms)
  *   -> input_audio_buffer.commit                          (pause, end)
  */
 
@@ -148,6 +149,13 @@ class RealtimeStream implements LiveTranscriptionStream {
   private awaitingCommits = 0;
   /** Items the server VAD ended (speech_stopped): their `committed` is the VAD's, not an answer to ours. */
   private readonly vadItems = new Set<string>();
+  /** All audio sent, in ms: where a commit of ours ends an utterance the VAD saw start. */
+  private sentMs = 0;
+  /**
+   * Where each item was said, in ms of the audio sent: the server VAD's speech_started
+   * `audio_start_ms` and speech_stopped `audio_end_ms` (the realtime API's documented fields).
+   */
+  private readonly said = new Map<string, { startMs?: number; endMs?: number }>();
   /** Committed items in order, with their text so far; finals go out in this order. */
   private readonly items = new Map<string, { text: string; final?: string; done: boolean }>();
   private state: 'opening' | 'open' | 'ending' | 'over' = 'opening';
@@ -270,6 +278,7 @@ class RealtimeStream implements LiveTranscriptionStream {
     for (let start = 0; start < sendable; start += APPEND_SAMPLES) {
       const piece = joined.subarray(start, Math.min(sendable, start + APPEND_SAMPLES));
       this.uncommittedMs += (piece.length * 1000) / REALTIME_SAMPLE_RATE;
+      this.sentMs += (piece.length * 1000) / REALTIME_SAMPLE_RATE;
       const audio = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('base64');
       this.socket.send(JSON.stringify({ type: 'input_audio_buffer.append', audio }));
     }
@@ -305,11 +314,17 @@ class RealtimeStream implements LiveTranscriptionStream {
     }
     if (this.state === 'over') return;
     switch (event.type) {
+      case 'input_audio_buffer.speech_started':
+        if (typeof event.audio_start_ms === 'number') this.said.set(event.item_id, { startMs: event.audio_start_ms });
+        break;
       case 'input_audio_buffer.speech_stopped':
         this.vadItems.add(event.item_id);
+        if (typeof event.audio_end_ms === 'number') this.said.set(event.item_id, { ...this.said.get(event.item_id), endMs: event.audio_end_ms });
         break;
       case 'input_audio_buffer.committed':
         if (!this.vadItems.delete(event.item_id) && this.awaitingCommits > 0) this.awaitingCommits -= 1;
+        // Our commit ended speech the VAD had not: it was said up to the audio sent.
+        if (this.said.get(event.item_id)?.endMs === undefined && this.said.has(event.item_id)) this.said.get(event.item_id)!.endMs = this.sentMs;
         this.uncommittedMs = 0;
         if (!this.items.has(event.item_id)) this.items.set(event.item_id, { text: '', done: false });
         break;
@@ -356,9 +371,17 @@ class RealtimeStream implements LiveTranscriptionStream {
     for (const [id, item] of this.items) {
       if (!item.done) break;
       this.items.delete(id);
-      if (item.final) this.events.final(item.final);
+      if (item.final) this.events.final(item.final, this.saidSpan(id));
+      this.said.delete(id);
     }
     this.checkFinished();
+  }
+
+  /** Where an item was said, in seconds, when the server VAD said both ends. */
+  private saidSpan(id: string): LiveSpan | undefined {
+    const said = this.said.get(id);
+    if (said?.startMs === undefined || said.endMs === undefined) return undefined;
+    return { start: said.startMs / 1000, end: Math.max(said.startMs, said.endMs) / 1000 };
   }
 
   private checkFinished(): void {

@@ -1,6 +1,7 @@
 import { toLanguage } from '../../../contract/languages.ts';
 import { chapterTitle } from '../../autobiography/book.ts';
 import type { PhotoType } from '../../../contract/photos.ts';
+import type { ParagraphSources } from '../../../contract/voice.ts';
 import type { autobiographies, chapters, followUpQuestions, people, photos, places, recordings, stories } from '../../db/schema.ts';
 import type {
   ArchiveAutobiography,
@@ -68,6 +69,7 @@ export const archiveStory = (
   row: Row<typeof stories>,
   files: { markdownFile: string; narrationFile: string | null },
   published: ArchiveStory['published'],
+  recordingIds: ReadonlySet<number>,
 ): ArchiveStory => ({
   id: row.id,
   title: row.title,
@@ -91,6 +93,7 @@ export const archiveStory = (
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
   published,
+  paragraphSources: sourcesKeptTo(row.paragraphSources, recordingIds),
   markdownFile: files.markdownFile,
   narrationFile: files.narrationFile,
 });
@@ -111,6 +114,7 @@ export const archiveRecording = (
   duration: row.duration,
   transcription: row.transcription,
   segments: row.transcriptionSegments ?? null,
+  timings: row.transcriptTimings ?? null,
   detectedLanguage: row.detectedLanguage,
   status: row.processingStatus,
   transcriptionEditedAt: isoOrNull(row.transcriptionEditedAt),
@@ -125,6 +129,11 @@ export const archiveRecording = (
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
 });
+
+/** A story's spans kept to recordings it still has (one moved away or deleted takes its spans with it, as when heard). */
+function sourcesKeptTo(sources: ParagraphSources | null, recordingIds: ReadonlySet<number>): ArchiveStory['paragraphSources'] {
+  return sources?.map((spans) => spans.filter((span) => recordingIds.has(span.recordingId))) ?? null;
+}
 
 export const archiveFollowUp = (row: Row<typeof followUpQuestions>): ArchiveFollowUp => ({
   id: row.id,

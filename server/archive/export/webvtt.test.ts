@@ -44,3 +44,23 @@ describe('transcriptVtt', () => {
     expect(vttTimestamp(-1)).toBe('00:00:00.000');
   });
 });
+
+describe('transcriptVtt from timings', () => {
+  const timings = {
+    source: 'words' as const,
+    sentences: [
+      { text: 'My own words.', start: 0.5, end: 1.75, words: [] },
+      { text: 'Omat sanani.', start: 2, end: 3.2 },
+    ],
+  };
+
+  it('writes a cue per timed sentence, before the engine’s segments and through a hand correction (the timings follow it)', () => {
+    const vtt = transcriptVtt({ text: 'My own words. Omat sanani.', timings, segments: [{ start: 0, end: 9, text: 'Engine words.' }], duration: 9, editedByHand: true });
+    expect(vtt).toBe('WEBVTT\n\n1\n00:00:00.500 --> 00:00:01.750\nMy own words.\n\n2\n00:00:02.000 --> 00:00:03.200\nOmat sanani.\n');
+  });
+
+  it('timings with no sentences (no times could be made) fall back as before', () => {
+    const vtt = transcriptVtt({ text: 'Kesällä uin.', timings: { source: 'none', sentences: [] }, segments: null, duration: 4, editedByHand: false });
+    expect(vtt).toBe('WEBVTT\n\n1\n00:00:00.000 --> 00:00:04.000\nKesällä uin.\n');
+  });
+});

@@ -1,3 +1,5 @@
+import type { TranscriptTimings } from '../../../contract/voice.ts';
+
 /** A transcript's timed pieces as the engine gave them (recordings.transcriptionSegments). */
 export interface TimedSegment {
   start: number;
@@ -28,12 +30,20 @@ function cueText(text: string): string {
 }
 
 /**
- * A transcript as WebVTT subtitles: a cue per timed segment, as fine as the engine gave them;
- * without segments (or with a transcript the person corrected by hand, whose words the old
- * segments no longer hold), one cue with the whole text over the recording's duration.
+ * A transcript as WebVTT subtitles: a cue per timed sentence when it has timings (they follow
+ * hand corrections: server/voice/retime.ts); else a cue per segment as the engine gave them;
+ * without either (or with a transcript corrected by hand, whose words the old segments no longer
+ * hold), one cue with the whole text over the recording's duration.
  */
-export function transcriptVtt(transcript: { text: string; segments: TimedSegment[] | null; duration: number | null; editedByHand: boolean }): string {
-  const timed = !transcript.editedByHand && transcript.segments?.length ? transcript.segments : null;
+export function transcriptVtt(transcript: {
+  text: string;
+  timings?: TranscriptTimings | null;
+  segments: TimedSegment[] | null;
+  duration: number | null;
+  editedByHand: boolean;
+}): string {
+  const sentences = transcript.timings?.sentences.length ? transcript.timings.sentences : null;
+  const timed = sentences ?? (!transcript.editedByHand && transcript.segments?.length ? transcript.segments : null);
   const whole = transcript.duration && transcript.duration > 0 ? transcript.duration : 1;
   const cues = (timed ?? [{ start: 0, end: whole, text: transcript.text }])
     .map((segment) => ({ start: segment.start, end: Math.max(segment.end, segment.start + 0.001), text: cueText(segment.text) }))

@@ -147,6 +147,7 @@ async function writeEntries(deps: WriteArchiveDeps, request: WriteArchiveRequest
           files.subtitlesFile,
           transcriptVtt({
             text: row.transcription,
+            timings: row.transcriptTimings,
             segments: row.transcriptionSegments,
             duration: row.duration,
             editedByHand: row.transcriptionEditedAt !== null,
@@ -164,7 +165,7 @@ async function writeEntries(deps: WriteArchiveDeps, request: WriteArchiveRequest
         { peopleIds: links.peopleIds.get(row.id) ?? [], placeIds: links.placeIds.get(row.id) ?? [] },
       );
       await data.recordings.push(recording);
-      siteRecordings.push({ ...recording, transcription: null, segments: null });
+      siteRecordings.push({ ...recording, transcription: null, segments: null, timings: null });
       if (answersAQuestion(row)) {
         await data['interview-answers'].push({ questionId: row.questionId, question: row.promptQuestion ?? row.questionId ?? '', storyId: null, recordingId: row.id });
       }
@@ -256,6 +257,7 @@ async function writeStory(
     row,
     { markdownFile, narrationFile },
     copy ? { url: origin ? `${origin}${publicPagePath(copy.slug)}` : null, publishedAt: copy.publishedAt.toISOString() } : null,
+    new Set((recorded?.files ?? []).map((file) => file.id)),
   );
   const nameOf = (list: { id: number; name: string }[], ids: Set<number> | undefined) =>
     list.filter((item) => ids?.has(item.id)).map((item) => item.name);

@@ -88,6 +88,11 @@ export function checkReferences(data: ArchiveData, archive: Pick<OpenArchive, 'f
     if (id !== null && !known.has(id)) throw archiveRefusal.brokenReference(`${what} ${id}`);
   };
   for (const story of data.stories) must(chapters, story.chapterId, 'chapter');
+  const recordingsOf = storyRecordings(data);
+  for (const story of data.stories) {
+    // A paragraph is heard from the story's own recordings only (as the export writes it).
+    for (const span of story.paragraphSources?.flat() ?? []) must(recordingsOf.get(story.id) ?? new Set(), span.recordingId, 'recording');
+  }
   for (const recording of data.recordings) {
     must(stories, recording.storyId, 'story');
     for (const id of recording.peopleIds) must(people, id, 'person');
@@ -108,6 +113,17 @@ export function checkReferences(data: ArchiveData, archive: Pick<OpenArchive, 'f
     for (const id of book.storyIds) must(stories, id, 'story');
   }
   checkPhotoReferences(data, archive, { stories, recordings, people, places }, must);
+}
+
+/** Each story's recordings in the archive, by id. */
+function storyRecordings(data: ArchiveData): Map<number, Set<number>> {
+  const byStory = new Map<number, Set<number>>();
+  for (const recording of data.recordings) {
+    if (recording.storyId === null) continue;
+    if (!byStory.has(recording.storyId)) byStory.set(recording.storyId, new Set());
+    byStory.get(recording.storyId)!.add(recording.id);
+  }
+  return byStory;
 }
 
 /**

@@ -224,6 +224,25 @@ describe('data', () => {
     await expectRefused(archive, 'archive_broken_reference', /person 999/);
   });
 
+  it("refuses a story whose paragraphs would be heard from a recording not its own", async () => {
+    const archive = fullArchive();
+    // Recording 32 is story 22's: story 21's "hear it" may not play it (nor one the archive lacks).
+    archive.rows.stories[0] = { ...archive.rows.stories[0], paragraphSources: [[{ recordingId: 31, start: 0, end: 2 }], [{ recordingId: 32, start: 0, end: 1 }]] };
+    await expectRefused(archive, 'archive_broken_reference', /recording 32/);
+  });
+
+  it('refuses timings out of bounds: a negative time, a word longer than any', async () => {
+    const timed = (timings: unknown) => {
+      const archive = fullArchive();
+      const rows = archive.rows.recordings.map((row, i) => (i === 0 ? { ...row, timings } : row));
+      return { ...archive, rawData: { recordings: JSON.stringify(rows) } };
+    };
+    const sentence = { text: 'Ask not, as I corrected it.', start: 0, end: 2 };
+    await expectRefused(timed({ source: 'aligned', sentences: [{ ...sentence, start: -5 }] }), 'archive_invalid_data', /data\/recordings\.json/);
+    await expectRefused(timed({ source: 'words', sentences: [{ ...sentence, words: [{ text: 'x'.repeat(5_000), start: 0, end: 1 }] }] }), 'archive_invalid_data', /data\/recordings\.json/);
+    await expectRefused(timed({ source: 'guessed', sentences: [sentence] }), 'archive_invalid_data', /data\/recordings\.json/);
+  });
+
   it('refuses a data file the archive lacks', async () => {
     await expectRefused({ ...fullArchive(), rawData: { places: null } }, 'archive_missing_file', /data\/places\.json/);
   });

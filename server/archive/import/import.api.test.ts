@@ -225,6 +225,27 @@ describe('an archive with one of everything', () => {
     await waitFor(() => server.store.size(importPieceKey(userId, importId, 0)), (size) => size === null, SETTLED, 'the pieces removed');
   });
 
+  it("keeps each transcript's timings and each story's paragraph sources, on the new recordings; timings not of their transcript's words are left for the background pass", async () => {
+    const { client, id: userId } = await signedUpClient(server.url, 'voice@example.com');
+    const archive = fullArchive();
+    const [jfk, finnish] = archive.rows.recordings;
+    const timed = { source: 'aligned' as const, sentences: [{ text: 'Ask not, as I corrected it.', start: 0.4, end: 2.9 }] };
+    archive.rows.recordings[0] = { ...jfk, timings: timed };
+    // Not the transcript's words (a hostile or broken archive): imported untimed.
+    archive.rows.recordings[1] = { ...finnish, timings: { source: 'aligned', sentences: [{ text: 'Jotain aivan muuta.', start: 0, end: 1 }] } };
+    archive.rows.stories[0] = { ...archive.rows.stories[0], paragraphSources: [[{ recordingId: jfk.id, start: 0.4, end: 2.9 }]] };
+    const settled = await settledImport(client, await uploadArchive(client, await buildArchive(archive)), SETTLED);
+    expect(settled.state, JSON.stringify(settled)).toBe('done');
+
+    const recordingRows = await db().select().from(recordings).where(eq(recordings.userId, userId));
+    const byText = new Map(recordingRows.map((row) => [row.transcription, row]));
+    const asked = byText.get('Ask not, as I corrected it.')!;
+    expect(asked.transcriptTimings).toEqual(timed);
+    expect(byText.get('Kesällä soudimme järven yli.')!.transcriptTimings).toBeNull();
+    const [story] = await db().select().from(stories).where(and(eq(stories.userId, userId), eq(stories.title, 'My own title')));
+    expect(story.paragraphSources).toEqual([[{ recordingId: asked.id, start: 0.4, end: 2.9 }]]);
+  });
+
   it('adds to an account that has stories already, and changes none of them', async () => {
     const { client, id: userId } = await signedUpClient(server.url, 'nonempty@example.com');
     const seed = seeder(db(), server.store);

@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { Transaction } from '../../jobs/send-job.ts';
+import { sameWords } from '../../voice/sentences.ts';
 import type { StoredAudio } from './audio.ts';
 import type { ArchiveData } from './contents.ts';
 import type { StoredPhoto } from './photos.ts';
@@ -37,6 +38,31 @@ async function insertAll<Row>(rows: Row[], insert: (batch: Row[]) => Promise<{ i
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;
+}
+
+/**
+ * A recording's timings as the archive holds them, when they are its transcript's words (the
+ * invariant of contract/voice.ts); others are left untimed, for the background pass to time.
+ */
+function timingsOfTranscript(recording: ArchiveData['recordings'][number]) {
+  const { timings, transcription } = recording;
+  if (!timings || transcription === null) return null;
+  const matches = timings.source === 'none' ? timings.sentences.length === 0 : sameWords(timings, transcription);
+  return matches ? timings : null;
+}
+
+/** Where each story's paragraphs were said, its spans naming the new recordings (stories are inserted before them). */
+async function restoreParagraphSources(
+  tx: Transaction,
+  archived: ArchiveData['stories'],
+  storyIds: Map<number, number>,
+  recordingIds: Map<number, number>,
+): Promise<void> {
+  for (const story of archived) {
+    if (!story.paragraphSources) continue;
+    const sources = story.paragraphSources.map((spans) => spans.map((span) => ({ ...span, recordingId: recordingIds.get(span.recordingId)! })));
+    await tx.update(stories).set({ paragraphSources: sources }).where(eq(stories.id, storyIds.get(story.id)!));
+  }
 }
 
 /** A map from the archive's ids to the new rows' ids. */
@@ -154,6 +180,7 @@ export async function insertArchiveRows(
               duration: r.duration ?? stored.durationSeconds,
               transcription: r.transcription,
               transcriptionSegments: r.segments,
+              transcriptTimings: timingsOfTranscript(r),
               detectedLanguage: r.detectedLanguage,
               // A transcript is kept as it is; a recording never transcribed is transcribed as a new upload is.
               processingStatus: transcribed ? (r.status === 'failed' ? ('failed' as const) : ('transcribed' as const)) : ('uploaded' as const),
@@ -170,6 +197,8 @@ export async function insertArchiveRows(
         .returning({ id: recordings.id }),
     ),
   );
+
+  await restoreParagraphSources(tx, data.stories, storyIds, recordingIds);
 
   const personIds = idMap(
     data.people.map((p) => p.id),
