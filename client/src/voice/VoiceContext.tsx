@@ -37,8 +37,8 @@ export function VoiceProvider({ voice, teller, children }: VoiceProviderProps) {
   const player = useVoicePlayer(voice, failed);
   return (
     <VoiceContext.Provider value={voice ? { voice, player, teller } : null}>
-      {/* Hidden: the buttons and the players are its controls. */}
-      <audio ref={player.audioRef} preload="none" hidden data-voice-player {...player.audioEvents} />
+      {/* Hidden: the buttons and the players are its controls. Only on a page with spans to play. */}
+      {voice && <audio ref={player.audioRef} preload="none" hidden data-voice-player {...player.audioEvents} />}
       {children}
     </VoiceContext.Provider>
   );
