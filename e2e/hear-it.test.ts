@@ -52,7 +52,7 @@ const WORDS = {
     paragraphs: ['Soudimme järven yli joka aamu.', 'Isä korjasi vanhan veneen rannassa.', 'Illalla kuuntelimme kuikkia.'],
     hearOwn: 'Kuuntele tämä kappale omalla äänelläsi',
     hearAino: 'Kuuntele tämä kappale – Aino kertoo omalla äänellään',
-    whole: 'Kuuntele koko äänitys',
+    whole: 'Kuuntele koko nauhoitus',
     pause: 'Tauko',
     hearVoice: 'Anna lukijoiden kuulla tarina omalla äänelläni',
     hearVoiceOn: 'Lukijat voivat kuulla tarinan omalla äänelläsi.',
