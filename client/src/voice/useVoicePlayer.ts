@@ -71,21 +71,21 @@ export function useVoicePlayer(voice: StoryVoiceView | undefined, onFailed: () =
    */
   const check = useCallback(
     (ended = false) => {
-    const audio = audioRef.current;
-    const current = mode.current;
-    if (!audio) return;
-    if (current.kind === 'paragraph') {
-      const step = spanStep(current.spans, current.index, ended ? Number.POSITIVE_INFINITY : audio.currentTime);
-      if (step.kind === 'next') {
-        enter({ ...current, index: step.index });
-        playFrom(current.spans[step.index].recordingId, current.spans[step.index].start);
-      } else if (step.kind === 'stop') {
-        audio.pause();
-        enter({ kind: 'idle' });
+      const audio = audioRef.current;
+      const current = mode.current;
+      if (!audio) return;
+      if (current.kind === 'paragraph') {
+        const step = spanStep(current.spans, current.index, ended ? Number.POSITIVE_INFINITY : audio.currentTime);
+        if (step.kind === 'next') {
+          enter({ ...current, index: step.index });
+          playFrom(current.spans[step.index].recordingId, current.spans[step.index].start);
+        } else if (step.kind === 'stop') {
+          audio.pause();
+          enter({ kind: 'idle' });
+        }
+      } else if (current.kind === 'whole' && paragraphs) {
+        setFollowing(paragraphAt(paragraphs, current.recordingId, audio.currentTime));
       }
-    } else if (current.kind === 'whole' && paragraphs) {
-      setFollowing(paragraphAt(paragraphs, current.recordingId, audio.currentTime));
-    }
     },
     [enter, playFrom, paragraphs],
   );
