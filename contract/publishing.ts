@@ -61,6 +61,11 @@ export const publishBodySchema = z.object({
       speed: z.number().min(TTS_SPEED_RANGE.min).max(TTS_SPEED_RANGE.max).default(DEFAULT_TTS_SPEED),
     })
     .default({ voice: DEFAULT_TTS_VOICE, speed: DEFAULT_TTS_SPEED }),
+  /**
+   * "Let readers hear it in my voice" (issue 29): the page plays each paragraph's spans of the
+   * owner's own recordings. Off unless chosen: a recording is more personal than its text.
+   */
+  hearVoice: z.boolean().default(false),
 });
 export type PublishBody = z.input<typeof publishBodySchema>;
 
@@ -80,6 +85,8 @@ export const publishedStorySummarySchema = z.object({
   speed: z.number().nullable(),
   /** The name the public page shows, as it was when published; null: none. */
   authorName: z.string().nullable(),
+  /** Published with "Let readers hear it in my voice". */
+  hearVoice: z.boolean(),
 });
 export type PublishedStorySummary = z.infer<typeof publishedStorySummarySchema>;
 
@@ -116,6 +123,8 @@ export const publicStorySchema = z.object({
   endYear: z.number().nullable(),
   /** The photos as chosen at publishing, the cover first: only derived copies, never an original (issue 27). */
   photos: z.array(publicPhotoSchema),
+  /** Readers may hear paragraphs in the teller's voice: GET /api/published/{slug}/voice answers. */
+  hearVoice: z.boolean(),
 });
 export type PublicStory = z.infer<typeof publicStorySchema>;
 

@@ -66,7 +66,7 @@ export const paragraphSourcesSchema = z.array(z.array(voiceSpanSchema));
 export type ParagraphSources = z.infer<typeof paragraphSourcesSchema>;
 
 /**
- * GET /api/stories/{id}/voice (owner and family readers) and GET /api/public/stories/{slug}/voice
+ * GET /api/stories/{id}/voice (owner and family readers) and GET /api/published/{slug}/voice
  * (a story published with the teller's voice): the spans per paragraph, and the recordings
  * they play with the address of each one's audio for this caller.
  */

@@ -96,7 +96,7 @@ it.concurrent('the owner publishes with narration; a reader plays it and shares;
   expect(await narration.getAttribute('aria-checked')).toBe('true');
   // The server's narrator is the local one: it speaks with its own voice, so no voice is offered.
   await card.getByText("This server's narrator speaks with its own voice in the story's language.").waitFor();
-  expect(await card.getByLabel('Voice').count()).toBe(0);
+  expect(await card.getByLabel('Voice', { exact: true }).count()).toBe(0);
   await card.getByLabel('Speed').waitFor();
   await shots.page(page, 'card-en');
 
@@ -341,7 +341,7 @@ it.concurrent("with OpenAI's narrator: its voices offered, the chosen voice and 
     const story = await seeder(openAi.database.db).story(userId, { title: 'The pier', content: 'My father built the pier the summer I turned seven.' });
     await page.goto(`${openAi.url}/library/${story.id}`);
     const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Publish', exact: true }) });
-    await card.getByLabel('Voice').click();
+    await card.getByLabel('Voice', { exact: true }).click();
     await page.getByRole('option', { name: 'Nova' }).click();
     await card.getByLabel('Speed').click();
     await page.getByRole('option', { name: '1.25×' }).click();

@@ -15,6 +15,7 @@ const story: PublicStory = {
   day: null,
   endYear: null,
   photos: [],
+  hearVoice: false,
 };
 const urls = { page: 'https://saaga.example/published/kesa', audio: null, image: null };
 

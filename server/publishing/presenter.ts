@@ -2,6 +2,7 @@ import { toLanguage } from '../../contract/languages.ts';
 import type { PublicPhoto } from '../../contract/photos.ts';
 import { type PublicStory, type PublishedStorySummary, TTS_VOICES } from '../../contract/publishing.ts';
 import type { publishedStories, stories } from '../db/schema.ts';
+import { hasPublishedVoice } from './published-voice.ts';
 
 export type PublishedStoryRow = typeof publishedStories.$inferSelect;
 type StoryRow = typeof stories.$inferSelect;
@@ -35,6 +36,7 @@ export function presentSummary(
     voice: isVoice(copy.narrationVoice) ? copy.narrationVoice : null,
     speed: copy.narrationSpeed,
     authorName: copy.authorName,
+    hearVoice: copy.voiceSources !== null,
   };
 }
 
@@ -71,5 +73,6 @@ export function presentPublicStory(copy: PublishedStoryRow, photos: PublicPhoto[
     language: toLanguage(copy.language),
     ...publicTime(copy),
     photos,
+    hearVoice: hasPublishedVoice(copy),
   };
 }

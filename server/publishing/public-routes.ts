@@ -18,6 +18,7 @@ import { NARRATION_MIME_TYPE } from './join-narration.ts';
 import { BARE_INDEX_HTML, renderMissingPage, renderPublishedPage } from './page.ts';
 import { presentPublicStory, publicPagePath } from './presenter.ts';
 import { publishedPhoto, publishedPhotosOf } from './published-photos.ts';
+import { publishedVoice, publishedVoiceRecording } from './published-voice.ts';
 
 interface PublicStoryDeps {
   config: Config;
@@ -52,8 +53,10 @@ async function indexHtml(clientDir: string | undefined): Promise<string> {
 /**
  * What anyone may read of a published story (spec 7.6), each rate limited per address:
  * GET /api/published/{slug}, its narration at /api/published/{slug}/audio (byte ranges),
- * its published photos' derived copies at /api/published/{slug}/photos/{photoId}, and the page /published/{slug}, rendered here so it reads and previews without
- * JavaScript. Reads are cacheable for a minute with an ETag.
+ * its published photos' derived copies at /api/published/{slug}/photos/{photoId}, the teller's
+ * voice when published with it (/api/published/{slug}/voice and each of its recordings at
+ * /voice/{recordingId}/audio), and the page /published/{slug}, rendered here so it reads and
+ * previews without JavaScript. Reads are cacheable for a minute with an ETag.
  */
 export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryDeps) {
   const { config, db, store } = deps;
@@ -96,6 +99,33 @@ export async function publicStoryRoutes(app: FastifyInstance, deps: PublicStoryD
       cacheControl: PUBLIC_CACHE_CONTROL,
     });
   });
+
+  api.get('/api/published/:slug/voice', route, async (request, reply) => {
+    const copy = await readableCopy(db, request);
+    const voice = copy && (await publishedVoice(db, copy));
+    if (!voice) throw notFound('Not published with the teller\'s voice');
+    return sendCacheable(request, reply, JSON.stringify(voice), 'application/json; charset=utf-8');
+  });
+
+  // Only a recording the published spans play, while it is still the story's: never another one of the owner's.
+  api.get(
+    '/api/published/:slug/voice/:recordingId/audio',
+    { ...route, schema: { params: z.object({ slug: z.string(), recordingId: z.string() }) } },
+    async (request, reply) => {
+      const copy = await readableCopy(db, request);
+      const recordingId = idOrNull(request.params.recordingId);
+      const recording = copy && recordingId !== null ? await publishedVoiceRecording(db, copy, recordingId) : undefined;
+      if (!recording) throw notFound('Audio not found');
+      return sendStoredAudio(request, reply, store, {
+        key: recording.audioKey,
+        mimeType: recording.mimeType,
+        // As the owner's own route: an uploaded file opened on its own is downloaded, never rendered here.
+        disposition: 'attachment',
+        // Not kept by shared caches: unpublishing (or taking the voice off) stops it at once.
+        cacheControl: 'private, no-cache',
+      });
+    },
+  );
 
   api.get('/published/:slug', route, async (request, reply) => {
     const [copy, index] = await Promise.all([readableCopy(db, request), indexHtml(deps.clientDir)]);

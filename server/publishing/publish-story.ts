@@ -13,6 +13,7 @@ import { sendJob, type Transaction } from '../jobs/send-job.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { narrateStoryJob } from './narrate-story-job.ts';
 import { snapshotPhotos } from './published-photos.ts';
+import { snapshotVoice } from './published-voice.ts';
 import type { PublishedStoryRow } from './presenter.ts';
 import { slugCandidates, slugFromTitle } from './slug.ts';
 
@@ -76,7 +77,8 @@ async function chooseSlug(tx: Transaction, story: StoryRow, customSlug: string |
 /**
  * Publishes a story, or publishes it again: its title, text, time, language, the owner's
  * name and its photos with their captions (published-photos.ts) are copied into the one
- * public copy of the story (the page shows that copy until the next publish). With narration, the narrate-story job is queued in the same
+ * public copy of the story (the page shows that copy until the next publish); with "hear it in
+ * my voice", its paragraphs' spans too (published-voice.ts). With narration, the narrate-story job is queued in the same
  * transaction (narration `waiting`); without, there is none. Any earlier narration's
  * audio is removed once the new copy is committed. A story still being written is a 409.
  */
@@ -127,6 +129,7 @@ async function publishIn(tx: Transaction, queue: Queue, storyId: number, request
     narrationId,
     narrationVoice: request.generateAudio ? request.ttsOptions.voice : null,
     narrationSpeed: request.generateAudio ? request.ttsOptions.speed : null,
+    voiceSources: await snapshotVoice(tx, story, request.hearVoice),
     publishedAt: new Date(),
   };
   const [row] = existing

@@ -69,7 +69,7 @@ describe('publishing a story', () => {
     });
     const result = await published(story.id);
     expect(result.url).toBe(`${server.url}/published/mokkikesa`);
-    expect(result.publishedStory).toMatchObject({ slug: 'mokkikesa', publicUrl: result.url, narration: 'none', isOutdated: false, voice: null, speed: null, authorName: 'Aino Virtanen' });
+    expect(result.publishedStory).toMatchObject({ slug: 'mokkikesa', publicUrl: result.url, narration: 'none', isOutdated: false, voice: null, speed: null, authorName: 'Aino Virtanen', hearVoice: false });
 
     const reader = new HttpClient(server.url);
     const response = await reader.get('/api/published/mokkikesa');
@@ -87,6 +87,8 @@ describe('publishing a story', () => {
       day: null,
       endYear: null,
       photos: [],
+      // Published without the teller's voice: the default (issue 29).
+      hearVoice: false,
     });
     expect(await status(story.id)).toEqual({ isPublished: true, publishedStory: result.publishedStory });
   });

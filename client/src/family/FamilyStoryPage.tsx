@@ -17,6 +17,11 @@ import { currentCircle, useCircleParam } from './FamilyReadingPage.tsx';
 import { ReaderPhotoViewer } from './ReaderPhotoViewer.tsx';
 import { StoryResponses } from './respond/StoryResponses.tsx';
 import { isNotFound, isSignedOut, useFamilyCircles, useFamilyStory } from '../api/familyReading.ts';
+import { useStoryVoice } from '../api/publicVoice.ts';
+import { hasSpans } from '../voice/spanPlayback.ts';
+import { VoiceParagraph } from '../voice/VoiceParagraph.tsx';
+import { VoiceProvider } from '../voice/VoiceContext.tsx';
+import { WholeRecordingPlayer } from '../voice/WholeRecordingPlayer.tsx';
 
 /**
  * /family/stories/{id}: a shared story to read and listen to: its words, when it happened, its
@@ -89,67 +94,72 @@ function StoryArticle({ story }: { story: FamilyStoryView }) {
   const [cover, ...others] = story.photos;
   const open = story.photos.find((photo) => photo.id === photoView.openId);
   const teller = story.tellerName;
+  const voice = useStoryVoice(story.id).data;
 
   return (
-    <article lang={story.language} className="mt-4 grid gap-8">
-      <header className="grid gap-2">
-        <h1 className="font-serif text-3xl leading-tight font-semibold text-stone-50">{story.title}</h1>
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-400">
-          {when && <span className="text-amber-200">{when}</span>}
-          {story.chapter && <span>{t('story.chapter', { title: story.chapter.title })}</span>}
-        </p>
-      </header>
-
-      {cover && <PhotoButton photo={cover} n={1} count={story.photos.length} onOpen={() => photoView.open(cover.id)} large />}
-
-      {story.recordings.length > 0 && (
-        <section aria-label={t('story.listen')} className="grid gap-3">
-          {story.recordings.map((recording, index) => (
-            <div key={recording.id} className="grid gap-1.5">
-              <p className="text-sm font-medium text-stone-300">
-                {recording.contributorName
-                  ? t('story.contributorVoice', { name: recording.contributorName })
-                  : teller
-                    ? t('story.tellerVoice', { teller })
-                    : t('story.tellerVoiceNoName')}
-                {story.recordings.length > 1 && <span className="text-stone-500"> · {t('story.recording', { n: index + 1 })}</span>}
-              </p>
-              <AudioPlayer src={recording.audioUrl} storedDuration={recording.duration} />
-            </div>
-          ))}
-        </section>
-      )}
-
-      <div className="grid gap-4 font-serif text-lg leading-relaxed text-stone-100">
-        {paragraphsOf(story.content).map((paragraph, index) => (
-          <p key={index} className="whitespace-pre-line">
-            {paragraph}
+    <VoiceProvider voice={voice && hasSpans(voice.paragraphs) ? voice : undefined} teller={{ own: false, name: teller }}>
+      <article lang={story.language} className="mt-4 grid gap-8">
+        <header className="grid gap-2">
+          <h1 className="font-serif text-3xl leading-tight font-semibold text-stone-50">{story.title}</h1>
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-400">
+            {when && <span className="text-amber-200">{when}</span>}
+            {story.chapter && <span>{t('story.chapter', { title: story.chapter.title })}</span>}
           </p>
-        ))}
-      </div>
+        </header>
 
-      {others.length > 0 && (
-        <section aria-labelledby="family-story-photos" className="grid gap-3">
-          <h2 id="family-story-photos" className="text-lg font-semibold text-amber-100">
-            {t('story.photos')}
-          </h2>
-          <ul className="grid grid-cols-3 gap-2">
-            {others.map((photo, index) => (
-              <li key={photo.id}>
-                <PhotoButton photo={photo} n={index + 2} count={story.photos.length} onOpen={() => photoView.open(photo.id)} />
-              </li>
+        {cover && <PhotoButton photo={cover} n={1} count={story.photos.length} onOpen={() => photoView.open(cover.id)} large />}
+
+        {story.recordings.length > 0 && (
+          <section aria-label={t('story.listen')} className="grid gap-3">
+            {story.recordings.map((recording, index) => (
+              <div key={recording.id} className="grid gap-1.5">
+                <p className="text-sm font-medium text-stone-300">
+                  {recording.contributorName
+                    ? t('story.contributorVoice', { name: recording.contributorName })
+                    : teller
+                      ? t('story.tellerVoice', { teller })
+                      : t('story.tellerVoiceNoName')}
+                  {story.recordings.length > 1 && <span className="text-stone-500"> · {t('story.recording', { n: index + 1 })}</span>}
+                </p>
+                <AudioPlayer src={recording.audioUrl} storedDuration={recording.duration} />
+              </div>
             ))}
-          </ul>
-        </section>
-      )}
+          </section>
+        )}
 
-      <Names icon={<UserRound aria-hidden className="size-4 text-amber-300" />} title={t('story.people')} names={story.people} />
-      <Names icon={<MapPin aria-hidden className="size-4 text-amber-300" />} title={t('story.places')} names={story.places} />
+        <WholeRecordingPlayer />
 
-      <StoryResponses storyId={story.id} />
+        <div className="grid gap-4 font-serif text-lg leading-relaxed text-stone-100">
+          {paragraphsOf(story.content).map((paragraph, index) => (
+            <VoiceParagraph key={index} index={index} className="whitespace-pre-line">
+              {paragraph}
+            </VoiceParagraph>
+          ))}
+        </div>
 
-      {open && <ReaderPhotoViewer photos={story.photos} photo={open} onClose={photoView.close} onShow={(photo) => photoView.show(photo.id)} />}
-    </article>
+        {others.length > 0 && (
+          <section aria-labelledby="family-story-photos" className="grid gap-3">
+            <h2 id="family-story-photos" className="text-lg font-semibold text-amber-100">
+              {t('story.photos')}
+            </h2>
+            <ul className="grid grid-cols-3 gap-2">
+              {others.map((photo, index) => (
+                <li key={photo.id}>
+                  <PhotoButton photo={photo} n={index + 2} count={story.photos.length} onOpen={() => photoView.open(photo.id)} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <Names icon={<UserRound aria-hidden className="size-4 text-amber-300" />} title={t('story.people')} names={story.people} />
+        <Names icon={<MapPin aria-hidden className="size-4 text-amber-300" />} title={t('story.places')} names={story.places} />
+
+        <StoryResponses storyId={story.id} />
+
+        {open && <ReaderPhotoViewer photos={story.photos} photo={open} onClose={photoView.close} onShow={(photo) => photoView.show(photo.id)} />}
+      </article>
+    </VoiceProvider>
   );
 }
 

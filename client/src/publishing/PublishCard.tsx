@@ -19,12 +19,13 @@ import { type PublishProgress, publishProgress } from './publishProgress.ts';
 /** A publish started on this card: under way, or done (its progress stays at complete). */
 type Tracking = 'idle' | 'running' | 'done';
 
-/** Republishing keeps the link and the narration settings the story was published with. */
+/** Republishing keeps the link, the narration settings and the choice to be heard in one's voice the story was published with. */
 function republishBody(published: PublishedStorySummary): PublishBody {
   return {
     customSlug: published.slug,
     generateAudio: published.narration !== 'none',
     ttsOptions: { voice: published.voice ?? DEFAULT_TTS_VOICE, speed: published.speed ?? DEFAULT_TTS_SPEED },
+    hearVoice: published.hearVoice,
   };
 }
 

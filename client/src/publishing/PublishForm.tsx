@@ -23,7 +23,8 @@ const voiceName = (voice: string) => voice.charAt(0).toUpperCase() + voice.slice
 
 /**
  * Publishing a story (spec "Story detail" publish card, 7.6, 9.3): an optional custom link
- * checked as the server checks it, narration on by default with its voice and speed, Publish.
+ * checked as the server checks it, narration on by default with its voice and speed, the
+ * choice to let readers hear it in one's own voice (off by default), Publish.
  */
 export function PublishForm({ onPublish, disabled }: PublishFormProps) {
   const { t } = useTranslation('publishing');
@@ -34,6 +35,8 @@ export function PublishForm({ onPublish, disabled }: PublishFormProps) {
   const [narration, setNarration] = useState(true);
   const [voice, setVoice] = useState<Voice>(DEFAULT_TTS_VOICE as Voice);
   const [speed, setSpeed] = useState<number>(DEFAULT_TTS_SPEED);
+  // The person's own recordings go public only when they say so (issue 29).
+  const [hearVoice, setHearVoice] = useState(false);
   const slugId = useId();
 
   const problem = slugProblem(slug);
@@ -47,7 +50,7 @@ export function PublishForm({ onPublish, disabled }: PublishFormProps) {
       document.getElementById(slugId)?.focus();
       return;
     }
-    onPublish({ customSlug: customSlugOf(slug), generateAudio: narration, ttsOptions: { voice, speed } });
+    onPublish({ customSlug: customSlugOf(slug), generateAudio: narration, ttsOptions: { voice, speed }, hearVoice });
   };
 
   return (
@@ -89,6 +92,7 @@ export function PublishForm({ onPublish, disabled }: PublishFormProps) {
             />
           </div>
         )}
+        <SwitchField label={t('form.hearVoice')} hint={t('form.hearVoiceHint')} checked={hearVoice} onChange={setHearVoice} />
         <Button type="submit" className="justify-self-start">
           {t('form.publish')}
         </Button>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertTriangle, CheckCircle2, Loader2, PencilLine, Trash2, VolumeX } from 'lucide-react';
+import { AlertTriangle, AudioLines, CheckCircle2, Loader2, PencilLine, Trash2, VolumeX } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { narrationInProgress } from '../api/publishing.ts';
 import { aiErrorText, matchAiError } from '../../../contract/ai-errors.ts';
@@ -42,6 +42,12 @@ export function PublishedState({ published, onRepublish, onUnpublish, republishD
       <SignedAs authorName={published.authorName} republish={published.isOutdated || published.narration === 'failed' ? null : republish} />
       <PublishedLink url={published.publicUrl} />
       <Narration published={published} republish={republish} />
+      {published.hearVoice && (
+        <p className="flex items-center gap-2 text-sm text-stone-300">
+          <AudioLines aria-hidden className="size-4 shrink-0 text-amber-300" />
+          {t('published.hearVoice')}
+        </p>
+      )}
       {published.isOutdated && (
         <div className="grid gap-3 rounded-xl border border-amber-300/40 bg-amber-300/10 p-4">
           <p className="flex gap-2 text-sm text-amber-100">

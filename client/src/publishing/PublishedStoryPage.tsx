@@ -6,12 +6,18 @@ import { type Language, languageFromLocale } from '../../../contract/languages.t
 import { type PublicStory, shareSnippet } from '../../../contract/publishing.ts';
 import { readingMinutes } from '../../../contract/reading.ts';
 import { usePublicStory } from '../api/publishing.ts';
+import { usePublicStoryVoice } from '../api/publicVoice.ts';
 import { ApiRequestError } from '../api/request.ts';
 import i18n from '../i18n/index.ts';
 import { AudioPlayer } from '../recordings/AudioPlayer.tsx';
 import { buttonClasses, focusRing } from '../ui/Button.tsx';
 import { LoadFailed } from '../ui/ListStates.tsx';
 import { SkeletonLines } from '../ui/SkeletonLines.tsx';
+import { paragraphsOf } from '../voice/paragraphs.ts';
+import { hasSpans } from '../voice/spanPlayback.ts';
+import { VoiceParagraph } from '../voice/VoiceParagraph.tsx';
+import { VoiceProvider } from '../voice/VoiceContext.tsx';
+import { WholeRecordingPlayer } from '../voice/WholeRecordingPlayer.tsx';
 import { embeddedStory, publicStoryTime, publishedAgo } from './publicStory.ts';
 import { PublishedPhoto } from './PublishedPhoto.tsx';
 import { ShareButtons } from './ShareButtons.tsx';
@@ -58,7 +64,7 @@ function PublishedStory({ slug, language }: { slug: string; language: Language }
   const missing = story.error instanceof ApiRequestError && story.error.status === 404;
   useDocumentTitle(story.data ? `${story.data.title} · Saaga` : missing ? `${t('page.notFound.title')} · Saaga` : null);
 
-  if (story.data) return <StoryArticle story={story.data} language={language} />;
+  if (story.data) return <StoryArticle slug={slug} story={story.data} language={language} />;
   if (missing) return <StoryNotFound />;
   if (story.isError) return <LoadFailed message={t('page.loadFailed')} retryLabel={t('page.retry')} onRetry={() => void story.refetch()} />;
   return (
@@ -73,49 +79,67 @@ function PublishedStory({ slug, language }: { slug: string; language: Language }
   );
 }
 
-function StoryArticle({ story, language }: { story: PublicStory; language: Language }) {
+function StoryArticle({ slug, story, language }: { slug: string; story: PublicStory; language: Language }) {
   const { t } = useTranslation('publishing');
+  const voice = usePublicStoryVoice(slug, story.hearVoice).data;
+  const heard = voice && hasSpans(voice.paragraphs) ? voice : undefined;
   const time = publicStoryTime(story, language);
   const pageUrl = window.location.href.split('#')[0];
   // The cover (first, as chosen at publishing) opens the story; the others follow its text.
   const [cover, ...others] = story.photos;
   return (
-    <article className="grid gap-8">
-      <header className="grid gap-3">
-        <h1 className="font-serif text-3xl leading-tight font-semibold text-stone-50 sm:text-4xl">{story.title}</h1>
-        {story.authorName && <p className="text-base text-amber-100">{t('page.by', { name: story.authorName })}</p>}
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-400">
-          <span>{t('page.published', { time: publishedAgo(story.publishedAt, language) })}</span>
-          <span className="flex items-center gap-1">
-            <Clock aria-hidden className="size-4" />
-            {t('page.readingTime', { count: readingMinutes(story.content) })}
-          </span>
-          {time && (
+    <VoiceProvider voice={heard} teller={{ own: false, name: story.authorName }}>
+      <article className="grid gap-8">
+        <header className="grid gap-3">
+          <h1 className="font-serif text-3xl leading-tight font-semibold text-stone-50 sm:text-4xl">{story.title}</h1>
+          {story.authorName && <p className="text-base text-amber-100">{t('page.by', { name: story.authorName })}</p>}
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-400">
+            <span>{t('page.published', { time: publishedAgo(story.publishedAt, language) })}</span>
             <span className="flex items-center gap-1">
-              <CalendarDays aria-hidden className="size-4" />
-              {time}
+              <Clock aria-hidden className="size-4" />
+              {t('page.readingTime', { count: readingMinutes(story.content) })}
             </span>
-          )}
-        </p>
-      </header>
-      {cover && <PublishedPhoto photo={cover} eager />}
-      {story.audioUrl && (
-        <section aria-label={t('page.listen')}>
-          <AudioPlayer src={story.audioUrl} storedDuration={null} />
-        </section>
-      )}
-      <div lang={story.language} className="font-serif text-lg leading-relaxed whitespace-pre-line text-stone-100">
-        {story.content}
-      </div>
-      {others.length > 0 && (
-        <section aria-label={t('page.photos')} className="grid gap-8">
-          {others.map((photo) => (
-            <PublishedPhoto key={photo.id} photo={photo} />
-          ))}
-        </section>
-      )}
-      <ShareButtons pageUrl={pageUrl} title={story.title} snippet={shareSnippet(story.content)} />
-    </article>
+            {time && (
+              <span className="flex items-center gap-1">
+                <CalendarDays aria-hidden className="size-4" />
+                {time}
+              </span>
+            )}
+          </p>
+        </header>
+        {cover && <PublishedPhoto photo={cover} eager />}
+        {story.audioUrl && (
+          <section aria-label={t('page.listen')}>
+            <AudioPlayer src={story.audioUrl} storedDuration={null} />
+          </section>
+        )}
+        {heard ? (
+          <>
+            <WholeRecordingPlayer />
+            {/* Paragraphs as the server numbers them, each leading back to the teller's voice. */}
+            <div lang={story.language} className="grid gap-4 font-serif text-lg leading-relaxed text-stone-100">
+              {paragraphsOf(story.content).map((paragraph, index) => (
+                <VoiceParagraph key={index} index={index} className="whitespace-pre-line">
+                  {paragraph}
+                </VoiceParagraph>
+              ))}
+            </div>
+          </>
+        ) : (
+          <div lang={story.language} className="font-serif text-lg leading-relaxed whitespace-pre-line text-stone-100">
+            {story.content}
+          </div>
+        )}
+        {others.length > 0 && (
+          <section aria-label={t('page.photos')} className="grid gap-8">
+            {others.map((photo) => (
+              <PublishedPhoto key={photo.id} photo={photo} />
+            ))}
+          </section>
+        )}
+        <ShareButtons pageUrl={pageUrl} title={story.title} snippet={shareSnippet(story.content)} />
+      </article>
+    </VoiceProvider>
   );
 }
 

@@ -17,6 +17,7 @@ const story: PublicStory = {
   day: null,
   endYear: null,
   photos: [],
+  hearVoice: false,
 };
 
 describe('publicStoryTime', () => {

@@ -7,6 +7,11 @@ import { EditableText } from '../ui/EditableText.tsx';
 import type { NameChoice } from './NameDialog.tsx';
 import { useCurrentUser } from '../api/currentUser.ts';
 import { useUpdateStory, type Story } from '../api/stories.ts';
+import { useStoryVoice } from '../api/publicVoice.ts';
+import { hasSpans } from '../voice/spanPlayback.ts';
+import { VoiceParagraph } from '../voice/VoiceParagraph.tsx';
+import { VoiceProvider } from '../voice/VoiceContext.tsx';
+import { WholeRecordingPlayer } from '../voice/WholeRecordingPlayer.tsx';
 import { markNames, paragraphsOf } from './storyNames.ts';
 
 interface StoryContentProps {
@@ -16,27 +21,32 @@ interface StoryContentProps {
 
 /**
  * The story's text (spec 2): names of its people and places open their details; a click
- * elsewhere on the text (or the Edit button) opens it for editing with Save and Cancel.
+ * elsewhere on the text (or the Edit button) opens it for editing with Save and Cancel. Each
+ * paragraph told in a recording can be heard, and the whole recording played with the text
+ * following (issue 29).
  */
 export function StoryContent({ story, onOpenName }: StoryContentProps) {
   const { t } = useTranslation('storyDetail');
   const update = useUpdateStory(story.id);
   const owner = useCurrentUser().data?.id ?? null;
+  const voice = useStoryVoice(story.id).data;
   return (
-    <EditableText
-      text={story.content}
-      label={t('content.label')}
-      draftKey={`story:${story.id}:content`}
-      ownerId={owner}
-      save={(content, done) => update.mutate({ content }, done)}
-      saving={update.isPending}
-      savingLabel={t('saving')}
-      savedMessage={t('content.saved')}
-      saveFailedMessage={t('content.saveFailed')}
-      large
-    >
-      {(edit) => <StoryText story={story} onOpenName={onOpenName} onEdit={edit} />}
-    </EditableText>
+    <VoiceProvider voice={voice && hasSpans(voice.paragraphs) ? voice : undefined} teller={{ own: true }}>
+      <EditableText
+        text={story.content}
+        label={t('content.label')}
+        draftKey={`story:${story.id}:content`}
+        ownerId={owner}
+        save={(content, done) => update.mutate({ content }, done)}
+        saving={update.isPending}
+        savingLabel={t('saving')}
+        savedMessage={t('content.saved')}
+        saveFailedMessage={t('content.saveFailed')}
+        large
+      >
+        {(edit) => <StoryText story={story} onOpenName={onOpenName} onEdit={edit} />}
+      </EditableText>
+    </VoiceProvider>
   );
 }
 
@@ -55,10 +65,11 @@ function StoryText({ story, onOpenName, onEdit }: StoryContentProps & { onEdit: 
 
   return (
     <div className="grid gap-2">
+      <WholeRecordingPlayer className="mb-2" />
       {/* The click target is a convenience; the Edit button below is the accessible way in. */}
       <div onClick={openEditor} className="-mx-2 grid cursor-text gap-4 rounded-lg px-2 py-1 text-lg leading-relaxed text-stone-100 hover:bg-stone-900/60">
         {paragraphsOf(story.content).map((paragraph, index) => (
-          <p key={index} className="whitespace-pre-line">
+          <VoiceParagraph key={index} index={index} className="whitespace-pre-line">
             {markNames(paragraph, people, places, { withEndings }).map((part, partIndex) =>
               part.name === undefined ? (
                 part.text
@@ -73,7 +84,7 @@ function StoryText({ story, onOpenName, onEdit }: StoryContentProps & { onEdit: 
                 </button>
               ),
             )}
-          </p>
+          </VoiceParagraph>
         ))}
       </div>
       <div>

@@ -45,10 +45,8 @@ export function markNames(text: string, people: readonly string[], places: reado
   return parts;
 }
 
-/** The story's paragraphs: text split at blank lines, empty ones dropped. */
-export function paragraphsOf(content: string): string[] {
-  return content.split(/\n\s*\n/).filter((paragraph) => paragraph.trim() !== '');
-}
+/** The story's paragraphs, numbered as the server numbers them (the voice's spans follow that). */
+export { paragraphsOf } from '../voice/paragraphs.ts';
 
 /** The person or place record with this name (ignoring case and surrounding spaces), if any. */
 export function findByName<T extends { name: string }>(entries: readonly T[] | undefined, name: string): T | undefined {
