@@ -17,7 +17,7 @@ import { currentCircle, useCircleParam } from './FamilyReadingPage.tsx';
 import { ReaderPhotoViewer } from './ReaderPhotoViewer.tsx';
 import { StoryResponses } from './respond/StoryResponses.tsx';
 import { isNotFound, isSignedOut, useFamilyCircles, useFamilyStory } from '../api/familyReading.ts';
-import { useStoryVoice } from '../api/publicVoice.ts';
+import { useStoryVoice } from '../api/voice.ts';
 import { hasSpans } from '../voice/spanPlayback.ts';
 import { VoiceParagraph } from '../voice/VoiceParagraph.tsx';
 import { VoiceProvider } from '../voice/VoiceContext.tsx';

@@ -7,7 +7,7 @@ import { EditableText } from '../ui/EditableText.tsx';
 import type { NameChoice } from './NameDialog.tsx';
 import { useCurrentUser } from '../api/currentUser.ts';
 import { useUpdateStory, type Story } from '../api/stories.ts';
-import { useStoryVoice } from '../api/publicVoice.ts';
+import { useStoryVoice } from '../api/voice.ts';
 import { hasSpans } from '../voice/spanPlayback.ts';
 import { VoiceParagraph } from '../voice/VoiceParagraph.tsx';
 import { VoiceProvider } from '../voice/VoiceContext.tsx';
