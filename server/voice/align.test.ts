@@ -75,11 +75,11 @@ describe('alignToSpeech', () => {
 
   it('cuts Finnish by its own sentence rule and keeps every word', () => {
     const text = 'Synnyin Tampereella vuonna 1965. Kesällä uimme järvessä siskoni Annan kanssa. Talvella hiihdimme kouluun!';
-    const speech = [{ start: 0.2, end: 2.2 }, { start: 3, end: 6.4 }, { start: 7.2, end: 9.1 }];
+    const speech = [{ start: 0.2, end: 3.6 }, { start: 4.2, end: 7.2 }, { start: 7.9, end: 9.8 }];
     const timings = alignToSpeech(text, speech, 'fi');
     expectWellFormed(timings, text, speech);
     expect(timings.sentences.map((s) => s.text)).toEqual(['Synnyin Tampereella vuonna 1965.', 'Kesällä uimme järvessä siskoni Annan kanssa.', 'Talvella hiihdimme kouluun!']);
-    expect(starts(timings)).toEqual([0.2, 3, 7.2]);
+    expect(starts(timings)).toEqual([0.2, 4.2, 7.9]);
   });
 
   it('finds the sentence pauses of a long recording whose speaking rate changes', () => {
@@ -105,5 +105,5 @@ describe('alignToSpeech', () => {
     expectWellFormed(timings, text, speech);
     const errors = starts(timings).map((start, i) => Math.abs(start - truth[i]!));
     expect(errors.filter((error) => error > 0.01)).toEqual([]);
-  });
+  }, 30_000); // about a second alone; the machine is shared
 });

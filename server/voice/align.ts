@@ -58,9 +58,14 @@ function tidy(speech: SpeechSegment[]): SpeechSegment[] {
   return merged;
 }
 
-/** A sentence's share of the speech: its letters and digits (at least one). */
+/** A digit is said as several letters ("1968": "nineteen sixty-eight", "tuhatyhdeksänsataa..."). */
+const LETTERS_PER_DIGIT = 5;
+
+/** A sentence's share of the speech: its letters, and its digits as LETTERS_PER_DIGIT each (at least one). */
 function letterWeight(sentence: string): number {
-  return Math.max(1, sentence.match(/[\p{L}\p{N}]/gu)?.length ?? 0);
+  const letters = sentence.match(/\p{L}/gu)?.length ?? 0;
+  const digits = sentence.match(/\p{N}/gu)?.length ?? 0;
+  return Math.max(1, letters + LETTERS_PER_DIGIT * digits);
 }
 
 /** Each sentence's start in speech time (seconds of speech before it). */
