@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TranscriptTimings } from '../../contract/voice.ts';
 import type { Database } from '../db/client.ts';
 import { recordings } from '../db/schema.ts';
@@ -12,10 +12,10 @@ export type UntimedRecording = Pick<
 
 /**
  * Transcribed recordings whose transcript has no timings yet (made before issue 29), oldest
- * first. Without voice detection (its model not downloaded yet) only those the engine timed in
+ * first (after `afterId`). Without voice detection (its model not downloaded yet) only those the engine timed in
  * segments can be timed now; the others wait for the model.
  */
-export async function untimedRecordings(db: Database, options: { canDetectSpeech: boolean; limit: number }): Promise<UntimedRecording[]> {
+export async function untimedRecordings(db: Database, options: { canDetectSpeech: boolean; limit: number; afterId?: number }): Promise<UntimedRecording[]> {
   return db
     .select({
       id: recordings.id,
@@ -30,6 +30,7 @@ export async function untimedRecordings(db: Database, options: { canDetectSpeech
     .from(recordings)
     .where(
       and(
+        options.afterId ? gt(recordings.id, options.afterId) : undefined,
         eq(recordings.processingStatus, 'transcribed'),
         isNotNull(recordings.transcription),
         isNull(recordings.transcriptTimings),
