@@ -164,7 +164,8 @@ async function main() {
     for (const modelPath of [...realWhisper, TEST_MODELS.whisper].filter(existsSync)) {
       const transcriber = new LocalTranscriber({ modelPath, threads: 2 });
       try {
-        for (const clip of clips) {
+        // The test model hears nothing and takes about real time: one clip shows it.
+        for (const clip of modelPath === TEST_MODELS.whisper ? clips.slice(0, 1) : clips) {
           const transcript = await transcriber.transcribe({ audio: path.join(dir, `${clip.name}.wav`), language: clip.language });
           const name = `whisper.cpp ${path.basename(modelPath)}`;
           if (!transcript.text.trim()) report(name, clip, null, 'the model heard nothing (the test model has no weights): no figure');

@@ -9,6 +9,8 @@ import { timeOldTranscript } from './time-old-transcript.ts';
 import { storeTimingsIfUnchanged, untimedRecordings } from './untimed-recordings.ts';
 
 export const TIME_TRANSCRIPTS = 'time-transcripts';
+/** pg-boss's scheduler sends the pass every hour (cron, UTC): transcripts left untimed (their voice detection model downloaded since, a run cut off) are picked up. */
+export const TIME_TRANSCRIPTS_CRON = '17 * * * *';
 /** Recordings one run times, one after another; then it queues the next run. */
 export const TIMING_BATCH = 5;
 
@@ -16,25 +18,23 @@ export const TIMING_BATCH = 5;
  * The background pass over transcripts made before issue 29 (decision 037): one job at a time
  * (one entity for the whole pass), TIMING_BATCH recordings a run, oldest first, each timed
  * with no paid call (time-old-transcript.ts) and stored only if its transcript is unchanged;
- * then the next run is queued after the last id done. Resumable by construction: the rows
- * say what is left (`transcript_timings` null), and the recovery pass (`unfinished`) queues
- * the pass at every start of the background work and again while rows are left, so a crash
- * or a restart loses nothing. After the last untimed recording of a story whose paragraphs
- * were never marked, the story is marked in the same transaction.
+ * then the next run is queued after the last id done. Started with the background work
+ * (background/start.ts sends it, and pg-boss's scheduler every hour, like the family weekly
+ * tick), and resumable by construction: the rows say what is left (`transcript_timings`
+ * null), so a run cut off by a crash or a restart is taken up at the next start or hour.
+ * Not a recovery pass's `unfinished`: that looks every 15 s, and the pass would then run
+ * in every process and test that seeds an old transcript. After the last untimed recording
+ * of a story whose paragraphs were never marked, the story is marked in the same transaction.
  */
 export const timeTranscriptsJob = defineJob<JobContext, { afterId: number }>({
   name: TIME_TRANSCRIPTS,
-  payload: z.object({ afterId: z.number().int().min(0) }),
+  // The schedule sends it with no payload: from the start.
+  payload: z.object({ afterId: z.number().int().min(0).default(0) }),
   retry: { retries: 2, baseDelayMs: 30_000, maxDelayMs: 5 * 60_000 },
   expireInSeconds: 2 * 60 * 60,
   entityOf: () => TIME_TRANSCRIPTS,
   // Nobody waits for it: it takes no one's fair share, and comes last in the job list.
   ownerOf: async () => undefined,
-  async unfinished(ctx) {
-    const left = await untimedRecordings(ctx.db, { canDetectSpeech: ctx.engines.speech.isAvailable(), limit: 1 });
-    return left.length > 0 ? [{ afterId: 0 }] : [];
-  },
-
   async run(ctx, { afterId }, { signal }) {
     const batch = await untimedRecordings(ctx.db, { canDetectSpeech: ctx.engines.speech.isAvailable(), limit: TIMING_BATCH, afterId });
     for (const recording of batch) {
