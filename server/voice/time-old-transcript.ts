@@ -14,7 +14,7 @@ import type { UntimedRecording } from './untimed-recordings.ts';
 /**
  * Whisper's window: no engine's own timed segment is longer. A longer stored segment is a
  * piece of the recording the OpenAI adapter sent whole to a model that gives no times
- * (gpt-4o-transcribe), not a time the engine gave.
+ * (gpt-4o-transcribe: one segment per piece, from its start to its end), not a time the engine gave.
  */
 export const ENGINE_SEGMENT_MAX_SECONDS = 30;
 
@@ -54,6 +54,9 @@ export async function timeOldTranscript(
 function engineTimings(recording: UntimedRecording, language: string | undefined): TranscriptTimings | null {
   const segments = recording.transcriptionSegments ?? [];
   if (segments.length === 0 || segments.some((s) => s.end - s.start > ENGINE_SEGMENT_MAX_SECONDS)) return null;
+  // One segment over the whole recording is the piece a short recording was sent as, whatever its length.
+  const [only] = segments;
+  if (segments.length === 1 && recording.duration !== null && only!.start <= 0 && only!.end >= recording.duration - 0.05) return null;
   // The engine's own text is its segments' (the person may have corrected the transcript since).
   const text = segments.map((s) => s.text.trim()).filter(Boolean).join(' ');
   const timings = timingsFromEngine({ text, segments, language: language ?? 'und', durationSeconds: recording.duration ?? segments.at(-1)!.end }, language);

@@ -65,9 +65,11 @@ async function timedByThePass(ids: number[]): Promise<Map<number, TranscriptTimi
 }
 
 describe('the background pass timing old transcripts', () => {
-  it('aligns each transcript to the speech heard in its stored audio, more than a batch of them, and leaves the rest alone', async () => {
+  it('aligns each transcript with no engine times to the speech heard in its stored audio, more than a batch of them, and leaves the rest alone', async () => {
     const story = await seeder(server.database.db).story(userId, { paragraphSources: [] });
-    const spoken = await Promise.all(Array.from({ length: TIMING_BATCH + 1 }, () => oldRecording({ storyId: story!.id })));
+    const spoken = await Promise.all(Array.from({ length: TIMING_BATCH }, () => oldRecording({ storyId: story!.id })));
+    // gpt-4o-transcribe gives no times: its one stored segment is the whole piece it was sent, so the audio is aligned.
+    spoken.push(await oldRecording({ storyId: story!.id, transcriptionSegments: [{ start: 0, end: 4.8, text: SPOKEN }] }));
     const silent = await oldRecording({ audio: silenceWebm, transcription: 'Nothing was said.' });
     const gone = await oldRecording({ audio: null });
     const kept: TranscriptTimings = { source: 'words', sentences: [{ text: SPOKEN, start: 0.1, end: 4.5, words: [] }] };
