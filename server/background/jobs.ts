@@ -15,6 +15,7 @@ import { writeStoryJob } from '../pipeline/write-story-job.ts';
 import { narrateStoryJob } from '../publishing/narrate-story-job.ts';
 import { noteFamilyAnswer, tellFamilyAskerJob } from '../family/answered-question.ts';
 import { whenStoryWritten } from '../pipeline/story-written.ts';
+import { timeTranscriptsJob } from '../voice/time-transcripts-job.ts';
 
 /**
  * The background jobs, each defined in its feature's folder. A free worker looks for them in this
@@ -25,7 +26,8 @@ import { whenStoryWritten } from '../pipeline/story-written.ts';
  * circle's e-mails (a new story's notices, the weekly tick of questions and digests), narrating
  * a published story, an autobiography (long, chapter by chapter), and last the archive's
  * jobs: an export (every file of the account) and an import (long, and the person is not
- * waiting on any one thing of it). Before all of them, the removal of a deleted account's
+ * waiting on any one thing of it), and after everything the pass timing transcripts made
+ * before issue 29 (nobody waits for it). Before all of them, the removal of a deleted account's
  * files and rows: short, rare, and what the person was promised (their other jobs that wait
  * then find nothing to do).
  */
@@ -44,6 +46,7 @@ export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
   writeAutobiographyJob,
   exportArchiveJob,
   importArchiveJob,
+  timeTranscriptsJob,
 ];
 
 // A written story reaches the family circle (unless its owner reviews new stories first), and

@@ -1,7 +1,9 @@
 import type { JobContext } from '../jobs/context.ts';
 import { FAMILY_WEEKLY_TICK, WEEKLY_TICK_CRON } from '../family/mail/weekly-tick.ts';
 import type { Queue } from '../jobs/queue.ts';
+import { sendJob } from '../jobs/send-job.ts';
 import { startTimekeeper } from '../jobs/timekeeper.ts';
+import { TIME_TRANSCRIPTS, TIME_TRANSCRIPTS_CRON, timeTranscriptsJob } from '../voice/time-transcripts-job.ts';
 import { scheduleOrphanSweep } from './orphan-sweep.ts';
 import { type JobWorkerOptions, startJobWorkers } from './workers.ts';
 
@@ -12,14 +14,20 @@ export interface Background {
 
 /**
  * Starts a process's background work: the job workers with their recovery passes, the
- * sweep for audio no row names, and pg-boss's scheduler for the scheduled jobs. `npm start` (when it runs the workers inline) and
+ * sweep for audio no row names, pg-boss's scheduler for the scheduled jobs, and the pass
+ * timing old transcripts. `npm start` (when it runs the workers inline) and
  * `npm run worker` both call this; the queues exist already (createJobQueues).
  */
 export async function startBackground(ctx: JobContext, options: Pick<JobWorkerOptions, 'recoverInterrupted'>): Promise<Background> {
   const workers = await startJobWorkers(ctx, options);
   const sweeper = scheduleOrphanSweep(ctx.db, ctx.store, ctx.log);
-  // pg-boss's scheduler sends the weekly family tick (jobs/timekeeper.ts: why only here).
-  const timekeeper = await startTimekeeper(ctx.queue, [{ name: FAMILY_WEEKLY_TICK, cron: WEEKLY_TICK_CRON }], ctx.log);
+  // pg-boss's scheduler sends the weekly family tick and the hourly pass timing old
+  // transcripts (jobs/timekeeper.ts: why only here); that pass also starts now (decision 037).
+  const timekeeper = await startTimekeeper(ctx.queue, [
+    { name: FAMILY_WEEKLY_TICK, cron: WEEKLY_TICK_CRON },
+    { name: TIME_TRANSCRIPTS, cron: TIME_TRANSCRIPTS_CRON },
+  ], ctx.log);
+  await sendJob(ctx.queue, timeTranscriptsJob, { afterId: 0 });
   return {
     async stop() {
       sweeper.stop();
