@@ -54,12 +54,15 @@ export async function timeOldTranscript(
 function engineTimings(recording: UntimedRecording, language: string | undefined): TranscriptTimings | null {
   const segments = recording.transcriptionSegments ?? [];
   if (segments.length === 0 || segments.some((s) => s.end - s.start > ENGINE_SEGMENT_MAX_SECONDS)) return null;
+  // Before issue 29 the local adapter read whisper.cpp's milliseconds as 10 ms units: its times
+  // run past the recording's end, and are not trusted.
+  if (recording.duration !== null && segments.some((s) => s.end > recording.duration! + 0.5)) return null;
   // One segment over the whole recording is the piece a short recording was sent as, whatever its length.
   const [only] = segments;
   if (segments.length === 1 && recording.duration !== null && only!.start <= 0 && only!.end >= recording.duration - 0.05) return null;
   // The engine's own text is its segments' (the person may have corrected the transcript since).
   const text = segments.map((s) => s.text.trim()).filter(Boolean).join(' ');
-  const timings = timingsFromEngine({ text, segments, language: language ?? 'und', durationSeconds: recording.duration ?? segments.at(-1)!.end }, language);
+  const timings = timingsFromEngine({ text, segments }, language);
   return timings && timings.sentences.length > 0 ? timings : null;
 }
 
