@@ -94,10 +94,14 @@ function StoryArticle({ story }: { story: FamilyStoryView }) {
   const [cover, ...others] = story.photos;
   const open = story.photos.find((photo) => photo.id === photoView.openId);
   const teller = story.tellerName;
-  const voice = useStoryVoice(story.id).data;
+  const data = useStoryVoice(story.id).data;
+  const voice = data && hasSpans(data.paragraphs) ? data : undefined;
+  // A recording the text follows is played by "Listen to the whole recording"; the rest here.
+  const followed = new Set(voice?.recordings.map((recording) => recording.id));
+  const plain = story.recordings.filter((recording) => !followed.has(recording.id));
 
   return (
-    <VoiceProvider voice={voice && hasSpans(voice.paragraphs) ? voice : undefined} teller={{ own: false, name: teller }}>
+    <VoiceProvider voice={voice} teller={{ own: false, name: teller }}>
       <article lang={story.language} className="mt-4 grid gap-8">
         <header className="grid gap-2">
           <h1 className="font-serif text-3xl leading-tight font-semibold text-stone-50">{story.title}</h1>
@@ -109,9 +113,9 @@ function StoryArticle({ story }: { story: FamilyStoryView }) {
 
         {cover && <PhotoButton photo={cover} n={1} count={story.photos.length} onOpen={() => photoView.open(cover.id)} large />}
 
-        {story.recordings.length > 0 && (
+        {plain.length > 0 && (
           <section aria-label={t('story.listen')} className="grid gap-3">
-            {story.recordings.map((recording, index) => (
+            {plain.map((recording, index) => (
               <div key={recording.id} className="grid gap-1.5">
                 <p className="text-sm font-medium text-stone-300">
                   {recording.contributorName
@@ -119,7 +123,7 @@ function StoryArticle({ story }: { story: FamilyStoryView }) {
                     : teller
                       ? t('story.tellerVoice', { teller })
                       : t('story.tellerVoiceNoName')}
-                  {story.recordings.length > 1 && <span className="text-stone-500"> · {t('story.recording', { n: index + 1 })}</span>}
+                  {plain.length > 1 && <span className="text-stone-500"> · {t('story.recording', { n: index + 1 })}</span>}
                 </p>
                 <AudioPlayer src={recording.audioUrl} storedDuration={recording.duration} />
               </div>

@@ -27,6 +27,7 @@ import {
   archiveManifestSchema,
   dataFilePath,
 } from '../format.ts';
+import { vttTimestamp } from './webvtt.ts';
 import { writeArchive } from './write-archive.ts';
 
 // The whole account into one ZIP through the real server, database, store and pipeline (a local
@@ -239,8 +240,13 @@ describe('writeArchive', () => {
     expect(text(entries, spoken.transcriptFile!)).toBe(`${JFK}\n`);
     const vtt = text(entries, spoken.subtitlesFile!);
     expect(vtt.startsWith('WEBVTT\n\n')).toBe(true);
-    expect(vtt).toContain('00:00:00.000 --> 00:00:04.200\nAnd so, my fellow Americans,');
-    expect(vtt).toContain('00:00:04.200 --> 00:00:11.000\nask not what your country can do for you.');
+    // A cue per timed sentence: whisper-1's word times, grouped into the transcript's sentences.
+    const [{ timings }] = await db().select({ timings: recordings.transcriptTimings }).from(recordings).where(eq(recordings.id, spoken.id));
+    expect(timings?.source).toBe('words');
+    expect(timings!.sentences.map((sentence) => sentence.text)).toEqual([JFK]);
+    for (const sentence of timings!.sentences) {
+      expect(vtt).toContain(`${vttTimestamp(sentence.start)} --> ${vttTimestamp(sentence.end)}\n${sentence.text}`);
+    }
     for (const recording of recordingsJson) {
       expect(sha256(entries.get(recording.audioFile)!), recording.audioFile).toBe(recording.sha256);
     }
