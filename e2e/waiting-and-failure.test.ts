@@ -195,7 +195,6 @@ describe('a transcript corrected by hand', () => {
     {
       language: 'en' as const,
       locale: 'en-US',
-      edit: 'Edit transcription',
       retranscribe: 'Re-transcribe',
       title: 'Replace your corrected transcript?',
       description: 'Re-transcribing replaces the corrections you made by hand.',
@@ -206,7 +205,6 @@ describe('a transcript corrected by hand', () => {
     {
       language: 'fi' as const,
       locale: 'fi-FI',
-      edit: 'Muokkaa litterointia',
       retranscribe: 'Litteroi uudelleen',
       title: 'Korvataanko korjaamasi litterointi?',
       description: 'Uudelleenlitterointi korvaa käsin tekemäsi korjaukset.',
@@ -222,7 +220,8 @@ describe('a transcript corrected by hand', () => {
 
     const page = await pageAs(served, api, words.locale);
     await page.goto(`${served.url}/library/${story.id}/recordings/${recording.id}`);
-    await page.getByRole('button', { name: words.edit }).waitFor();
+    // (Its text is the listening editor once the timings are read, the plain editable text before.)
+    await page.getByRole('button', { name: words.retranscribe, exact: true }).waitFor();
 
     // Corrected elsewhere after this page read it: the server's refusal asks all the same.
     const corrected = 'And so, my fellow Finns, ask not what your country can do for you.';
