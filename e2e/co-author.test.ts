@@ -47,6 +47,15 @@ afterAll(async () => {
 
 const shots = screenshots('co-author', { fullPage: true });
 
+// The two tests run side by side, and the browser's clipboard is one for all its pages: each
+// copies and reads it back in its turn, or one reads the link the other copied.
+let clipboardTurn: Promise<unknown> = Promise.resolve();
+function inClipboardTurn<T>(use: () => Promise<T>): Promise<T> {
+  const turn = clipboardTurn.then(use);
+  clipboardTurn = turn.catch(() => undefined);
+  return turn;
+}
+
 /** A signed-out visitor's phone, with the microphone allowed. */
 async function visitor(from: Browser, language: 'en' | 'fi' = 'en'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await from.newContext({ viewport: { width: 390, height: 844 }, locale: language === 'fi' ? 'fi-FI' : 'en-US' });
@@ -90,9 +99,12 @@ it.concurrent('a relative records through the link, deletes and records again; a
   const [tokenRow] = await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id));
   // The database keeps only the token's hash (decision 028).
   expect(tokenRow.tokenHash).toBe(hashLinkToken(token));
-  await owner.getByRole('button', { name: 'Copy' }).click();
-  await owner.getByText('Sharing link copied').first().waitFor();
-  expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  const copied = await inClipboardTurn(async () => {
+    await owner.getByRole('button', { name: 'Copy' }).click();
+    await owner.getByText('Sharing link copied').first().waitFor();
+    return owner.evaluate(() => navigator.clipboard.readText());
+  });
+  expect(copied).toBe(url);
   await shots.page(owner, 'card-link-en');
 
   // A relative, signed out: the story's beginning, cut at a word, and the rest on Read more.
@@ -275,10 +287,13 @@ it.concurrent('in Finnish: the page speaks the story’s language, a silent take
   await owner.evaluate(() => {
     navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
   });
-  await owner.getByRole('button', { name: 'Kopioi' }).click();
-  await owner.getByText('Jakolinkki kopioitu').first().waitFor();
-  await owner.context().grantPermissions(['clipboard-read']);
-  expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  const copied = await inClipboardTurn(async () => {
+    await owner.getByRole('button', { name: 'Kopioi' }).click();
+    await owner.getByText('Jakolinkki kopioitu').first().waitFor();
+    await owner.context().grantPermissions(['clipboard-read']);
+    return owner.evaluate(() => navigator.clipboard.readText());
+  });
+  expect(copied).toBe(url);
   await owner.getByRole('heading', { name: 'Jakolinkki' }).scrollIntoViewIfNeeded();
   await shots.page(owner, 'card-link-fi');
   const [tokenRow] = await server.database.db.select().from(coAuthorTokens).where(eq(coAuthorTokens.storyId, story.id));
