@@ -7,7 +7,7 @@ import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
 import { signedInPage } from './support/signed-in.ts';
-import { WAIT } from './support/wait.ts';
+import { BACKGROUND, WAIT } from './support/wait.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { screenshots } from './support/screenshots.ts';
 
@@ -143,7 +143,7 @@ it('a place label is linked to an existing place, and a recording about the plac
   expect(upload).toMatchObject({ mimeType: 'audio/wav' });
   expect(upload.duration).toBeGreaterThan(2.5);
   expect(Math.abs(upload.sizeBytes - 44 - upload.duration! * 32_000)).toBeLessThan(0.05 * upload.sizeBytes);
-  await page.getByRole('link', { name: /ask not what your country/i }).first().waitFor({ timeout: 30_000 });
+  await page.getByRole('link', { name: /ask not what your country/i }).first().waitFor(BACKGROUND);
   await shots.page(page, 'place-detail-en');
   // Playable where it is listed: the WAV plays in the browser.
   await page.getByRole('button', { name: 'Play' }).click();
@@ -160,7 +160,7 @@ it('a place label is linked to an existing place, and a recording about the plac
     timeContext: null,
   });
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await page.getByText('Information refreshed').first().waitFor({ timeout: 30_000 });
+  await page.getByText('Information refreshed').first().waitFor(BACKGROUND);
   await page.getByText('Juhlava ja vakava tunnelma.').waitFor();
   await page.getByText('Tunnelma', { exact: true }).waitFor();
   expect(await page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
@@ -169,7 +169,7 @@ it('a place label is linked to an existing place, and a recording about the plac
   // A refresh that fails says so, and keeps what was gathered before.
   fake.fail('chat', 401, 'invalid_api_key', { matches: (request) => request.json?.response_format?.json_schema?.name === 'place_enrichment' });
   await page.getByRole('button', { name: 'Refresh' }).click();
-  await page.getByText('Failed to refresh information.').first().waitFor({ timeout: 30_000 });
+  await page.getByText('Failed to refresh information.').first().waitFor(BACKGROUND);
   await page.getByText('The last refresh did not finish').waitFor();
   await page.getByText('Juhlava ja vakava tunnelma.').waitFor();
   await shots.page(page, 'place-refresh-failed-en');
@@ -272,7 +272,7 @@ it('in Finnish: the screen, its counts and a new person read in Finnish', async 
   // The story that names her is enough to gather from.
   fake.setChatReply({ values: [], interests: [], personality: 'Iloinen ja avulias.', relationshipDynamics: null, background: null, physicalDescription: null, notableQuotes: [] });
   await page.getByRole('button', { name: 'Päivitä' }).click();
-  await page.getByText('Tiedot päivitetty').first().waitFor({ timeout: 30_000 });
+  await page.getByText('Tiedot päivitetty').first().waitFor(BACKGROUND);
   await page.getByText('Iloinen ja avulias.').waitFor();
   await page.getByText('Luonne', { exact: true }).waitFor();
   await shots.page(page, 'detail-fi');

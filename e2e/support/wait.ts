@@ -9,6 +9,13 @@ import { waitFor } from '../../test/support/wait-for.ts';
 export const WAIT = { timeout: 15_000 };
 
 /**
+ * How long a browser test waits for background work a click started (a job on the queue: a
+ * transcription, a story, a refresh) to show on the page: two browser files side by side keep a
+ * 2-core machine busy, and a job then took over 30 s once.
+ */
+export const BACKGROUND = { timeout: 60_000 };
+
+/**
  * The positive signal before asserting that a page did NOT do something a timer of its own
  * would have done (an autosave, an automatic start, a clock tick): a timer of `ms` set in the
  * page now fires after every page timer due sooner, however slow the machine; a later request
