@@ -6,7 +6,7 @@ import { clipDir, concatClips, silenceClip } from '../test/support/audio-clips.t
 import { CLIPS } from '../test/support/shared-files.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import type { ChatRequestInfo, FakeOpenAi } from '../test/fakes/openai-server.ts';
-import { launchChromium, skipSplash } from './support/browser.ts';
+import { FULL_CHROMIUM, launchChromium, skipSplash } from './support/browser.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { screenshots } from './support/screenshots.ts';
@@ -168,7 +168,7 @@ it('in Finnish: a question the narrator cannot speak is shown as text; a pause e
 it('a refused microphone says so and leads back to the interviewer, with nothing to leave behind', async () => {
   // Without the fake prompt that accepts every request, the microphone is refused.
   const refusing = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: FULL_CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${CLIPS.jfk}`],
   });

@@ -2,7 +2,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { CLIPS } from '../test/support/shared-files.ts';
 import type { TestApp } from '../test/support/test-app.ts';
-import { skipSplash } from './support/browser.ts';
+import { FULL_CHROMIUM, skipSplash } from './support/browser.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { screenshots } from './support/screenshots.ts';
@@ -76,7 +76,7 @@ it('fails the permission line with the reason when the microphone is refused, an
   // The shared browser's fake prompt accepts every request: this one has the fake microphone
   // without it, so a request nobody granted is refused.
   const refusing = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: FULL_CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${CLIPS.jfk}`],
   });
