@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { until, waitFor } from './wait-for.ts';
+import { until, waitFor, waitWhileMoving } from './wait-for.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -18,6 +18,14 @@ describe('waitFor', () => {
     // Without words, the condition's own text says what.
     await expect(until(() => false, 30, 'the socket to close')).rejects.toThrow(/waiting for the socket to close/);
     await expect(waitFor(() => 1, (n) => n > 1, 30)).rejects.toThrow(/waiting for \(n\) => n > 1/);
+  });
+
+  it('waits on while the count moves, and fails once it has stood still too long', async () => {
+    let count = 0;
+    expect(await waitWhileMoving(async () => ++count, (n) => n === 5, { stalledMs: 1000, timeoutMs: 5000, what: 'five' })).toBe(5);
+    await expect(waitWhileMoving(async () => 7, (n) => n === 8, { stalledMs: 30, timeoutMs: 5000, what: 'the eighth story' })).rejects.toThrow(
+      /the eighth story: stuck at 7 for over 30 ms/,
+    );
   });
 
   it('needs a timeout', async () => {

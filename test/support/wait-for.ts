@@ -27,6 +27,31 @@ export async function waitFor<T>(
   }
 }
 
+/**
+ * Waits for a count of finished work to reach `done`, where how long the whole takes depends
+ * on the machine but a stall does not: fails once the count has not moved for `stalledMs`
+ * (the bound the test is about, such as a lease's take-over), or after `timeoutMs` in all.
+ */
+export async function waitWhileMoving(
+  read: () => Promise<number>,
+  done: (count: number) => boolean,
+  { stalledMs, timeoutMs, what }: { stalledMs: number; timeoutMs: number; what: string },
+): Promise<number> {
+  let last = await read();
+  let movedAt = Date.now();
+  return waitFor(
+    async () => {
+      const count = await read();
+      if (count !== last) [last, movedAt] = [count, Date.now()];
+      if (!done(count) && Date.now() - movedAt > stalledMs) throw new Error(`${what}: stuck at ${count} for over ${stalledMs} ms`);
+      return count;
+    },
+    done,
+    timeoutMs,
+    what,
+  );
+}
+
 /** Waits until `ready()` is true; fails after `timeoutMs` naming `what`. */
 export async function until(ready: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   await waitFor(ready, (value) => value, timeoutMs, what);
