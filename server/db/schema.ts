@@ -28,6 +28,7 @@ import type { StoredBookChapter } from './book-chapters.ts';
 import { ARCHIVE_EXPORT_STATES, ARCHIVE_IMPORT_STATES } from '../../contract/archive.ts';
 import { FAMILY_NOTICES, FAMILY_REACTIONS } from '../../contract/family.ts';
 import type { ParagraphSources, TranscriptTimings } from '../../contract/voice.ts';
+import { PRINT_STATES, PRINT_TRIMS, type PrintPhotoWarning } from '../../contract/print-book.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -875,4 +876,69 @@ export const familyStoryNotices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.storyId, t.memberId] }), index('family_story_notices_waiting').on(t.memberId).where(sql`${t.sentAt} is null`)],
+);
+
+/** The print states a row can hold ('none' is the absence of a row). */
+const STORED_PRINT_STATES = PRINT_STATES.filter((state) => state !== 'none');
+
+/**
+ * An autobiography's print-ready book (issue 30, decision 041): one per book, laid out again
+ * when asked again. The two PDFs are in blob storage while ready:
+ * users/{userId}/print/{id}/interior.pdf and cover.pdf.
+ */
+export const printBooks = pgTable(
+  'print_books',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    autobiographyId: integer('autobiography_id')
+      .notNull()
+      .references(() => autobiographies.id, { onDelete: 'cascade' }),
+    trim: text('trim', { enum: PRINT_TRIMS }).notNull(),
+    /** The cover's photo (one of the book's stories'); the cover has none when it is deleted. */
+    coverPhotoId: integer('cover_photo_id').references((): AnyPgColumn => photos.id, { onDelete: 'set null' }),
+    dedication: text('dedication'),
+    state: text('state', { enum: STORED_PRINT_STATES as ['queued', 'running', 'ready', 'failed'] }).notNull().default('queued'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    pageCount: integer('page_count'),
+    spineInches: real('spine_inches'),
+    warnings: jsonb('warnings').$type<PrintPhotoWarning[]>().notNull().default([]),
+    interiorKey: text('interior_key'),
+    coverKey: text('cover_key'),
+    error: text('error'),
+    errorCode: text('error_code'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('print_books_autobiography').on(t.autobiographyId),
+    index('print_books_user').on(t.userId),
+    check('print_books_state_check', oneOf(t.state, STORED_PRINT_STATES)),
+    check('print_books_trim_check', oneOf(t.trim, PRINT_TRIMS)),
+  ],
+);
+
+/**
+ * A private listening link printed in a book as a QR code (issue 30): anyone holding it hears
+ * that one story's recordings, without an account, until the owner turns the book's links off.
+ * Kept across prints of the same book, so a printed copy keeps working; only the token's
+ * SHA-256 is stored (decision 028).
+ */
+export const listeningLinks = pgTable(
+  'listening_links',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    autobiographyId: integer('autobiography_id')
+      .notNull()
+      .references(() => autobiographies.id, { onDelete: 'cascade' }),
+    storyId: integer('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('listening_links_token_hash').on(t.tokenHash), index('listening_links_book').on(t.autobiographyId, t.storyId)],
 );
