@@ -28,7 +28,12 @@ export async function listeningPage(db: Database, token: string): Promise<Listen
   const link = await liveListeningLink(db, token);
   if (!link) throw linkNotFound();
   const [row] = await db
-    .select({ title: stories.title, language: autobiographies.language, bookAuthor: autobiographies.authorName, owner: users })
+    .select({
+      title: stories.title,
+      language: autobiographies.language,
+      bookAuthor: autobiographies.authorName,
+      owner: { authorName: users.authorName, firstName: users.firstName, lastName: users.lastName },
+    })
     .from(stories)
     .innerJoin(autobiographies, eq(autobiographies.id, link.autobiographyId))
     .innerJoin(users, eq(users.id, stories.userId))
