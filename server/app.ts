@@ -37,6 +37,7 @@ import { familyReadingRoutes } from './family/reading/routes.ts';
 import { engineRoutes } from './health/engine-routes.ts';
 import { type ComponentStatus, healthRoutes } from './health/routes.ts';
 import { interviewerRoutes } from './interviewer/routes.ts';
+import { listeningLinkOwnerRoutes, listeningLinkRoutes } from './listening-links/routes.ts';
 import { limitConnections } from './http/connection-limits.ts';
 import { compressAnswers } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await open.register(emailVerificationRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await open.register(healthRoutes, { database, queue: deps.queue, engines: deps.engineStatus });
     await open.register(publicStoryRoutes, { config, site, db, store: deps.store, clientDir: deps.clientDir });
+    await open.register(listeningLinkRoutes, { db, store: deps.store, perMinute: config.publicRateLimit });
     await open.register(familyJoinRoutes, { db, site, perMinute: config.loginRateLimit });
     await open.register(familyMailPublicRoutes, { db, sessions, site, secret: config.sessionSecret, rateLimit: config.loginRateLimit });
   });
@@ -203,6 +205,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(chapterRoutes, { db, queue: deps.queue });
     await signedIn.register(followUpRoutes, { db, queue: deps.queue });
     await signedIn.register(autobiographyRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(listeningLinkOwnerRoutes, { db });
     await signedIn.register(publishingRoutes, { site, db, queue: deps.queue, store: deps.store });
     await signedIn.register(coAuthorLinkRoutes, { site, db });
     await signedIn.register(conversationRoutes, { db, queue: deps.queue, engines: deps.engines });

@@ -24,6 +24,7 @@ import {
   retiredSlugs,
 } from '../../server/db/schema.ts';
 import { narrationAudioKey } from '../../server/recordings/audio-key.ts';
+import { mintListeningLink } from '../../server/listening-links/links.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
 import { seeder } from './seed.ts';
 
@@ -77,6 +78,8 @@ export async function oneOfEverything(db: Database, store: BlobStore, userId: st
   await db.insert(interviewGapQuestions).values({ userId, gapKey: 'childhood', language: 'en', question: 'Where did you go to school?' });
   const book = await seed.autobiography(userId, 'My life', { processingStatus: 'generated', content: 'A book.' });
   await db.insert(autobiographyStories).values({ autobiographyId: book.id, storyId: story.id, position: 0 });
+  // The printed book's QR code for the story (issue 30).
+  await mintListeningLink(db, { userId, autobiographyId: book.id, storyId: story.id });
 
   const slug = `lake-${randomUUID().slice(0, 8)}`;
   const published = await seed.publishedStory(userId, story.id, slug, { narrationId: 'narration-1', audioStatus: 'ready' });
