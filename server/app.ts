@@ -17,6 +17,7 @@ import { sessionStore } from './auth/sessions.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { archiveExportRoutes } from './archive/export/routes.ts';
 import { autobiographyRoutes } from './autobiography/routes.ts';
+import { printRoutes } from './autobiography/print/routes.ts';
 import { chapterRoutes } from './chapters/routes.ts';
 import { resolveLinkHolder } from './co-author/link-actor.ts';
 import { coAuthorLinkRoutes } from './co-author/link-routes.ts';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(chapterRoutes, { db, queue: deps.queue });
     await signedIn.register(followUpRoutes, { db, queue: deps.queue });
     await signedIn.register(autobiographyRoutes, { db, store: deps.store, queue: deps.queue });
+    await signedIn.register(printRoutes, { db, store: deps.store, queue: deps.queue });
     await signedIn.register(listeningLinkOwnerRoutes, { db });
     await signedIn.register(publishingRoutes, { site, db, queue: deps.queue, store: deps.store });
     await signedIn.register(coAuthorLinkRoutes, { site, db });
