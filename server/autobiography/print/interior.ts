@@ -158,11 +158,13 @@ async function lay(doc: Doc, input: InteriorInput, pageCount: number, measured: 
 function contentsLine(flow: PageFlow, title: string, style: TextStyle, inset: number, page: number | undefined) {
   const width = flow.width - NUMBER_WIDTH - inset;
   flow.ensure(flow.heightOf(title, style, width));
+  const top = flow.y;
+  flow.paragraph(title, style, inset, width);
+  // After the title, so the page's text reads "title, number" as the eye does.
   if (page !== undefined) {
     const number = String(page);
-    flow.text(number, style.face, style.size, flow.left + flow.width - flow.measure(number, style.face, style.size), flow.y);
+    flow.text(number, style.face, style.size, flow.left + flow.width - flow.measure(number, style.face, style.size), top);
   }
-  flow.paragraph(title, style, inset, width);
 }
 
 /** A story under its chapter: title, time and people beside its QR code, kept together; then its photos. */
