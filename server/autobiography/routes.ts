@@ -7,7 +7,7 @@ import { pathResource } from '../access/path-resource.ts';
 import { signedInActor } from '../access/signed-in-scope.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { autobiographies } from '../db/schema.ts';
+import { autobiographies, printBooks } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
@@ -15,6 +15,7 @@ import { type Book, bookOf } from './book.ts';
 import { attachmentHeader, EXPORT_TYPES } from './export/download.ts';
 import { bookMarkdown } from './export/markdown.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
+import { printFileKey } from './print/print-row.ts';
 import { authorNameOf, requestAutobiography, retryAutobiography } from './request-autobiography.ts';
 
 
@@ -70,7 +71,11 @@ export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Data
   );
 
   api.delete('/api/autobiographies/:id', { config: bookToDelete.config }, async (request, reply) => {
-    await db.delete(autobiographies).where(eq(autobiographies.id, bookToDelete.of(request).id));
+    const book = bookToDelete.of(request);
+    // Its print's row goes with it (cascade); its two files are removed here, once the row is gone.
+    const [print] = await db.select().from(printBooks).where(eq(printBooks.autobiographyId, book.id));
+    await db.delete(autobiographies).where(eq(autobiographies.id, book.id));
+    if (print) for (const part of ['interior', 'cover'] as const) await store.delete(printFileKey(print, part));
     return reply.status(204).send();
   });
 

@@ -20,6 +20,8 @@ import { seeder } from '../../../test/support/seed.ts';
 import { CLIPS } from '../../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { waitFor } from '../../../test/support/wait-for.ts';
+import { eq } from 'drizzle-orm';
+import { printBooks } from '../../db/schema.ts';
 import { BLEED, coverFrame, TRIM } from './trim.ts';
 
 // The print-ready book through the real server and its job: two PDFs a print shop takes (page
@@ -204,6 +206,12 @@ describe('the print-ready book', () => {
     // The owner turns the book's links off: the printed code stops playing.
     expect((await client.request('DELETE', `/api/autobiographies/${book.id}/listening-links`)).status).toBe(200);
     expect((await fetch(`${server.url}/api/listen/${token}`)).status).toBe(404);
+
+    // Deleting the book removes its print's files too.
+    const [row] = await server.database.db.select().from(printBooks).where(eq(printBooks.autobiographyId, book.id));
+    expect(await server.store.size(row.interiorKey!)).toBeGreaterThan(0);
+    expect((await client.request('DELETE', `/api/autobiographies/${book.id}`)).status).toBe(204);
+    for (const key of [row.interiorKey!, row.coverKey!]) expect(await server.store.size(key), key).toBeNull();
   });
 
   it("is the owner's alone, checks its input in the person's words, and waits for a written book", async () => {
