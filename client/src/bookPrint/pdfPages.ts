@@ -18,7 +18,7 @@ export interface OpenedPdf {
  * read when the server answers ranges.
  */
 export function openPdf(url: string): OpenedPdf {
-  const task = getDocument({ url, isEvalSupported: false, useWasm: false });
+  const task = getDocument({ url, isEvalSupported: false, useWasm: false, disableAutoFetch: true });
   return { document: task.promise, close: () => void task.destroy() };
 }
 
