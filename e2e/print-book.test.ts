@@ -108,7 +108,7 @@ async function inkedPixels(page: Page, name: string): Promise<number> {
 it('lays out a book to print with a cover photo and a dedication, guards the dedication, and previews the spreads', async () => {
   const { page, userId, refused } = await signedIn('print@example.com', 'en');
   const { book, lake, mill } = await writtenBook(userId, 'en');
-  await addPhoto(page, lake.id, 'Summer at the lake', 2400, 1800, '#3a6ea5');
+  await addPhoto(page, lake.id, 'Summer at the lake', 3000, 2400, '#3a6ea5');
   await addPhoto(page, mill.id, 'The old mill', 240, 180, '#8a5a2b');
   const spare = await addPhoto(page, mill.id, 'A spare photo', 1600, 1200, '#2b8a5a');
 
@@ -135,7 +135,7 @@ it('lays out a book to print with a cover photo and a dedication, guards the ded
   await page.getByRole('button', { name: 'Make the print files' }).click();
   await page.getByText('The dedication fits on its page with at most 600 characters. Shorten it a little.').waitFor(WAIT);
   await dedication.fill('For Anna and Eero, who asked me to tell it.');
-  await page.getByText('42 / 600 characters').waitFor(WAIT);
+  await page.getByText('43 / 600 characters').waitFor(WAIT);
   await shots.page(page, 'form-en');
 
   // Unsaved words: Back asks; Stay keeps them.
@@ -204,7 +204,7 @@ it('lays out a book to print with a cover photo and a dedication, guards the ded
 it('in Finnish: the choices, the layout and the preview', async () => {
   const { page, userId, refused } = await signedIn('painos@example.com', 'fi');
   const { book, lake } = await writtenBook(userId, 'fi');
-  await addPhoto(page, lake.id, 'Kesä järvellä', 2400, 1800, '#3a6ea5');
+  await addPhoto(page, lake.id, 'Kesä järvellä', 3000, 2400, '#3a6ea5');
 
   await page.goto(`${server.url}/collections/books/${book.id}`);
   await page.getByRole('link', { name: 'Kirja painoon' }).click();
@@ -219,11 +219,13 @@ it('in Finnish: the choices, the layout and the preview', async () => {
   await page.getByRole('textbox', { name: 'Omistuskirjoitus (vapaaehtoinen)' }).fill('Lapsenlapsilleni, jotka kysyivät.');
   await page.getByText('33 / 600 merkkiä').waitFor(WAIT);
   await shots.page(page, 'form-fi');
+  // Leaving with the words unsaved asks; Save starts the print with them, and the page is left.
   await page.getByRole('button', { name: 'Takaisin' }).click();
-  await page.getByRole('alertdialog', { name: 'Tallennetaanko muutokset?' }).getByRole('button', { name: 'Jää tälle sivulle' }).click();
-
-  await page.getByRole('button', { name: 'Tee painotiedostot' }).click();
+  await page.getByRole('alertdialog', { name: 'Tallennetaanko muutokset?' }).getByRole('button', { name: 'Tallenna muutokset' }).click();
+  await page.waitForURL(new RegExp(`/collections/books/${book.id}$`), WAIT);
+  await page.getByRole('link', { name: 'Kirja painoon' }).click();
   await page.getByText('Valmis painettavaksi').waitFor(LAYOUT);
+  expect(await page.getByRole('textbox', { name: 'Omistuskirjoitus (vapaaehtoinen)' }).inputValue()).toBe('Lapsenlapsilleni, jotka kysyivät.');
   await page.getByText(/^\d+ sivua · selkä \d+(,\d+)? tuumaa \(\d+(,\d+)? mm\)$/).waitFor(WAIT);
   await page.getByRole('link', { name: 'Sivut (interior.pdf)' }).waitFor(WAIT);
   await page.getByRole('link', { name: 'Kansi (cover.pdf)' }).waitFor(WAIT);
