@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -92,6 +93,22 @@ async function download(page: Page, link: string): Promise<Buffer> {
   return readFileSync(target);
 }
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the screen as it is (as e2e/accessibility.test.ts audits the others). */
+async function seriousFindings(page: Page): Promise<string[]> {
+  // Evaluated rather than added as a script tag: the CSP refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact?: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
+
 /** How many of the drawn page's pixels are not paper white: a page with its words on it has some. */
 async function inkedPixels(page: Page, name: string): Promise<number> {
   const canvas = page.getByRole('img', { name, exact: true });
@@ -137,6 +154,7 @@ it('lays out a book to print with a cover photo and a dedication, guards the ded
   await dedication.fill('For Anna and Eero, who asked me to tell it.');
   await page.getByText('43 / 600 characters').waitFor(WAIT);
   await shots.page(page, 'form-en');
+  expect(await seriousFindings(page)).toEqual([]);
 
   // Unsaved words: Back asks; Stay keeps them.
   await page.getByRole('button', { name: 'Back' }).click();
@@ -179,6 +197,7 @@ it('lays out a book to print with a cover photo and a dedication, guards the ded
   expect(three!.x).toBeGreaterThan(two!.x);
   await shots.page(page, 'ready-en');
   expect(refused).toEqual([]);
+  expect(await seriousFindings(page)).toEqual([]);
 
   // Saved with the print: Back leaves without asking, and the form comes back as it was sent.
   await page.getByRole('button', { name: 'Back' }).click();
