@@ -36,6 +36,7 @@ const ChapterPage = lazyPage(() => import('./chapters/ChapterPage.tsx'), 'Chapte
 const CoAuthorPage = lazyPage(() => import('./coAuthor/CoAuthorPage.tsx'), 'CoAuthorPage');
 const FamilyJoinPage = lazyPage(() => import('./family/FamilyJoinPage.tsx'), 'FamilyJoinPage');
 const FamilyReadingPage = lazyPage(() => import('./family/FamilyReadingPage.tsx'), 'FamilyReadingPage');
+const ListenPage = lazyPage(() => import('./listenPage/ListenPage.tsx'), 'ListenPage');
 const FamilyStoryPage = lazyPage(() => import('./family/FamilyStoryPage.tsx'), 'FamilyStoryPage');
 const ReaderSettingsPage = lazyPage(() => import('./family/settings/ReaderSettingsPage.tsx'), 'ReaderSettingsPage');
 const DiagnosticsPage = lazyPage(() => import('./diagnostics/DiagnosticsPage.tsx'), 'DiagnosticsPage');
@@ -71,7 +72,7 @@ function page(element: ReactNode) {
 
 /** Pages anyone can open, signed in or not; they never wait for the session check. */
 // A forgotten password can be reset signed in too: the link is for whoever has the e-mail.
-const PUBLIC_PATH_PREFIXES = ['/published/', '/co-author/', '/streaming-test', '/debug-recording', '/forgot-password', '/reset-password', '/verify-email', '/account-deleted', '/record-link/', '/unsubscribe'];
+const PUBLIC_PATH_PREFIXES = ['/published/', '/listen/', '/co-author/', '/streaming-test', '/debug-recording', '/forgot-password', '/reset-password', '/verify-email', '/account-deleted', '/record-link/', '/unsubscribe'];
 
 function isPublicPath(pathname: string): boolean {
   // A family reader's pages: a relative reads without an account (not the owner's /family-circle).
@@ -94,6 +95,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/published/:slug" element={<PublishedStoryPage />} />
+      <Route path="/listen/:token" element={page(<ListenPage />)} />
       <Route path="/co-author/:token" element={page(<CoAuthorPage />)} />
       <Route path="/family/join/:token" element={page(<FamilyJoinPage />)} />
       <Route path="/family" element={page(<FamilyReadingPage />)} />

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Language } from '../../contract/languages.ts';
 import type { Database } from '../db/client.ts';
-import { photos, stories } from '../db/schema.ts';
+import { photos, printBooks, stories } from '../db/schema.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { readPhotoCopy } from '../photos/photo-copies-store.ts';
 import { inPhotoSlot } from '../photos/photo-slots.ts';
@@ -81,4 +81,20 @@ export async function withPhotos(deps: { db: Database; store: BlobStore }, userI
     chapters.push({ ...chapter, photos: shown });
   }
   return { ...book, chapters };
+}
+
+/**
+ * The book with its cover's photo: the one chosen for its print (issue 30), so the EPUB and the
+ * printed book open alike; else the first of its chapters' photos; none in a book without photos.
+ * Call after `withPhotos`.
+ */
+export async function withCover(deps: { db: Database; store: BlobStore }, autobiographyId: number, userId: string, book: Book): Promise<Book> {
+  const [print] = await deps.db
+    .select({ row: photos })
+    .from(printBooks)
+    .innerJoin(photos, eq(photos.id, printBooks.coverPhotoId))
+    .where(and(eq(printBooks.autobiographyId, autobiographyId), eq(photos.userId, userId)));
+  if (print) return { ...book, cover: bookPhoto(deps.store, print.row, book.language) };
+  const first = book.chapters.flatMap((chapter) => chapter.photos ?? [])[0];
+  return first ? { ...book, cover: first } : book;
 }

@@ -55,6 +55,8 @@ export interface Book {
   authorName: string | null;
   language: Language;
   chapters: BookChapter[];
+  /** The cover's photo (the print's chosen one, else the book's first): the EPUB opens with it. */
+  cover?: BookPhoto;
 }
 
 /** A photo's alternative text when it has no caption: the word for a photo in the book's language. */

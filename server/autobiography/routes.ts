@@ -22,16 +22,18 @@ const bookToRead = pathResource('autobiography', 'read');
 const bookToRetry = pathResource('autobiography', 'update');
 const bookToDelete = pathResource('autobiography', 'delete');
 
-type PhotoDeps = { db: Database; store: BlobStore; userId: string };
+type PhotoDeps = { db: Database; store: BlobStore; userId: string; autobiographyId: number };
 /** The book with its stories' photos (the display copies, never the originals). */
 const illustrated = async (deps: PhotoDeps, book: Book) => (await import('./book-photos.ts')).withPhotos(deps, deps.userId, book);
 /** The book with its stories' recordings, for the EPUB's audio and Media Overlays (issue 29). */
 const voiced = async (deps: PhotoDeps, book: Book) => (await import('./book-voices.ts')).withVoices(deps, deps.userId, book);
+/** The book with the photo its print's cover has, or its first (issue 30). */
+const covered = async (deps: PhotoDeps, book: Book) => (await import('./book-photos.ts')).withCover(deps, deps.autobiographyId, deps.userId, book);
 
 const EXPORTERS = {
   markdown: async (book: Book) => Buffer.from(bookMarkdown(book), 'utf8'),
   // epub-gen-memory, pdfkit and sharp load on the first download, not at every start (decision 024).
-  epub: async (book: Book, deps: PhotoDeps) => (await import('./export/epub.ts')).bookEpub(await voiced(deps, await illustrated(deps, book))),
+  epub: async (book: Book, deps: PhotoDeps) => (await import('./export/epub.ts')).bookEpub(await voiced(deps, await covered(deps, await illustrated(deps, book)))),
   pdf: async (book: Book, deps: PhotoDeps) => (await import('./export/pdf.ts')).bookPdf(await illustrated(deps, book)),
 };
 
@@ -81,7 +83,7 @@ export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Data
       }
       const book = bookOf(row);
       // A book asked for before the person had any name is signed with the name they have now.
-      const file = await EXPORTERS[format]({ ...book, authorName: book.authorName ?? (await authorNameOf(db, row.userId)) }, { db, store, userId: row.userId });
+      const file = await EXPORTERS[format]({ ...book, authorName: book.authorName ?? (await authorNameOf(db, row.userId)) }, { db, store, userId: row.userId, autobiographyId: row.id });
       return reply
         .header('content-type', EXPORT_TYPES[format].mimeType)
         .header('content-disposition', attachmentHeader(row.title, format))

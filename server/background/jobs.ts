@@ -2,6 +2,7 @@ import { deleteAccountJob } from '../account-deletion/delete-account-job.ts';
 import { exportArchiveJob } from '../archive/export/export-archive-job.ts';
 import { importArchiveJob } from '../archive/import/import-archive-job.ts';
 import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
+import { printBookJob } from '../autobiography/print/print-book-job.ts';
 import { finishConversationJob } from '../conversation/finish-conversation-job.ts';
 import { refreshInfoJob } from '../people-and-places/refresh-info-job.ts';
 import { shareStoryWithFamily, storyNoticesJob } from '../family/mail/story-notices.ts';
@@ -24,7 +25,7 @@ import { timeTranscriptsJob } from '../voice/time-transcripts-job.ts';
  * transcription; then the interviewer's questions for the
  * untold parts of a life, refreshing a person's or place's gathered information, the family
  * circle's e-mails (a new story's notices, the weekly tick of questions and digests), narrating
- * a published story, an autobiography (long, chapter by chapter), and last the archive's
+ * a published story, an autobiography (long, chapter by chapter), laying a book out for print, and last the archive's
  * jobs: an export (every file of the account) and an import (long, and the person is not
  * waiting on any one thing of it), and after everything the pass timing transcripts made
  * before issue 29 (nobody waits for it). Before all of them, the removal of a deleted account's
@@ -44,6 +45,7 @@ export const BACKGROUND_JOBS: readonly JobDefinition<JobContext, any>[] = [
   weeklyTickJob,
   narrateStoryJob,
   writeAutobiographyJob,
+  printBookJob,
   exportArchiveJob,
   importArchiveJob,
   timeTranscriptsJob,

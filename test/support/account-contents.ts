@@ -12,6 +12,7 @@ import {
   storyReactions,
   weeklyQuestionSends,
   archiveExports,
+  printBooks,
   archiveImports,
   autobiographyStories,
   interviewGapQuestions,
@@ -24,6 +25,8 @@ import {
   retiredSlugs,
 } from '../../server/db/schema.ts';
 import { narrationAudioKey } from '../../server/recordings/audio-key.ts';
+import { mintListeningLink } from '../../server/listening-links/links.ts';
+import { printFileKey } from '../../server/autobiography/print/print-row.ts';
 import type { BlobStore } from '../../server/storage/index.ts';
 import { seeder } from './seed.ts';
 
@@ -77,6 +80,13 @@ export async function oneOfEverything(db: Database, store: BlobStore, userId: st
   await db.insert(interviewGapQuestions).values({ userId, gapKey: 'childhood', language: 'en', question: 'Where did you go to school?' });
   const book = await seed.autobiography(userId, 'My life', { processingStatus: 'generated', content: 'A book.' });
   await db.insert(autobiographyStories).values({ autobiographyId: book.id, storyId: story.id, position: 0 });
+  // The printed book's QR code for the story (issue 30).
+  await mintListeningLink(db, { userId, autobiographyId: book.id, storyId: story.id });
+  // A print laid out (issue 30): its row and its two PDFs in the store.
+  const [print] = await db.insert(printBooks).values({ userId, autobiographyId: book.id, trim: '6x9', state: 'ready' }).returning();
+  for (const part of ['interior', 'cover'] as const) {
+    await store.put(printFileKey(print, part), Buffer.from('%PDF-1.7 not really a book'), 'application/pdf');
+  }
 
   const slug = `lake-${randomUUID().slice(0, 8)}`;
   const published = await seed.publishedStory(userId, story.id, slug, { narrationId: 'narration-1', audioStatus: 'ready' });

@@ -68,6 +68,9 @@ const CONTENTS: Record<Book['language'], string> = { en: 'Contents', fi: 'Sisäl
 
 const CSS = `body { font-family: serif; line-height: 1.5; }
 h1 { text-align: center; margin-top: 30%; }
+div.cover { text-align: center; margin: 0 0 1em; }
+div.cover img { max-width: 100%; max-height: 60vh; }
+div.cover + h1 { margin-top: 0.5em; }
 h2 { margin: 1em 0; }
 .author { text-align: center; font-style: italic; font-size: 1.2em; }
 p { text-indent: 1.2em; margin: 0 0 0.4em; }
@@ -92,6 +95,8 @@ function photosHtml(photos: BookPhoto[], firstNumber: number, language: Book['la
 }
 
 const photoName = (n: number) => `photo-${n}.jpg`;
+/** The cover's photo on the title page, marked as the package's cover image (reading systems show it on the shelf). */
+const COVER_NAME = 'cover-photo.jpg';
 
 /**
  * The library's package document names the publisher and the copyright holder "anonymous"
@@ -135,12 +140,17 @@ const LIBRARY_CHAPTER_ITEM = '<item id="content_<%= index %>_<%= content.id %>" 
 const CHAPTER_ITEM_WITH_OVERLAY =
   '<item id="content_<%= index %>_<%= content.id %>" href="<%= content.filename %>" media-type="application/xhtml+xml"<% if (content.overlay) { %> media-overlay="<%= content.overlay %>"<% } %> />';
 
-/** The package document: the library's, with the author as above, each chapter's overlay named, and the audio, overlays and their durations listed. */
+/** The library's manifest entry of an image, and the same marking the cover's photo as the cover image. */
+const LIBRARY_IMAGE_ITEM = '<item id="image_<%= index %>" href="images/<%= image.id %>.<%= image.extension %>" media-type="<%= image.mediaType %>" />';
+const IMAGE_ITEM_WITH_COVER = `<item id="image_<%= index %>" href="images/<%= image.id %>.<%= image.extension %>" media-type="<%= image.mediaType %>"<% if (image.url === '${COVER_NAME}') { %> properties="cover-image"<% } %> />`;
+
+/** The package document: the library's, with the author as above, each chapter's overlay named, the cover image marked, and the audio, overlays and their durations listed. */
 const VOICED_CONTENT_OPF = (() => {
-  if (!CONTENT_OPF.includes(LIBRARY_CHAPTER_ITEM) || !CONTENT_OPF.includes('</manifest>') || !CONTENT_OPF.includes('</metadata>')) {
+  if (!CONTENT_OPF.includes(LIBRARY_IMAGE_ITEM) || !CONTENT_OPF.includes(LIBRARY_CHAPTER_ITEM) || !CONTENT_OPF.includes('</manifest>') || !CONTENT_OPF.includes('</metadata>')) {
     throw new Error('epub-gen-memory changed its package document: review epub.ts');
   }
-  return CONTENT_OPF.replace(LIBRARY_CHAPTER_ITEM, CHAPTER_ITEM_WITH_OVERLAY)
+  return CONTENT_OPF.replace(LIBRARY_IMAGE_ITEM, IMAGE_ITEM_WITH_COVER)
+    .replace(LIBRARY_CHAPTER_ITEM, CHAPTER_ITEM_WITH_OVERLAY)
     .replace('</manifest>', "    <%- locals.voiceManifest || '' %>\n    </manifest>")
     .replace('</metadata>', "    <%- locals.voiceMetadata || '' %>\n    </metadata>");
 })();
@@ -174,19 +184,21 @@ function voiceLines(audio: PackedRecording[], overlays: { chapterNumber: number;
  * their audio and, for those with timings, a Media Overlay that plays each sentence.
  */
 export async function bookEpub(book: Book): Promise<Buffer> {
+  const photos = new Map<string, BookPhoto>();
+  if (book.cover) photos.set(COVER_NAME, book.cover);
   const titlePage = {
     title: book.title,
-    content: `<h1>${escape(book.title)}</h1>${book.authorName ? `<p class="author">${escape(book.authorName)}</p>` : ''}`,
+    content: `${book.cover ? `<div class="cover"><img src="${COVER_NAME}" alt="${escape(book.cover.caption || PHOTO_WORD[book.language])}"/></div>` : ''}<h1>${escape(book.title)}</h1>${book.authorName ? `<p class="author">${escape(book.authorName)}</p>` : ''}`,
     excludeFromToc: true,
     beforeToc: true,
     filename: 'title-page.xhtml',
   };
-  const photos = new Map<string, BookPhoto>();
   const packed = await packRecordings(book);
   const overlays: { chapterNumber: number; file: string; smil: string; milliseconds: number }[] = [];
+  let numbered = 0;
   const chapters = book.chapters.map((chapter, i) => {
-    const first = photos.size + 1;
-    for (const photo of chapter.photos ?? []) photos.set(photoName(photos.size + 1), photo);
+    const first = numbered + 1;
+    for (const photo of chapter.photos ?? []) photos.set(photoName(++numbered), photo);
     const filename = `chapter-${i + 1}.xhtml`;
     const overlay = chapterOverlay(packed[i], filename);
     if (overlay) overlays.push({ chapterNumber: i + 1, file: `chapter-${i + 1}.smil`, ...overlay });

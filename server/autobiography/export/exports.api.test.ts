@@ -256,7 +256,10 @@ describe("the books carry each story's photos", () => {
     expect(requests).toEqual([]);
     const zip = await JSZip.loadAsync(bytes);
     const images = Object.values(zip.files).filter((file) => !file.dir && file.name.startsWith('OEBPS/images/'));
-    expect(images).toHaveLength(2);
+    // The two photos, and the first again as the cover on the title page (issue 30), marked as the package's cover image.
+    expect(images).toHaveLength(3);
+    expect((await zip.file('OEBPS/content.opf')!.async('string')).match(/properties="cover-image"/g)).toHaveLength(1);
+    expect(decoded(await zip.file('OEBPS/title-page.xhtml')!.async('string'))).toMatch(/<div class="cover"><img src="[^"]+" alt="Kuva"\/><\/div><h1>/);
     for (const image of images) {
       const jpeg = await image.async('nodebuffer');
       expect(await secretsIn(jpeg), image.name).toMatchObject({ gps: false, serial: false });

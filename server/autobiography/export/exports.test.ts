@@ -145,6 +145,25 @@ const illustrated = (): Book => ({
 });
 
 describe('photos in the books', () => {
+  it.skipIf(!epubcheckPresent)('EPUB: opens with its cover photo, the package\'s cover image, and passes epubcheck', async () => {
+    const covered = { ...illustrated(), cover: photo('Mökki', 1200, 1600) };
+    const bytes = await bookEpub(covered);
+    const zip = await JSZip.loadAsync(bytes);
+    const opf = await zip.file('OEBPS/content.opf')!.async('string');
+    const cover = /href="(images\/[^"]+)" media-type="image\/jpeg" properties="cover-image"/.exec(opf);
+    expect(cover).not.toBeNull();
+    expect(await zip.file('OEBPS/title-page.xhtml')!.async('string')).toMatch(/<div class="cover"><img src="[^"]+" alt="M&#xF6;kki"\/><\/div>|<div class="cover"><img src="[^"]+" alt="Mökki"\/><\/div>/);
+    const dir = mkdtempSync(path.join(tmpdir(), 'saaga-epub-'));
+    try {
+      const file = path.join(dir, 'book.epub');
+      writeFileSync(file, bytes);
+      const result = await run('java', ['-jar', EPUBCHECK_JAR, file], { timeout: 120_000 }).catch((error: { stdout: string; stderr: string }) => error);
+      expect(`${result.stdout}\n${result.stderr}`).toContain('No errors or warnings detected');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
+
   it('EPUB: each photo is in the package, in the manifest, in its chapter after the text with its caption as alternative text, else "Kuva"', async () => {
     const zip = await JSZip.loadAsync(await bookEpub(illustrated()));
     const images = Object.values(zip.files).filter((file) => !file.dir && file.name.startsWith('OEBPS/images/')).map((file) => file.name);

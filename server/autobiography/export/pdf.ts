@@ -1,49 +1,9 @@
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { type Doc, registerBookFonts, write } from './book-fonts.ts';
 import type { Book, BookPhoto } from '../book.ts';
 import { paragraphs } from '../book.ts';
 
-const require = createRequire(import.meta.url);
-
-/**
- * Literata (SIL Open Font License), an e-book face, embedded so every letter renders the
- * same everywhere: the Latin files hold ä, ö and å; the Latin Extended ones the rest (š, ž...).
- */
-const FONT_FILES = {
-  regular: require.resolve('@fontsource/literata/files/literata-latin-400-normal.woff'),
-  regularExt: require.resolve('@fontsource/literata/files/literata-latin-ext-400-normal.woff'),
-  bold: require.resolve('@fontsource/literata/files/literata-latin-700-normal.woff'),
-  boldExt: require.resolve('@fontsource/literata/files/literata-latin-ext-700-normal.woff'),
-  italic: require.resolve('@fontsource/literata/files/literata-latin-400-italic.woff'),
-} as const;
-
 const CONTENTS: Record<Book['language'], string> = { en: 'Contents', fi: 'Sisällys' };
-
-type Doc = InstanceType<typeof PDFDocument>;
-
-/** Text split into runs the main face has glyphs for and runs that need the extended one. */
-function runs(doc: Doc, text: string, face: 'regular' | 'bold'): { font: string; text: string }[] {
-  const main = face;
-  const ext = face === 'regular' ? 'regularExt' : 'boldExt';
-  doc.font(main);
-  const mainFont = (doc as unknown as { _font: { font: { hasGlyphForCodePoint(cp: number): boolean } } })._font.font;
-  const out: { font: string; text: string }[] = [];
-  for (const char of text) {
-    const font = mainFont.hasGlyphForCodePoint(char.codePointAt(0)!) || /\s/.test(char) ? main : ext;
-    const last = out.at(-1);
-    if (last && last.font === font) last.text += char;
-    else out.push({ font, text: char });
-  }
-  return out;
-}
-
-/** Writes text in one face, switching to the extended face for letters the main one lacks. */
-function write(doc: Doc, text: string, face: 'regular' | 'bold', options: PDFKit.Mixins.TextOptions = {}) {
-  const parts = runs(doc, text, face);
-  parts.forEach((part, i) => {
-    doc.font(part.font).text(part.text, { ...options, continued: i < parts.length - 1 });
-  });
-}
 
 const MARGIN = 54;
 /** Room at the right of a contents line for its page number. */
@@ -110,7 +70,7 @@ function numberPages(doc: Doc) {
  */
 export async function bookPdf(book: Book): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A5', margin: MARGIN, bufferPages: true, info: { Title: book.title, Author: book.authorName ?? '' }, lang: book.language, displayTitle: true });
-  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  registerBookFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
