@@ -46,12 +46,16 @@ function Progress({ print }: { print: PrintBook }) {
   );
 }
 
-/** Why it failed, in the person's words: the error catalogue's for a code it knows, else the layout's own. */
+/** Why it failed, in the person's words: the screen's own for the job's codes, the error catalogue's for another it knows. */
 function Failed({ print }: { print: PrintBook }) {
-  const { t } = useTranslation('print');
-  const { t: tErrors, i18n } = useTranslation('errors');
-  const code = print.errorCode;
-  const reason = code && i18n.exists(`codes.${code}`, { ns: 'errors' }) ? tErrors(`codes.${code}`) : t('status.failedReason');
+  const { t, i18n } = useTranslation('print');
+  const { t: tErrors } = useTranslation('errors');
+  const code = print.errorCode ?? 'print_failed';
+  const reason = i18n.exists(`failure.${code}`, { ns: 'print' })
+    ? t(`failure.${code}`)
+    : i18n.exists(`codes.${code}`, { ns: 'errors' })
+      ? tErrors(`codes.${code}`)
+      : t('failure.print_failed');
   return (
     <div role="alert" className="grid gap-1 rounded-xl border border-red-400/30 bg-red-950/40 p-4">
       <p className="flex items-center gap-2 font-medium text-red-100">

@@ -20,6 +20,12 @@ function keysNamedInCode(): string[] {
   return sources.flatMap((file) => [...readFileSync(join(folder, file), 'utf8').matchAll(/\bt\('([\w.]+)'/g)].map((match) => match[1]));
 }
 
+/** The reasons the server's print job fails with (print-book-job.ts: `errorCode: 'print_failed'`). */
+function jobFailureCodes(): string[] {
+  const job = readFileSync(join(import.meta.dirname, '../../../server/autobiography/print/print-book-job.ts'), 'utf8');
+  return [...job.matchAll(/errorCode: '([a-z_]+)'/g)].map((match) => match[1]);
+}
+
 describe('the print namespace', () => {
   const paths = keyPaths(en);
 
@@ -32,5 +38,11 @@ describe('the print namespace', () => {
     const named = [...keysNamedInCode(), ...PRINT_TRIMS.flatMap((trim) => [`trims.${trim}.label`, `trims.${trim}.hint`])];
     expect(named.length).toBeGreaterThan(40);
     expect(named.filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it('says why for every reason the print job fails with', () => {
+    const codes = jobFailureCodes();
+    expect(codes).toContain('print_failed');
+    expect(codes.filter((code) => !paths.includes(`failure.${code}`))).toEqual([]);
   });
 });
