@@ -18,8 +18,10 @@ const tile = clsx(
 );
 
 /** The cover's photo: one of the photos of the book's stories, or none (the title alone), as radio tiles. */
-export function CoverPhotoChoice({ photos, failed, onRetry, value, onChange }: CoverPhotoChoiceProps) {
+export function CoverPhotoChoice({ photos, failed, onRetry, value: chosen, onChange }: CoverPhotoChoiceProps) {
   const { t } = useTranslation('print');
+  // A photo gone from the book since it was chosen is not sent (printForm.ts): the cover has none, as shown.
+  const value = photos && chosen !== null && !photos.some((photo) => photo.id === chosen) ? null : chosen;
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium text-stone-200">{t('form.cover')}</legend>

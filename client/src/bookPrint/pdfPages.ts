@@ -39,7 +39,8 @@ export function drawPage(document: PDFDocumentProxy, pageNumber: number, canvas:
   const done = document.getPage(pageNumber).then((page) => {
     if (cancelled) throw new Error('cancelled');
     const natural = page.getViewport({ scale: 1 });
-    const pixelWidth = Math.min(MAX_PIXEL_WIDTH, Math.max(1, Math.round(cssWidth * window.devicePixelRatio)));
+    // At least twice the CSS width: a small page's letters drawn at 1:1 run into each other.
+    const pixelWidth = Math.min(MAX_PIXEL_WIDTH, Math.max(1, Math.round(cssWidth * Math.max(2, window.devicePixelRatio))));
     const viewport = page.getViewport({ scale: pixelWidth / natural.width });
     canvas.width = Math.round(viewport.width);
     canvas.height = Math.round(viewport.height);
