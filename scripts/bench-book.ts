@@ -21,7 +21,7 @@ import { localBlobStore } from '../server/storage/local-store.ts';
 const PAGES = Number(process.env.BENCH_PAGES ?? 300);
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 200);
 /** About a page of this book's body text (6 x 9 in, 10.5 pt). */
-const WORDS_PER_PAGE = 330;
+const WORDS_PER_PAGE = 200;
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
@@ -42,7 +42,7 @@ try {
 
   // Twenty chapters of Finnish prose, their stories' photos spread evenly; text for about PAGES pages less the photos' room.
   const sentence = 'Kesäisin soudimme Näsijärvellä, ja isoäiti paistoi lettuja rantasaunan jälkeen, kun aurinko laski metsän taakse.';
-  const textPages = Math.max(PAGES - PHOTOS * 0.45, PAGES * 0.3);
+  const textPages = Math.max(PAGES - PHOTOS * 0.5, PAGES * 0.3);
   const sentences = Math.round((textPages * WORDS_PER_PAGE) / sentence.split(' ').length);
   const CHAPTERS = 20;
   const chapters: PrintChapter[] = Array.from({ length: CHAPTERS }, (_, c) => {

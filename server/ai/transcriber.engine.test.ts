@@ -185,7 +185,8 @@ describe('OpenAI transcriber', () => {
     const sixty = Buffer.concat(Array.from({ length: 27 }, () => pcm)); // 27 x 132 s = 59.4 min
     const speech = Array.from({ length: 27 * 12 }, (_, i) => ({ start: i * 11 + 0.32, end: i * 11 + 10.62 }));
     fake.setTranscript((request) => `Piece of ${request.file!.size} bytes.`);
-    const result = await openai({ model: 'whisper-1' }).transcribe({ audio: sixty, speech });
+    // Each piece is megabytes through the fake's multipart parser: given the time a busy machine needs, as the real default does.
+    const result = await openai({ model: 'whisper-1', timeoutMs: 60_000 }).transcribe({ audio: sixty, speech });
     const sent = fake.requestsTo('transcriptions');
     expect(sent.length).toBeGreaterThanOrEqual(6);
     for (const r of sent) expect(r.file!.size).toBeLessThan(25 * 1024 * 1024);

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Language } from '../../../contract/languages.ts';
-import { temporalText } from '../../archive/offline-site/times.ts';
+import { temporalText } from '../../temporal/temporal-text.ts';
 import type { Database } from '../../db/client.ts';
 import { people, type photos, publishedStories, recordingPeople, recordings, stories } from '../../db/schema.ts';
 import { storyPhotosCoverFirst } from '../../photos/cover.ts';
@@ -50,7 +50,7 @@ export async function printChapters(db: Database, userId: string, chapters: Book
       shown.push({
         id,
         title: row.title,
-        when: temporalText(language, { type: row.temporalType, specificDate: row.specificDate, month: row.month, year: row.year, endYear: row.endYear } as never),
+        when: temporalText(language, { type: row.temporalType, specificDate: row.specificDate, month: row.month, year: row.year, endYear: row.endYear }),
         people: names.get(id) ?? [],
         publishedSlug: published.get(id) ?? null,
         hasVoice: voices.has(id),
