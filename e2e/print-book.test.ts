@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
 import { PRINT_LIMITS } from '../contract/print-book.ts';
 import { autobiographyStories, users } from '../server/db/schema.ts';
+import { activeListeningLinks } from '../server/listening-links/links.ts';
 import { seeder } from '../test/support/seed.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { useBrowserApp } from './support/browser-app.ts';
@@ -57,6 +58,8 @@ async function writtenBook(userId: string, language: 'en' | 'fi') {
       : { lake: ['Järvellä', 'Kesällä 1965 uin Näsijärvessä siskoni Annan kanssa joka aamu.'], mill: ['Tehtaalla', 'Tein töitä paperitehtaalla kaksikymmentä vuotta, ensin yövuorossa.'], title: 'Kesät ja työ', chapters: ['Lapsuus', 'Työvuodet'] };
   const lake = await seed.story(userId, { title: words.lake[0], content: words.lake[1], language });
   const mill = await seed.story(userId, { title: words.mill[0], content: words.mill[1], language });
+  // Told aloud, not published: the printed code of the lake is a private listening link.
+  await seed.recording(userId, { storyId: lake.id, detectedLanguage: language });
   const book = await seed.autobiography(userId, words.title, {
     processingStatus: 'generated',
     language,
@@ -220,8 +223,11 @@ it('lays out a book to print with a cover photo and a dedication, guards the ded
   await shots.page(page, 'links-ask-en', { fullPage: false });
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Turn off listening links' }).click();
+  expect(await activeListeningLinks(server.database.db, book.id)).toBe(1);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Turn off' }).click();
   await page.getByText('Listening links turned off').first().waitFor(WAIT);
+  await page.getByText('1 QR code no longer plays.').first().waitFor(WAIT);
+  expect(await activeListeningLinks(server.database.db, book.id)).toBe(0);
   await page.getByRole('button', { name: 'Back' }).click();
   await page.waitForURL(new RegExp(`/collections/books/${book.id}$`), WAIT);
 });
