@@ -77,3 +77,15 @@ export const listeningPageSchema = z.object({
   recordings: z.array(z.object({ id: z.number(), durationSeconds: z.number().nullable(), audioUrl: z.string() })),
 });
 export type ListeningPage = z.infer<typeof listeningPageSchema>;
+
+/** A photo of the book's stories, offered as the cover's (GET /api/autobiographies/{id}/print/photos). */
+export const printPhotoSchema = z.object({
+  id: z.number(),
+  caption: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** The owner's address of the photo's thumbnail. */
+  thumbUrl: z.string(),
+});
+export type PrintPhoto = z.infer<typeof printPhotoSchema>;
+export const printPhotosSchema = z.object({ photos: z.array(printPhotoSchema) });

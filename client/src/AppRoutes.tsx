@@ -30,6 +30,7 @@ const SignInPage = lazyPage(() => import('./auth/SignInPage.tsx'), 'SignInPage')
 const VerifyEmailPage = lazyPage(() => import('./auth/VerifyEmailPage.tsx'), 'VerifyEmailPage');
 const AutobiographyPage = lazyPage(() => import('./autobiography/AutobiographyPage.tsx'), 'AutobiographyPage');
 const NewAutobiographyPage = lazyPage(() => import('./autobiography/NewAutobiographyPage.tsx'), 'NewAutobiographyPage');
+const PrintBookPage = lazyPage(() => import('./bookPrint/PrintBookPage.tsx'), 'PrintBookPage');
 const ChapterEditPage = lazyPage(() => import('./chapters/ChapterEditPage.tsx'), 'ChapterEditPage');
 const ChapterPage = lazyPage(() => import('./chapters/ChapterPage.tsx'), 'ChapterPage');
 const CoAuthorPage = lazyPage(() => import('./coAuthor/CoAuthorPage.tsx'), 'CoAuthorPage');
@@ -127,6 +128,7 @@ export function AppRoutes() {
           <Route path="/collections/chapters/:chapterId/edit" element={page(<ChapterEditPage />)} />
           <Route path="/collections/books/new" element={page(<NewAutobiographyPage />)} />
           <Route path="/collections/books/:autobiographyId" element={page(<AutobiographyPage />)} />
+          <Route path="/collections/books/:autobiographyId/print" element={page(<PrintBookPage />)} />
           <Route path="/people" element={page(<PeoplePage tab="person" />)} />
           <Route path="/people/places" element={page(<PeoplePage tab="place" />)} />
           <Route path="/people/places/:placeId" element={page(<PlaceDetailPage />)} />

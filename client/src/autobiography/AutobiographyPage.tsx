@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { AlertTriangle, CheckCircle2, Circle, Download, Loader2, RotateCcw, Trash2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Circle, Download, Loader2, Printer, RotateCcw, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AiErrorCode } from '../../../contract/ai-errors.ts';
 import { EXPORT_FORMATS, exportPath } from '../../../contract/autobiography.ts';
 import { useAutobiography, useDeleteAutobiography, useRetryAutobiography, type AutobiographyDetail } from '../api/autobiographies.ts';
@@ -15,7 +15,7 @@ import { Button, buttonClasses, focusRing } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { toast } from '../ui/toastStore.ts';
 import { useBookFailure } from './bookErrors.ts';
-import { BOOKS_HOME } from './bookPaths.ts';
+import { BOOKS_HOME, printBookPath } from './bookPaths.ts';
 import { chapterInProgress } from './bookStatus.ts';
 import { chapterHtml } from './chapterHtml.ts';
 
@@ -63,6 +63,7 @@ function BookBody({ book }: { book: AutobiographyDetail }) {
       {book.status === 'processing' && <Progress book={book} />}
       {book.status === 'failed' && <Failed book={book} />}
       {book.status === 'generated' && <Downloads book={book} />}
+      {book.status === 'generated' && <PrintOffer book={book} />}
       {book.status === 'generated' && <Reading book={book} />}
 
       <ConfirmDialog
@@ -181,6 +182,23 @@ function Downloads({ book }: { book: AutobiographyDetail }) {
           </a>
         ))}
       </div>
+    </section>
+  );
+}
+
+/** The way to the book to print (issue 30): its own screen, where the print-ready PDFs are made. */
+function PrintOffer({ book }: { book: AutobiographyDetail }) {
+  const { t } = useTranslation('autobiography');
+  return (
+    <section aria-labelledby="book-print" className="grid justify-items-start gap-2 rounded-2xl border border-stone-800 bg-stone-900/70 p-4">
+      <h2 id="book-print" className="text-sm font-medium text-stone-300">
+        {t('book.printHeading')}
+      </h2>
+      <p className="text-sm text-stone-400">{t('book.printDescription')}</p>
+      <Link to={printBookPath(book.id)} className={buttonClasses('secondary')}>
+        <Printer aria-hidden className="size-4" />
+        {t('book.print')}
+      </Link>
     </section>
   );
 }
