@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/support/database.ts';
 import { seeder } from '../../test/support/seed.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { people, places, users } from '../db/schema.ts';
+import { people, places, printBooks, users } from '../db/schema.ts';
 import { writeAutobiographyJob } from '../autobiography/write-autobiography-job.ts';
+import { PRINT_BOOK, printBookJob } from '../autobiography/print/print-book-job.ts';
 import { refreshInfoJob } from '../people-and-places/refresh-info-job.ts';
 import type { JobContext } from '../jobs/context.ts';
 import { takeLease } from '../jobs/leases.ts';
@@ -44,7 +45,7 @@ async function fetchAll<T>(name: string): Promise<T[]> {
 it('every job whose work a crash can cut off says how to find it', () => {
   const recovered = BACKGROUND_JOBS.filter((job) => job.unfinished).map((job) => job.name);
   expect(recovered.sort()).toEqual(
-    ['delete-account', 'export-archive', 'import-archive', 'narrate-story', 'refresh-info', 'tell-family-asker', TRANSCRIBE_RECORDING, WRITE_STORY, 'write-autobiography'].sort(),
+    ['delete-account', 'export-archive', 'import-archive', 'narrate-story', PRINT_BOOK, 'refresh-info', 'tell-family-asker', TRANSCRIBE_RECORDING, WRITE_STORY, 'write-autobiography'].sort(),
   );
 });
 
@@ -115,4 +116,26 @@ it('queues again a book being written that no job holds, once, and leaves the ot
   expect(await queueUnfinishedWork(ctx, [writeAutobiographyJob])).toEqual({});
   const [job] = await queue.fetch<{ id: number }>(writeAutobiographyJob.name);
   expect(job.data).toMatchObject({ id: cutOff.id });
+});
+
+it('queues again a print cut off by a crash that no job holds, once, and leaves finished ones alone', async () => {
+  const db = database.db;
+  const [user] = await db.insert(users).values({ email: `${randomUUID()}@example.com` }).returning();
+  const seed = seeder(db);
+  const print = async (state: 'queued' | 'running' | 'ready' | 'failed') => {
+    const book = await seed.autobiography(user.id, `Book ${state}`, { processingStatus: 'generated' });
+    const [row] = await db.insert(printBooks).values({ userId: user.id, autobiographyId: book.id, trim: '6x9', state }).returning();
+    return row;
+  };
+  const cutOff = await print('running');
+  const held = await print('queued');
+  await print('ready');
+  await print('failed');
+  expect(await takeLease(db, printBookJob.entityOf({ printId: held.id }), 'a live job')).toBe(true);
+
+  const ctx = { db, queue } as unknown as JobContext;
+  expect(await queueUnfinishedWork(ctx, [printBookJob])).toEqual({ [PRINT_BOOK]: 1 });
+  expect(await queueUnfinishedWork(ctx, [printBookJob])).toEqual({});
+  const [job] = await queue.fetch<{ printId: string }>(PRINT_BOOK);
+  expect(job.data).toMatchObject({ printId: cutOff.id });
 });
