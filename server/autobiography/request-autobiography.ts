@@ -8,6 +8,9 @@ import type { Authorized, ResourceRows } from '../access/policies.ts';
 import type { Database } from '../db/client.ts';
 import { autobiographies, autobiographyStories, chapters, stories, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+
+/** A download or a print of a book still being written (or failed). */
+export const bookNotWritten = () => new HttpError(409, 'not_generated', 'The autobiography is not written yet.');
 import type { Queue } from '../jobs/queue.ts';
 import { sendJob } from '../jobs/send-job.ts';
 import { planBook } from './book-plan.ts';

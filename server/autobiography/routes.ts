@@ -8,7 +8,6 @@ import { signedInActor } from '../access/signed-in-scope.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { autobiographies, printBooks } from '../db/schema.ts';
-import { HttpError } from '../http/errors.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { BlobStore } from '../storage/index.ts';
 import { type Book, bookOf } from './book.ts';
@@ -16,7 +15,7 @@ import { attachmentHeader, EXPORT_TYPES } from './export/download.ts';
 import { bookMarkdown } from './export/markdown.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
 import { printFileKey } from './print/print-row.ts';
-import { authorNameOf, requestAutobiography, retryAutobiography } from './request-autobiography.ts';
+import { authorNameOf, bookNotWritten, requestAutobiography, retryAutobiography } from './request-autobiography.ts';
 
 
 const bookToRead = pathResource('autobiography', 'read');
@@ -84,7 +83,7 @@ export async function autobiographyRoutes(app: FastifyInstance, deps: { db: Data
     api.get(`/api/autobiographies/:id/export/${format}`, { config: bookToRead.config }, async (request, reply) => {
       const row = bookToRead.of(request);
       if (row.processingStatus !== 'generated') {
-        throw new HttpError(409, 'not_generated', 'The autobiography is not written yet.');
+        throw bookNotWritten();
       }
       const book = bookOf(row);
       // A book asked for before the person had any name is signed with the name they have now.

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PRINT_LIMITS, type PrintBook } from '../../../contract/print-book.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatNumber } from '../i18n/format.ts';
-import { Bar } from '../ui/Bar.tsx';
+import { JobProgress } from '../ui/JobProgress.tsx';
 import { buttonClasses } from '../ui/Button.tsx';
 
 // pdf.js comes with the preview, only once a print is ready to be looked at.
@@ -35,15 +35,7 @@ function Progress({ print }: { print: PrintBook }) {
   const label = counted
     ? t('status.laying', { done: formatNumber(Math.min(done + 1, total), language), total: formatNumber(total, language) })
     : t(print.state === 'queued' ? 'status.queued' : 'status.preparing');
-  return (
-    <div className="grid gap-2">
-      <Bar label={t('status.progressLabel')} valueText={label} value={done} max={counted ? total : undefined} />
-      <p role="status" className="text-sm text-stone-200">
-        {label}
-      </p>
-      <p className="text-xs text-stone-500">{t('status.keepsGoing')}</p>
-    </div>
-  );
+  return <JobProgress label={label} barLabel={t('status.progressLabel')} note={t('status.keepsGoing')} value={done} max={counted ? total : undefined} />;
 }
 
 /** Why it failed, in the person's words: the screen's own for the job's codes, the error catalogue's for another it knows. */

@@ -8,8 +8,9 @@ import { useListeningPage } from '../api/listeningLinks.ts';
 import { ApiRequestError } from '../api/request.ts';
 import i18n, { loadLanguage } from '../i18n/index.ts';
 import { AudioPlayer } from '../recordings/AudioPlayer.tsx';
-import { buttonClasses, focusRing } from '../ui/Button.tsx';
+import { buttonClasses } from '../ui/Button.tsx';
 import { LoadFailed } from '../ui/ListStates.tsx';
+import { PoweredBy } from '../ui/PoweredBy.tsx';
 import { usePartsInTurn } from './partsInTurn.ts';
 
 /**
@@ -129,14 +130,4 @@ function Loading() {
   );
 }
 
-function PoweredBy() {
-  const { t } = useTranslation('listen');
-  return (
-    <footer className="border-t border-stone-800 pt-6 text-center text-sm text-stone-400">
-      {t('page.poweredBy')}{' '}
-      <Link to="/" className={`rounded font-semibold text-amber-200 hover:text-amber-100 ${focusRing}`}>
-        Saaga
-      </Link>
-    </footer>
-  );
-}
+

@@ -10,8 +10,9 @@ import { usePublicStoryVoice } from '../api/publicVoice.ts';
 import { ApiRequestError } from '../api/request.ts';
 import i18n from '../i18n/index.ts';
 import { AudioPlayer } from '../recordings/AudioPlayer.tsx';
-import { buttonClasses, focusRing } from '../ui/Button.tsx';
+import { buttonClasses } from '../ui/Button.tsx';
 import { LoadFailed } from '../ui/ListStates.tsx';
+import { PoweredBy } from '../ui/PoweredBy.tsx';
 import { SkeletonLines } from '../ui/SkeletonLines.tsx';
 import { paragraphsOf } from '../voice/paragraphs.ts';
 import { hasSpans } from '../voice/spanPlayback.ts';
@@ -158,14 +159,4 @@ function StoryNotFound() {
   );
 }
 
-function PoweredBy() {
-  const { t } = useTranslation('publishing');
-  return (
-    <footer className="border-t border-stone-800 pt-6 text-center text-sm text-stone-400">
-      {t('page.poweredBy')}{' '}
-      <Link to="/" className={`rounded font-semibold text-amber-200 hover:text-amber-100 ${focusRing}`}>
-        Saaga
-      </Link>
-    </footer>
-  );
-}
+

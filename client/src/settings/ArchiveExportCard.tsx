@@ -7,7 +7,7 @@ import { useErrorText } from '../api/useErrorText.ts';
 import { useLanguage } from '../i18n/appLanguage.ts';
 import { formatDate, formatFileSize, formatNumber } from '../i18n/format.ts';
 import { Button, buttonClasses } from '../ui/Button.tsx';
-import { Bar } from '../ui/Bar.tsx';
+import { JobProgress } from '../ui/JobProgress.tsx';
 import { Card } from '../ui/Card.tsx';
 
 /**
@@ -85,15 +85,7 @@ function Progress({ archive }: { archive: ArchiveExport }) {
   const label = counted
     ? t('progress', { done: formatNumber(done, language), total: formatNumber(total, language) })
     : t(archive.state === 'queued' ? 'queued' : 'preparing');
-  return (
-    <div className="grid gap-2">
-      <Bar label={t('progressLabel')} valueText={label} value={done} max={counted ? total : undefined} />
-      <p role="status" className="text-sm text-stone-200">
-        {label}
-      </p>
-      <p className="text-xs text-stone-500">{t('keepsGoing')}</p>
-    </div>
-  );
+  return <JobProgress label={label} barLabel={t('progressLabel')} note={t('keepsGoing')} value={done} max={counted ? total : undefined} />;
 }
 
 /** Starts an archive: the first one, another after a failure ("Try again"), or a fresh one. Hidden while one is prepared. */

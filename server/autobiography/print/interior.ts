@@ -8,7 +8,8 @@ import { paragraphs } from '../book.ts';
 import { type Doc, registerBookFonts } from '../export/book-fonts.ts';
 import { hyphenate } from './hyphenate.ts';
 import { PageFlow, type TextStyle } from './page-flow.ts';
-import { type PrintChapter, printCaption, type PrintStory } from './print-sources.ts';
+import { photoCaption } from '../book-photos.ts';
+import type { PrintChapter, PrintStory } from './print-sources.ts';
 import { drawQr } from './qr.ts';
 import { gutter, POINTS_PER_INCH } from './trim.ts';
 
@@ -199,7 +200,7 @@ async function storyBlock(
 
 /** A photo as large as the column and 45% of the text block allow (never past 150 dpi's size), its caption under it, kept together. */
 async function photoBlock(flow: PageFlow, photo: PhotoRow, input: InteriorInput, layout: InteriorLayout) {
-  const caption = printCaption(photo, input.language);
+  const caption = photoCaption(photo, input.language);
   const maxHeight = flow.frame.text.height * PHOTO_MAX_SHARE;
   const scale = Math.min(flow.width / photo.width, maxHeight / photo.height, POINTS_PER_INCH / PHOTO_LEAST_DPI);
   const [width, height] = [photo.width * scale, photo.height * scale];

@@ -6,7 +6,6 @@ import { people, type photos, publishedStories, recordingPeople, recordings, sto
 import { storyPhotosCoverFirst } from '../../photos/cover.ts';
 import { hasPublishedVoice } from '../../publishing/published-voice.ts';
 import type { BookChapter } from '../book.ts';
-import { photoCaption } from '../book-photos.ts';
 
 type PhotoRow = typeof photos.$inferSelect;
 
@@ -61,9 +60,6 @@ export async function printChapters(db: Database, userId: string, chapters: Book
   }
   return result;
 }
-
-/** The caption a photo is printed with. */
-export const printCaption = (photo: PhotoRow, language: Language) => photoCaption(photo, language);
 
 async function peopleOf(db: Database, storyIds: number[]): Promise<Map<number, string[]>> {
   if (storyIds.length === 0) return new Map();

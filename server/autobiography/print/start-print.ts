@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { sendJob } from '../../jobs/send-job.ts';
 import { bookOf } from '../book.ts';
+import { bookNotWritten } from '../request-autobiography.ts';
 import { printBookJob } from './print-book-job.ts';
 import type { PrintRow } from './print-row.ts';
 import { printChapters } from './print-sources.ts';
@@ -13,7 +14,6 @@ import { printChapters } from './print-sources.ts';
 type BookRow = Parameters<typeof bookOf>[0] & { id: number; userId: string; processingStatus: string };
 
 export const coverPhotoNotInBook = () => new HttpError(400, 'cover_photo_not_in_book', 'Choose the cover photo from the photos in this book');
-export const bookNotWritten = () => new HttpError(409, 'not_generated', 'The autobiography is not written yet.');
 
 /** The photos the book prints, in its order: what the cover may be chosen from. */
 export async function bookPhotos(db: Database, book: BookRow) {

@@ -1,3 +1,5 @@
+import type { PrintTrim } from '../../../contract/print-book.ts';
+
 /**
  * A printed book's geometry (issue 30), in PDF points (72 to the inch): the trim sizes a print
  * shop cuts to, the bleed printed past the cut, the margins (the inside one, the gutter,
@@ -9,8 +11,8 @@ export const POINTS_PER_INCH = 72;
 const inches = (n: number) => n * POINTS_PER_INCH;
 const millimetres = (n: number) => (n / 25.4) * POINTS_PER_INCH;
 
-export const TRIM_SIZES = ['6x9', 'a5', '8x10'] as const;
-export type TrimSize = (typeof TRIM_SIZES)[number];
+/** The trim sizes are the contract's (PRINT_TRIMS). */
+export type TrimSize = PrintTrim;
 
 /** The finished page, after cutting: 6 x 9 in (the default, as the family-book services print), A5, 8 x 10 in. */
 export const TRIM: Record<TrimSize, { width: number; height: number }> = {
