@@ -1,11 +1,15 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { clipDir, encodeClip } from '../../test/support/audio-clips.ts';
 import { signedUpClient, uploadForm } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { CLIPS } from '../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
+import type { BlobStore } from '../storage/index.ts';
+import { localBlobStore } from '../storage/local-store.ts';
 
 // Uploads that stop sending must not hold the server's sockets for good.
 let server: TestApp;
@@ -103,8 +107,21 @@ it("keeps an idle keep-alive connection for keep-alive's own limit, not the work
 });
 
 it('does not cut off a complete upload while the server works on it longer than the idle limit', async () => {
-  // A server whose idle limit is far shorter than decoding and storing 11 s of audio takes.
-  const strict = await startTestApp({ LOGIN_RATE_LIMIT: '1000' }, { timeouts: { idleConnectionMs: 50 } });
+  // The server's work (here, storing the audio) outlasts the idle limit threefold. The limit
+  // itself is a second, not less: this process also sends the body, and a pause of its own
+  // event loop between two pieces must not read as a client gone quiet.
+  const files = localBlobStore(mkdtempSync(path.join(tmpdir(), 'saaga-slow-store-')));
+  const slowStore: BlobStore = {
+    ...files,
+    putFile: async (key, file, contentType) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await files.putFile(key, file, contentType);
+    },
+  };
+  const strict = await startTestApp(
+    { LOGIN_RATE_LIMIT: '1000' },
+    { store: slowStore, timeouts: { idleConnectionMs: 1_000 } },
+  );
   const clips = await clipDir();
   try {
     const { client: uploader } = await signedUpClient(strict.url, 'patient@example.com');
