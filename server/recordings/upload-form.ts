@@ -115,15 +115,16 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
 
 /**
  * The text fields of an upload checked by its rules (the multipart form's, and the fields an
- * upload in pieces starts with): a string that cannot be stored, or a value out of bounds, is
- * a 400 naming its field.
+ * upload in pieces starts with, `under` its body's `fields`): a string that cannot be stored,
+ * or a value out of bounds, is a 400 naming its field.
  */
-export function parseUploadFields(raw: Readonly<Record<string, string>>): UploadFields {
-  for (const [field, value] of Object.entries(raw)) refuseUnstorableText(value, field);
+export function parseUploadFields(raw: Readonly<Record<string, string>>, under?: string): UploadFields {
+  const name = (field: string) => (under ? `${under}.${field}` : field);
+  for (const [field, value] of Object.entries(raw)) refuseUnstorableText(value, name(field));
   const parsed = uploadFieldsSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw fieldError(issue.path.join('.'), issue.message);
+    throw fieldError(name(issue.path.join('.')), issue.message);
   }
   return parsed.data;
 }

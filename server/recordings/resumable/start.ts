@@ -20,7 +20,7 @@ const MAX_FIELDS = 40;
 /** The upload's fields the recording uses, as sent (checked again by the same rules when it is finished). */
 function keptFields(fields: Record<string, string>): Record<string, string> {
   if (Object.keys(fields).length > MAX_FIELDS) throw fieldError('fields', 'too many fields');
-  parseUploadFields(fields);
+  parseUploadFields(fields, 'fields');
   return Object.fromEntries(Object.entries(fields).filter(([name]) => name in uploadFieldsSchema.shape && name !== 'takeId'));
 }
 
