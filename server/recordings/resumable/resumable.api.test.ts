@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RESUMABLE_UPLOAD_LIMITS, type ResumableUpload } from '../../../contract/resumable-uploads.ts';
+import { RECORDING_LIMITS } from '../../../contract/recording-limits.ts';
 import { clipDir, encodeClip, loopClip } from '../../../test/support/audio-clips.ts';
+import { seeder } from '../../../test/support/seed.ts';
 import { HttpClient, signedUpClient } from '../../../test/support/http-client.ts';
 import { sendPiecesFrom, sendTakePiece, startTake, uploadTake } from '../../../test/support/resumable-upload.ts';
 import { CLIPS } from '../../../test/support/shared-files.ts';
@@ -25,7 +27,7 @@ beforeAll(async () => {
   clips = await clipDir();
   const jfk = await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir);
   twoMinutes = readFileSync(await loopClip(jfk, 12, clips.dir, 'two-minutes.webm'));
-  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  server = await startTestApp({ LOGIN_RATE_LIMIT: '1000', ACCOUNT_AUDIO_MB: '100' });
 });
 afterEach(() => {
   expect(server.backgroundErrors).toEqual([]);
@@ -191,6 +193,33 @@ describe('what the start refuses', () => {
     expect(notATake.status).toBe(400);
     expect(await notATake.json()).toMatchObject({ code: 'validation', field: 'takeId' });
     expect(await db().select().from(recordingUploads).where(eq(recordingUploads.userId, userId))).toEqual([]);
+  });
+});
+
+describe('the room for a take', () => {
+  it('is the upload size limit and the room the account has, counted at the start and again at the finish', async () => {
+    const { client, id: userId } = await newAccount();
+    const tooLarge = await client.post('/api/recordings/resumable', {
+      takeId: randomUUID(),
+      sizeBytes: RECORDING_LIMITS.maxUploadBytes + 1,
+      mimeType: 'audio/webm',
+      fields: {},
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ code: 'too_large', message: 'Audio file is too large. Please record a shorter message.' });
+
+    // Started while it fits; then the account fills up before the finish.
+    const upload = await started(await startTake(client, twoMinutes));
+    await sendPiecesFrom(client, upload, twoMinutes);
+    const almostFull = server.config.uploadLimits.accountBytes - twoMinutes.length + 1;
+    await seeder(db()).recording(userId, { sizeBytes: almostFull });
+    const noRoom = await client.post(`/api/recordings/resumable/${upload.id}/finish`);
+    expect(noRoom.status).toBe(413);
+    expect(await noRoom.json()).toMatchObject({ code: 'storage_limit', message: 'Your account has no room for more recordings.' });
+    const refused = await startTake(client, twoMinutes);
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).code).toBe('storage_limit');
+    expect(await db().select().from(recordingUploads).where(eq(recordingUploads.userId, userId))).toHaveLength(1);
   });
 });
 
