@@ -10,6 +10,8 @@ describe('the reads kept for reading offline', () => {
       '/api/stories/counts',
       '/api/stories/12',
       '/api/stories/12/with-recordings',
+      '/api/stories/12/photos',
+      '/api/recordings/7/photos',
       '/api/chapters',
       '/api/chapters/3/stories',
       '/api/recordings/7',

@@ -5,10 +5,10 @@
 
 /** The reads a signed-in start and reading need, by path: kept per person network-first (never audio, never a download). */
 const KEPT_READS = [
-  /^\/api\/stories(\/(counts|unassigned|\d+(\/(with-recordings|pending-recordings|follow-up-questions|responses|published-status))?))?$/,
+  /^\/api\/stories(\/(counts|unassigned|\d+(\/(with-recordings|pending-recordings|follow-up-questions|responses|published-status|photos))?))?$/,
   /^\/api\/chapters(\/\d+(\/stories)?)?$/,
-  /^\/api\/recordings(\/\d+(\/(with-people-places|status|timings))?)?$/,
-  /^\/api\/(people|places)(\/\d+(\/recordings)?)?$/,
+  /^\/api\/recordings(\/\d+(\/(with-people-places|status|timings|photos))?)?$/,
+  /^\/api\/(people|places)(\/\d+(\/(recordings|photos))?)?$/,
   /^\/api\/timeline$/,
 ];
 

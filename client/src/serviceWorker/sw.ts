@@ -14,6 +14,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { firstReadsFor } from '../../../contract/early-reads.ts';
 import { uploadWaitingTakes, WAITING_TAKES_SYNC_TAG } from '../outbox/uploadWaiting.ts';
 import { audioCacheName, readingCacheName } from './cacheNames.ts';
 import { isKeptRead, isRecordingAudio, NOT_APP_PAGES, SESSION_CHECK, SIGN_IN_ANSWERS, SIGN_OUT } from './readRules.ts';
@@ -50,9 +51,25 @@ cleanupOutdatedCaches();
 // its reads are kept from the first visit; a later version waits (SKIP_WAITING below).
 clientsClaim();
 
+/**
+ * The reads the app's start needs (the library's first page and counts), kept as soon as the
+ * worker runs: the page that installed it read them before it was there (the library is read
+ * ahead after sign-in), so an offline start would otherwise find them missing.
+ */
+async function keepStartReads(): Promise<void> {
+  const reader = await currentReader();
+  if (!reader) return;
+  const cache = await caches.open(readingCacheName(reader));
+  for (const url of firstReadsFor('/library', '')) {
+    const response = await fetch(url).catch(() => null);
+    if (response?.ok) await cache.put(url, response);
+  }
+}
+
 self.addEventListener('activate', (event) => {
   // The page's request starts while the worker wakes up, not after.
-  if (self.registration.navigationPreload) event.waitUntil(self.registration.navigationPreload.enable());
+  const preload = self.registration.navigationPreload?.enable();
+  event.waitUntil(Promise.all([preload, keepStartReads().catch(() => undefined)]));
 });
 
 /** "Update now" (registration.ts): the waiting version takes over; the page reloads once it has. */
