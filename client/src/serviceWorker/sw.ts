@@ -84,17 +84,23 @@ self.addEventListener('sync', (event) => {
 
 type Handled = RouteHandlerCallbackOptions & { event: FetchEvent };
 
-/** A page: the server's (the landing page, a page's preloads), or offline the app's shell. */
-async function page({ event, request }: Handled): Promise<Response> {
+/**
+ * Every page the browser opens: the server's answer (the landing page, a page's preloads),
+ * the one navigation preload already under way when there is one, so nothing is asked for
+ * twice (a sign-in's start, a download); offline, the app's shell for the app's pages.
+ */
+async function page({ event, request, url }: Handled): Promise<Response> {
+  // Signing out forgets everything of the person before the server is asked.
+  if (url.pathname === SIGN_OUT) await forgetReader();
   try {
     return (await event.preloadResponse) ?? (await fetch(request));
   } catch (error) {
-    const shell = await matchPrecache(SHELL);
+    const shell = NOT_APP_PAGES.some((path) => path.test(url.pathname)) ? undefined : await matchPrecache(SHELL);
     if (shell) return shell;
     throw error;
   }
 }
-registerRoute(new NavigationRoute((options) => page(options as Handled), { denylist: NOT_APP_PAGES }));
+registerRoute(new NavigationRoute((options) => page(options as Handled)));
 
 /** Who is signed in: the server's answer, remembered; offline, the last one, so the app opens as that person. */
 registerRoute(
@@ -124,9 +130,9 @@ registerRoute(
   'POST',
 );
 
-/** Signing out forgets everything of the person before the server is asked. */
+/** Signing out by a request of the page's own (not a page opened): the same. */
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname === SIGN_OUT,
+  ({ url, sameOrigin, request }) => sameOrigin && url.pathname === SIGN_OUT && request.mode !== 'navigate',
   async ({ request }) => {
     await forgetReader();
     return fetch(request);
