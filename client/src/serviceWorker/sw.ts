@@ -18,7 +18,7 @@ import { firstReadsFor } from '../../../contract/early-reads.ts';
 import { uploadWaitingTakes, WAITING_TAKES_SYNC_TAG } from '../outbox/uploadWaiting.ts';
 import { audioCacheName, readingCacheName } from './cacheNames.ts';
 import { isKeptRead, isRecordingAudio, NOT_APP_PAGES, SESSION_CHECK, SIGN_IN_ANSWERS, SIGN_OUT } from './readRules.ts';
-import { currentReader, forgetReader, keptSessionAnswer, rememberReader } from './reader.ts';
+import { currentReader, forgetReader, keptSessionAnswer, recheckReader, rememberReader } from './reader.ts';
 import { SKIP_WAITING } from './messages.ts';
 
 // The service worker's own world, named here: the project's types are the page's (lib DOM).
@@ -92,10 +92,14 @@ type Handled = RouteHandlerCallbackOptions & { event: FetchEvent };
 async function page({ event, request, url }: Handled): Promise<Response> {
   // Signing out forgets everything of the person before the server is asked.
   if (url.pathname === SIGN_OUT) await forgetReader();
+  const appPage = !NOT_APP_PAGES.some((path) => path.test(url.pathname));
   try {
-    return (await event.preloadResponse) ?? (await fetch(request));
+    const response = (await event.preloadResponse) ?? (await fetch(request));
+    // Once its answer has set any cookie: the page's reads, which start after, wait for who it is.
+    if (appPage) recheckReader();
+    return response;
   } catch (error) {
-    const shell = NOT_APP_PAGES.some((path) => path.test(url.pathname)) ? undefined : await matchPrecache(SHELL);
+    const shell = appPage ? await matchPrecache(SHELL) : undefined;
     if (shell) return shell;
     throw error;
   }
