@@ -11,6 +11,7 @@ import { browserRecordingEnvironment, recordingSupportProblems } from './recordi
 import { RecordingSupportBanner } from './RecordingSupportBanner.tsx';
 import { UnsavedTakesNotice } from './UnsavedTakesNotice.tsx';
 import { TellAboutPictureButton } from '../photoPrompts/TellAboutPictureButton.tsx';
+import { InstallSuggestion } from '../install/InstallSuggestion.tsx';
 
 /**
  * Home (spec 2): the product title, the big record button, the tagline, the way to the
@@ -52,6 +53,7 @@ export function HomeScreen() {
         </Button>
         {problems.length === 0 && <TellAboutPictureButton onPress={(pick) => whenSignedIn(pick)()} />}
       </div>
+      {user && <InstallSuggestion />}
     </div>
   );
 }
