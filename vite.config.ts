@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups, compileHints, pagePreloads, WARM_UP_MODULE } from './scripts/build/chunks.ts';
 import { lightClient } from './scripts/build/light-client.ts';
-import { WEB_MANIFEST } from './scripts/build/web-manifest.ts';
+import { otherLanguageManifests, WEB_MANIFEST } from './scripts/build/web-manifest.ts';
 
 export default defineConfig({
   root: 'client',
@@ -38,6 +38,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },
     }),
+    otherLanguageManifests(),
     lightClient(),
   ],
   build: {

@@ -111,6 +111,22 @@ it('is installable by Chromium’s own criteria, with the manifest’s fields an
   await suggestion.getByRole('button', { name: 'Install' }).waitFor(WAIT);
   await suggestion.getByText('Open it like any app').waitFor(WAIT);
   await shots.page(second, 'suggestion-en');
+
+  // In Finnish the page names the Finnish manifest: the same app (one id), its shortcuts in Finnish.
+  await profile.request.put(`${server.url}/api/auth/language-preference`, { data: { language: 'fi' }, headers: { origin: server.url } });
+  const finnish = await visitHome(second, server.url);
+  await finnish.getByRole('button', { name: 'Aloita nauhoitus' }).waitFor(WAIT);
+  const finnishCdp = await profile.newCDPSession(finnish);
+  const inFinnish = (await finnishCdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data: string };
+  expect(inFinnish.errors).toEqual([]);
+  expect(new URL(inFinnish.url).pathname).toBe('/manifest-fi.webmanifest');
+  const finnishManifest = JSON.parse(inFinnish.data) as AppManifest & { lang: string };
+  expect(finnishManifest).toMatchObject({ id: '/', name: 'Saaga', lang: 'fi', start_url: '/', display: 'standalone' });
+  expect(finnishManifest.shortcuts.map(({ name, url: address }) => [name, address])).toEqual([
+    ['Tallenna', '/record'],
+    ['Kirjasto', '/library'],
+  ]);
+  expect(((await finnishCdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors).toEqual([]);
 });
 
 /** The home screen at a new visit (a new tab of the same browser profile: the visit count is per tab). */

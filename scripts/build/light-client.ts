@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 import type { Language } from '../../contract/language-codes.ts';
 import { landingFile, modulePreloadLinks, PAGE_PRELOADS_FILE, type PagePreloads } from '../../contract/page-preloads.ts';
+import { WEB_MANIFEST_FILES } from '../../contract/web-manifest.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
@@ -59,6 +60,7 @@ async function prerenderLanding(root: string, outDir: string): Promise<void> {
     for (const language of ['en', 'fi'] as const) {
       const page = shell
         .replace('<html lang="en">', `<html lang="${language}">`)
+        .replace(`href="/${WEB_MANIFEST_FILES.en}"`, `href="/${WEB_MANIFEST_FILES[language]}"`)
         .replace('</head>', () => `${modulePreloadLinks(preloads.landing[language])}</head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${renderLanding(language)}</div>`);
       writeFileSync(path.join(outDir, landingFile(language)), page);

@@ -4,11 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { languageFromLocale, type Language } from '../../contract/language-codes.ts';
 import { landingFile } from '../../contract/page-preloads.ts';
+import { WEB_MANIFEST_FILES } from '../../contract/web-manifest.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 import { appPageSender } from './page-preloads.ts';
 
 /** The build's files that are not in assets/ yet change with each version (vite.config.ts's VitePWA). */
-const NAMES_KEPT_ACROSS_VERSIONS = new Set(['sw.js', 'manifest.webmanifest']);
+const NAMES_KEPT_ACROSS_VERSIONS = new Set(['sw.js', ...Object.values(WEB_MANIFEST_FILES)]);
 
 /** The visitor's first language as the browser states it (what the client would pick too). */
 function requestLanguage(request: FastifyRequest): Language {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLanguage, type Language } from '../../../contract/language-codes.ts';
 import { STORAGE_KEYS } from '../../../contract/storage-keys.ts';
+import { WEB_MANIFEST_FILES } from '../../../contract/web-manifest.ts';
 import i18n, { loadLanguage } from './index.ts';
 import { resolveLanguage } from './language.ts';
 
@@ -45,14 +46,21 @@ export function switchLanguage(language: Language): Promise<void> {
 
 let keptInStep = false;
 
-/** Sets `<html lang>` now and whenever the interface language changes. */
+/**
+ * The page in the interface language, now and whenever it changes: `<html lang>`, and the web
+ * app manifest it names, so installing from a Finnish page gives the app Finnish shortcuts.
+ */
+function documentIn(language: string): void {
+  document.documentElement.lang = language;
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/${WEB_MANIFEST_FILES[toLanguage(language)]}`);
+}
+
+/** Sets the page's language (`documentIn`) now and whenever the interface language changes. */
 export function keepDocumentLanguageInStep(): void {
-  document.documentElement.lang = i18n.language;
+  documentIn(i18n.language);
   if (keptInStep) return;
   keptInStep = true;
-  i18n.on('languageChanged', (language) => {
-    document.documentElement.lang = language;
-  });
+  i18n.on('languageChanged', documentIn);
 }
 
 /** The current interface language. */
