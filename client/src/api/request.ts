@@ -20,6 +20,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Whether a call failed because the server was not reached (no network, a connection cut): fetch() rejects with a TypeError then. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof DOMException && error.name === 'NetworkError');
+}
+
 /** The spec's transport error message: "{status}: {body text or status text}". */
 export function formatErrorMessage(status: number, statusText: string, bodyText: string): string {
   return `${status}: ${bodyText || statusText}`;

@@ -53,6 +53,8 @@ export function UnsavedTakesNotice() {
         appLanguage: language,
         context: { contextType: 'unassigned' },
         userAgent: navigator.userAgent,
+        // Sent again after a lost answer, the take is stored once.
+        takeId: take.id,
       });
       await forgetTake(take.id);
       dataChanged();
