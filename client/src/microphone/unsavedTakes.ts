@@ -1,4 +1,4 @@
-import { createStore, del, delMany, entries, get, keys, set, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, entries, get, keys, set, setMany, type UseStore } from 'idb-keyval';
 
 /**
  * A take's copy on this device while the server does not have it yet: each chunk as it
@@ -99,21 +99,24 @@ export async function keepTakeWaiting(
 ): Promise<string> {
   const id = take.copyId ?? crypto.randomUUID();
   const existing = take.copyId ? await get<UnsavedTakeInfo>(infoKey(id), takes()) : undefined;
-  const whole = existing !== undefined && (await takeAudio(existing)).size === take.audio.size;
-  if (!whole) {
-    if (existing) await forgetTake(id);
-    await set(chunkKey(id, 0), take.audio, takes());
-  }
+  const copied = existing !== undefined && (await takeAudio(existing)).size === take.audio.size ? existing : undefined;
   const info: UnsavedTakeInfo = {
     id,
     ownerId,
     startedAt: existing?.startedAt ?? take.recordedAt.getTime() - take.durationSeconds * 1000,
     mimeType: existing?.mimeType || take.audio.type,
-    chunkCount: whole ? existing.chunkCount : 1,
+    chunkCount: copied?.chunkCount ?? 1,
     durationSeconds: Math.max(existing?.durationSeconds ?? 0, take.durationSeconds),
     waiting: upload,
   };
-  await set(infoKey(id), info, takes());
+  if (copied) {
+    await set(infoKey(id), info, takes());
+    return id;
+  }
+  // The audio in hand as the one chunk, with its info in one transaction; then the old chunks go.
+  await setMany([[chunkKey(id, 0), take.audio], [infoKey(id), info]], takes());
+  const stale = (await keys<string>(takes())).filter((key) => key.startsWith(`chunk:${id}:`) && key !== chunkKey(id, 0));
+  await delMany(stale, takes());
   return id;
 }
 

@@ -39,6 +39,7 @@ async function askToPersist(): Promise<void> {
 export async function keepWaiting(take: TakeToKeep, ownerId: string, fields: Record<string, string>): Promise<string> {
   const id = await keepTakeWaiting(take, ownerId, { fields, queuedAt: Date.now() });
   await Promise.all([askToPersist(), askForBackgroundSync()].map((asked) => asked.catch((error: unknown) => console.warn('Offline help not granted:', error))));
+  watchNetworkForWaitingTakes();
   if (!isOffline()) uploadNow();
   return id;
 }

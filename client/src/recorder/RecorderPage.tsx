@@ -188,17 +188,18 @@ export function RecorderPage() {
       userAgent: navigator.userAgent,
       takeId: take.copyId,
     };
-    const canWait = user && canKeepTakes();
+    // Who the take may wait for: a signed-in user on a browser that can keep takes.
+    const owner = user && canKeepTakes() ? user.id : null;
     try {
-      if (canWait && isOffline()) return await keepForLater(take, recording, user.id);
+      if (owner && isOffline()) return await keepForLater(take, recording, owner);
       const response = await upload.mutateAsync(recording);
       dataChanged();
       await forgetTakeQuietly(take.copyId);
       dispatch({ type: 'uploaded', response, answeredAt: Date.now() });
       return response;
     } catch (error) {
-      if (canWait && isNetworkFailure(error)) {
-        const kept = await keepForLater(take, recording, user.id).catch(() => null);
+      if (owner && isNetworkFailure(error)) {
+        const kept = await keepForLater(take, recording, owner).catch(() => null);
         if (kept) return kept;
       }
       messages.uploadFailure(error);

@@ -68,7 +68,7 @@ export function WaitingTakes() {
           </div>
           <ul className="grid gap-3">
             {takes.map((take) => (
-              <WaitingTakeItem key={take.id} take={take} sent={sent[take.id]} onChange={reread} />
+              <WaitingTakeItem key={take.id} take={take} sent={online ? sent[take.id] : undefined} onChange={reread} />
             ))}
           </ul>
         </section>
@@ -86,6 +86,7 @@ function useAboutText(fields: Record<string, string>): string {
   return type === 'story' ? t('about.story') : t('about.unassigned');
 }
 
+/** One waiting take; `sent` is how far its upload has gone (0 to 1) while one is under way. */
 function WaitingTakeItem({ take, sent, onChange }: { take: ListedWaitingTake; sent: number | undefined; onChange: () => void }) {
   const { t } = useTranslation('outbox');
   const language = useLanguage();
