@@ -62,6 +62,7 @@ import { keepOwnerReads, ownerReadCache } from './read-cache/keep-owner-reads.ts
 import { publishingRoutes } from './publishing/routes.ts';
 import { personPlaceRecordingRoutes } from './recordings/person-place-recordings.ts';
 import { recordingRoutes } from './recordings/routes.ts';
+import { resumableRecordingRoutes } from './recordings/resumable/routes.ts';
 import { voiceRoutes } from './voice/routes.ts';
 import { uploadQuotas } from './recordings/upload-quota.ts';
 import type { BlobStore } from './storage/index.ts';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await signedIn.register(accountDeletionRoutes, { config, db, queue: deps.queue, sessions, counters });
     await signedIn.register(verificationResendRoutes, { db, sessions, mailer, site, loginRateLimit: config.loginRateLimit });
     await signedIn.register(recordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });
+    await signedIn.register(resumableRecordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });
     await signedIn.register(voiceRoutes, { db });
     await signedIn.register(personPlaceRecordingRoutes, { db, store: deps.store, queue: deps.queue, quotas });
     await signedIn.register(photoRoutes, { db, store: deps.store, quotas: photoLimits });

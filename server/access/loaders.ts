@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../../contract/publishing.ts';
 import type { Database } from '../db/client.ts';
 import {
-  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, familyMembers, familyQuestions, followUpQuestions, people, photos, places, publishedStories, recordings, sessions, stories, storyComments,
+  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, familyMembers, familyQuestions, followUpQuestions, people, photos, places, publishedStories, recordings, recordingUploads, sessions, stories, storyComments,
 } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor } from './actor.ts';
@@ -24,6 +24,7 @@ const tables = {
   session: sessions,
   archiveExport: archiveExports,
   archiveImport: archiveImports,
+  recordingUpload: recordingUploads,
   photo: photos,
   familyMember: familyMembers,
   familyQuestion: familyQuestions,
@@ -31,7 +32,7 @@ const tables = {
 } as const;
 
 /** Kinds whose rows are named by a uuid, not an integer: what their path value must be (path-resource.ts). */
-export const UUID_KINDS: ReadonlySet<ResourceKind> = new Set(['archiveExport', 'archiveImport']);
+export const UUID_KINDS: ReadonlySet<ResourceKind> = new Set(['archiveExport', 'archiveImport', 'recordingUpload']);
 
 /** A row's id: an integer, or a uuid for UUID_KINDS. */
 export type ResourceId = number | string;
@@ -43,7 +44,7 @@ export async function findRow<K extends ResourceKind>(db: Reader, kind: K, id: R
 
 async function rowsById<K extends ResourceKind>(db: Reader, kind: K, ids: ResourceId[]): Promise<ResourceRows[K][]> {
   // Every resource table has an integer `id` (a session: its `number`, its id being its token's
-  // hash; an archive export or import, a uuid); the union of tables is one shape to drizzle here.
+  // hash; an archive export or import, an upload in pieces, a uuid); the union of tables is one shape to drizzle here.
   const table = tables[kind] as typeof stories;
   const id = kind === 'session' ? sessions.number : table.id;
   return (await db.select().from(table).where(ids.length === 1 ? eq(id, ids[0] as number) : inArray(id, ids as number[]))) as unknown as ResourceRows[K][];

@@ -1,5 +1,5 @@
 import type {
-  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, familyMembers, familyQuestions, followUpQuestions, people, photos, places, publishedStories, recordings, sessions, stories, storyComments,
+  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, familyMembers, familyQuestions, followUpQuestions, people, photos, places, publishedStories, recordings, recordingUploads, sessions, stories, storyComments,
 } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { Actor, SharedWithReader } from './actor.ts';
@@ -18,6 +18,7 @@ export interface ResourceRows {
   session: typeof sessions.$inferSelect;
   archiveExport: typeof archiveExports.$inferSelect;
   archiveImport: typeof archiveImports.$inferSelect;
+  recordingUpload: typeof recordingUploads.$inferSelect;
   photo: typeof photos.$inferSelect;
   familyMember: typeof familyMembers.$inferSelect;
   familyQuestion: typeof familyQuestions.$inferSelect;
@@ -40,6 +41,7 @@ export interface ResourceActions {
   session: 'delete';
   archiveExport: 'read';
   archiveImport: 'read' | 'update' | 'delete';
+  recordingUpload: 'read' | 'update' | 'delete';
   photo: 'read' | 'update' | 'delete';
   /** updateOwn: a reader's own name, language and notices in the circle (server/family reader routes). */
   familyMember: 'read' | 'update' | 'delete' | 'updateOwn';
@@ -108,6 +110,8 @@ const policies: { [K in ResourceKind]: Policy<K> } = {
   archiveExport: { read: isOwner },
   // An archive being imported: only the account it goes into sees, continues or cancels it.
   archiveImport: { read: isOwner, update: isOwner, delete: isOwner },
+  // A recording being uploaded in pieces: only the account it goes into sees, continues, finishes or gives it up.
+  recordingUpload: { read: isOwner, update: isOwner, delete: isOwner },
   // A photo is its owner's; a story's link holder sees the story's own photos (only their
   // derived copies are served to them) and, like a recording, removes their own contribution.
   photo: {
@@ -160,6 +164,7 @@ export const NOT_FOUND: Record<ResourceKind, string> = {
   session: 'Device not found',
   archiveExport: 'Archive not found',
   archiveImport: 'Import not found',
+  recordingUpload: 'Upload not found',
   photo: 'Photo not found',
   familyMember: 'Member not found',
   familyQuestion: 'Question not found',

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRIBUTOR_KEY_HEADER } from '../../contract/co-author.ts';
@@ -6,7 +6,7 @@ import { HttpClient, signedUpClient } from '../../test/support/http-client.ts';
 import { seeder } from '../../test/support/seed.ts';
 import { startTestApp, type TestApp } from '../../test/support/test-app.ts';
 import {
-  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, familyMembers, familyQuestions, followUpQuestions, people, photos, places, publishedStories, recordingPeople, recordingPlaces, recordings, sessions, stories,
+  archiveExports, archiveImports, autobiographies, chapters, coAuthorTokens, familyMembers, familyQuestions, followUpQuestions, people, photos, places, publishedStories, recordingPeople, recordingPlaces, recordings, recordingUploads, sessions, stories,
   storyComments,
 } from '../db/schema.ts';
 import type { ResourceKind } from './policies.ts';
@@ -62,6 +62,10 @@ describe("another user's ids", () => {
     const coAuthorToken = await seed.coAuthorToken(ownerId, story.id);
     const [session] = await server.database.db.select().from(sessions).where(eq(sessions.userId, ownerId));
     const [archiveImport] = await server.database.db.insert(archiveImports).values({ userId: ownerId, sizeBytes: 1000 }).returning();
+    const [recordingUpload] = await server.database.db
+      .insert(recordingUploads)
+      .values({ userId: ownerId, takeId: randomUUID(), sizeBytes: 1000, mimeType: 'audio/webm' })
+      .returning();
     await server.database.db.insert(recordingPeople).values({ recordingId: recording.id, personId: person.id });
     await server.database.db.insert(recordingPlaces).values({ recordingId: recording.id, placeId: place.id });
     const [archiveExport] = await server.database.db.insert(archiveExports).values({ userId: ownerId, state: 'ready', blobKey: `users/${ownerId}/exports/x.zip` }).returning();
@@ -82,6 +86,7 @@ describe("another user's ids", () => {
       session: session.number,
       archiveExport: archiveExport.id,
       archiveImport: archiveImport.id,
+      recordingUpload: recordingUpload.id,
       photo: photo.id,
       familyMember: familyMember.id,
       familyQuestion: familyQuestion.id,
@@ -209,6 +214,7 @@ async function ownerData(userId: string) {
     coAuthorTokens: await db.select().from(coAuthorTokens).where(eq(coAuthorTokens.userId, userId)).orderBy(coAuthorTokens.id),
     sessions: await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).orderBy(sessions.id),
     archiveImports: await db.select().from(archiveImports).where(eq(archiveImports.userId, userId)).orderBy(archiveImports.id),
+    recordingUploads: await db.select().from(recordingUploads).where(eq(recordingUploads.userId, userId)).orderBy(recordingUploads.id),
     personLinks: recordingIds.length ? await db.select().from(recordingPeople).where(inArray(recordingPeople.recordingId, recordingIds)) : [],
     archiveExports: await db.select().from(archiveExports).where(eq(archiveExports.userId, userId)).orderBy(archiveExports.id),
     placeLinks: recordingIds.length ? await db.select().from(recordingPlaces).where(inArray(recordingPlaces.recordingId, recordingIds)) : [],

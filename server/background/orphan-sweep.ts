@@ -4,6 +4,7 @@ import { sweepExpiredExports } from '../archive/export/sweep-expired-exports.ts'
 import { sweepOrphanAudio } from '../recordings/sweep-orphan-audio.ts';
 import { sweepStaleImportUploads } from '../archive/import/sweep-stale-uploads.ts';
 import { sweepOrphanPhotos } from '../photos/sweep-orphan-photos.ts';
+import { sweepStaleRecordingUploads } from '../recordings/resumable/sweep-stale-uploads.ts';
 
 /** The sweep runs a minute after start (out of start-up's way), then this often. */
 const FIRST_SWEEP_AFTER_MS = 60_000;
@@ -24,6 +25,7 @@ const SWEEPS: readonly Sweep[] = [
   { removes: 'audio that no recording names', run: async (db, store) => (await sweepOrphanAudio(db, store)).removed },
   { removes: 'archives past their download time', run: async (db, store) => (await sweepExpiredExports(db, store)).expired },
   { removes: 'uploads of an archive that were never finished', run: sweepStaleImportUploads },
+  { removes: 'uploads of a recording in pieces that were never finished', run: sweepStaleRecordingUploads },
   { removes: 'copies of photos that no row names', run: (db, store) => sweepOrphanPhotos(db, store) },
 ];
 

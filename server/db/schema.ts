@@ -29,6 +29,7 @@ import { ARCHIVE_EXPORT_STATES, ARCHIVE_IMPORT_STATES } from '../../contract/arc
 import { FAMILY_NOTICES, FAMILY_REACTIONS } from '../../contract/family.ts';
 import type { ParagraphSources, TranscriptTimings } from '../../contract/voice.ts';
 import { PRINT_STATES, PRINT_TRIMS, type PrintPhotoWarning } from '../../contract/print-book.ts';
+import { RESUMABLE_UPLOAD_STATES } from '../../contract/resumable-uploads.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -290,6 +291,8 @@ export const recordings = pgTable(
     aboutPhotoId: integer('about_photo_id').references((): AnyPgColumn => photos.id, { onDelete: 'set null' }),
     /** A family reader's voice reply on this story: a contribution under their name, like a co-author's. */
     familyMemberId: integer('family_member_id').references((): AnyPgColumn => familyMembers.id, { onDelete: 'set null' }),
+    /** The id the recording device gave the take (issue 31): one recording per take and account, however often it is sent. */
+    takeId: uuid('take_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     transcriptionWordCount: integer('transcription_word_count')
@@ -302,6 +305,7 @@ export const recordings = pgTable(
     index('recordings_unassigned_created_id').on(t.userId, t.createdAt, t.id).where(sql`${t.storyId} is null`),
     index('recordings_story').on(t.storyId, t.orderIndex),
     index('recordings_status').on(t.processingStatus),
+    uniqueIndex('recordings_user_take').on(t.userId, t.takeId),
     check('recordings_processing_status_check', oneOf(t.processingStatus, RECORDING_STATUSES)),
     check('recordings_temporal_type_check', oneOf(t.temporalType, TEMPORAL_TYPES)),
   ],
@@ -601,6 +605,36 @@ export const archiveImports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('archive_imports_user').on(t.userId, t.createdAt), check('archive_imports_state_check', oneOf(t.state, ARCHIVE_IMPORT_STATES))],
+);
+
+/**
+ * A recording uploaded in pieces (issue 31, server/recordings/resumable/): its pieces arrive as
+ * blobs (users/{userId}/uploads/{id}/{index}); finishing makes the recording. One per take and
+ * account, so a take sent again continues (or answers) the upload it already has.
+ */
+export const recordingUploads = pgTable(
+  'recording_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    takeId: uuid('take_id').notNull(),
+    state: text('state', { enum: RESUMABLE_UPLOAD_STATES }).notNull().default('uploading'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
+    /** What the device said the audio is; the type is sniffed from the bytes all the same. */
+    mimeType: text('mime_type').notNull(),
+    /** The multipart upload's text fields, as sent (checked by its rules at the start and again at the finish). */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+    /** The recording it became; the upload goes with it. */
+    recordingId: integer('recording_id').references(() => recordings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('recording_uploads_user_take').on(t.userId, t.takeId),
+    index('recording_uploads_state_updated').on(t.state, t.updatedAt),
+    check('recording_uploads_state_check', oneOf(t.state, RESUMABLE_UPLOAD_STATES)),
+  ],
 );
 
 // ---------------------------------------------------------------- background work

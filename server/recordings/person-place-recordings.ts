@@ -4,7 +4,7 @@ import { signedInActor } from '../access/signed-in-scope.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { KINDS, RECORD_KINDS, type RecordKind } from '../people-and-places/kinds.ts';
 import { recordingsAbout } from './about-people-and-places.ts';
-import { uploadResponse, type RecordingRouteDependencies } from './routes.ts';
+import { sendUploaded, type RecordingRouteDependencies } from './routes.ts';
 import { ownUpload, type UploadTarget } from './save-recording.ts';
 import { uploadRecording } from './upload-recording.ts';
 
@@ -32,6 +32,6 @@ function recordingRoutesAbout(app: FastifyInstance, deps: RecordingRouteDependen
     const form = await deps.quotas.readUpload({ userId: currentUser(request).id }, request, reply);
     // The path's kind and its row go together (pathResource(kind)); TypeScript cannot pair them through the loop.
     const about = { kind, row } as UploadTarget;
-    return reply.status(201).send(uploadResponse(await uploadRecording(deps, ownUpload(signedInActor(request)), form, about)));
+    return sendUploaded(reply, await uploadRecording(deps, ownUpload(signedInActor(request)), form, about));
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,6 +8,7 @@ import {
   recordingStoryLinkSchema,
   retranscribeSchema,
 } from '../../contract/library.ts';
+import type { RecordingUploadResponse } from '../../contract/uploads.ts';
 import { pathResource } from '../access/path-resource.ts';
 import { signedInActor } from '../access/signed-in-scope.ts';
 import { currentUser } from '../auth/authenticate.ts';
@@ -45,11 +46,14 @@ const storyToRead = pathResource('story', 'read');
 const storyToChange = pathResource('story', 'update');
 
 /** The answer to every upload (spec 7.3). */
-export const uploadResponse = (result: UploadResult) => ({
+export const uploadResponse = (result: UploadResult): RecordingUploadResponse => ({
   recording: { id: result.recording.id, processingStatus: result.recording.processingStatus },
   story: result.storyId ? { id: result.storyId } : null,
   isContextOnly: result.isContextOnly,
 });
+
+/** 201 with the new recording; 200 with the one a take sent again already became (issue 31). */
+export const sendUploaded = (reply: FastifyReply, result: UploadResult) => reply.status(result.alreadyStored ? 200 : 201).send(uploadResponse(result));
 
 /** Recordings: upload, status, audio, transcription edits, links, re-transcription, deletion (spec 7.3). */
 export async function recordingRoutes(app: FastifyInstance, deps: RecordingRouteDependencies) {
@@ -60,13 +64,13 @@ export async function recordingRoutes(app: FastifyInstance, deps: RecordingRoute
 
   api.post('/api/recordings', async (request, reply) => {
     const form = await deps.quotas.readUpload({ userId: currentUser(request).id }, request, reply);
-    return reply.status(201).send(uploadResponse(await uploadRecording(deps, ownUpload(signedInActor(request)), form)));
+    return sendUploaded(reply, await uploadRecording(deps, ownUpload(signedInActor(request)), form));
   });
 
   api.post('/api/stories/:id/recordings', { config: storyToAddTo.config }, async (request, reply) => {
     const story = storyToAddTo.of(request);
     const form = await deps.quotas.readUpload({ userId: currentUser(request).id }, request, reply);
-    return reply.status(201).send(uploadResponse(await uploadRecording(deps, ownUpload(signedInActor(request)), form, { kind: 'story', row: story })));
+    return sendUploaded(reply, await uploadRecording(deps, ownUpload(signedInActor(request)), form, { kind: 'story', row: story }));
   });
 
   api.get('/api/recordings', { schema: { querystring: recordingListQuerySchema } }, async (request, reply) =>

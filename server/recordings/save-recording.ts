@@ -10,6 +10,7 @@ import { linkAnswerRecording } from '../follow-ups/answer-link.ts';
 import { fieldError } from '../http/errors.ts';
 import { givePhotoToStory, photoToTellAbout } from './about-photo.ts';
 import { placeInStory } from './place-in-story.ts';
+import { takeIdOf } from './takes.ts';
 import type { UploadForm } from './upload-form.ts';
 import type { UploadResult } from './upload-recording.ts';
 
@@ -135,6 +136,7 @@ export async function saveRecording(
         coAuthorTokenId: contributor && 'tokenId' in contributor ? contributor.tokenId : undefined,
         familyMemberId: contributor && 'familyMemberId' in contributor ? contributor.familyMemberId : undefined,
         aboutPhotoId,
+        takeId: takeIdOf({ actor, owner: user }, fields),
         settings: {
           language,
           temperature: fields.temperature,

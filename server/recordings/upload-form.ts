@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { languageSchema } from '../../contract/languages.ts';
 import { creativitySchema, toneSchema } from '../../contract/story-options.ts';
+import { takeIdSchema } from '../../contract/resumable-uploads.ts';
 import { recordingContextTypeSchema } from '../../contract/uploads.ts';
 import { fieldError, type HttpError } from '../http/errors.ts';
 import { multipartRefusalOf, spoolFilePart } from '../http/multipart-files.ts';
@@ -41,6 +42,8 @@ export const uploadFieldsSchema = z.object({
   creativity: creativitySchema.optional().catch(undefined),
   /** "Tell me about this picture": the photo the recording is told about (authorized in saveRecording). */
   aboutPhotoId: optionalId,
+  /** The device's id for the take (issue 31): a take sent again is stored once. */
+  takeId: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), takeIdSchema.optional()),
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
@@ -103,17 +106,27 @@ export async function readUploadForm(request: FastifyRequest, maxBytes: number, 
     }
     options.checkFields?.(raw, 'complete');
     if (!audio) throw fieldError('audio', 'Required');
-    const parsed = uploadFieldsSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue.path.join('.');
-      throw fieldError(field, issue.message);
-    }
-    return { audioFile: audio.file, sizeBytes: audio.sizeBytes, filename: audio.filename, fields: parsed.data, discard };
+    return { audioFile: audio.file, sizeBytes: audio.sizeBytes, filename: audio.filename, fields: parseUploadFields(raw), discard };
   } catch (error) {
     await discard();
     throw refusalOf(error, overLimit);
   }
+}
+
+/**
+ * The text fields of an upload checked by its rules (the multipart form's, and the fields an
+ * upload in pieces starts with, `under` its body's `fields`): a string that cannot be stored,
+ * or a value out of bounds, is a 400 naming its field.
+ */
+export function parseUploadFields(raw: Readonly<Record<string, string>>, under?: string): UploadFields {
+  const name = (field: string) => (under ? `${under}.${field}` : field);
+  for (const [field, value] of Object.entries(raw)) refuseUnstorableText(value, name(field));
+  const parsed = uploadFieldsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw fieldError(name(issue.path.join('.')), issue.message);
+  }
+  return parsed.data;
 }
 
 /** What a failed read of the form tells the client, in a recording's words. */

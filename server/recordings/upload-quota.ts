@@ -44,7 +44,6 @@ export function uploadQuotas(db: Database, limits: Config['uploadLimits']) {
     async admit(subject: UploadQuotaSubject, reply: FastifyReply): Promise<UploadRoom> {
       const { link, member } = subject;
       const contributed = link !== undefined || member !== undefined;
-      const full = contributed ? uploadRefusal.contributionStorageLimit : uploadRefusal.storageLimit;
       const contributionLimit = member ? uploadRefusal.replyLimit : uploadRefusal.contributionLimit;
       const hourFull = (ttlMs: number, refusal: () => HttpError) => {
         reply.header('retry-after', String(Math.max(1, Math.ceil(ttlMs / 1000))));
@@ -61,7 +60,16 @@ export function uploadQuotas(db: Database, limits: Config['uploadLimits']) {
       }
       const hit = await counters.hit(`uploads:user:${subject.userId}`, HOUR_MS);
       if (hit.hits > limits.perHour) throw hourFull(hit.ttlMs, contributed ? contributionLimit : uploadRefusal.uploadLimit);
+      return quotas.room(subject);
+    },
 
+    /**
+     * The room left for one file by the stored-audio caps, without counting an upload: what
+     * `admit` answers, and what an upload in pieces is held to again when it is finished.
+     */
+    async room(subject: UploadQuotaSubject): Promise<UploadRoom> {
+      const { link, member } = subject;
+      const full = link !== undefined || member !== undefined ? uploadRefusal.contributionStorageLimit : uploadRefusal.storageLimit;
       let room = limits.accountBytes - (await storedAudioBytes(db, subject.userId));
       if (link) room = Math.min(room, limits.linkBytes - (await storedContributionBytes(db, link)));
       if (member) room = Math.min(room, limits.linkBytes - (await storedReplyBytes(db, member)));
@@ -81,3 +89,8 @@ export function uploadQuotas(db: Database, limits: Config['uploadLimits']) {
 }
 
 export type UploadQuotas = ReturnType<typeof uploadQuotas>;
+
+/** Refuses a file the room cannot take, by its size (an upload in pieces says its size before a byte is sent). */
+export function refuseOverRoom(room: UploadRoom, sizeBytes: number): void {
+  if (sizeBytes > room.maxBytes) throw room.overLimit();
+}

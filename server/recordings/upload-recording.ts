@@ -1,5 +1,6 @@
 import { keptDecodes } from '../audio/kept-decodes.ts';
 import type { Database } from '../db/client.ts';
+import { isPgError } from '../db/pg-error.ts';
 import type { recordings } from '../db/schema.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { enqueueTranscription } from '../pipeline/queues.ts';
@@ -8,6 +9,7 @@ import type { BlobStore } from '../storage/index.ts';
 import { checkRecordingAudio } from './audio-checks.ts';
 import { recordingAudioKey } from './audio-key.ts';
 import { saveRecording, type Uploader, type UploadTarget } from './save-recording.ts';
+import { storedTake, takeIdOf } from './takes.ts';
 import { uploadRefusal } from './upload-errors.ts';
 import type { UploadForm } from './upload-form.ts';
 
@@ -21,6 +23,8 @@ export interface UploadResult {
   recording: typeof recordings.$inferSelect;
   storyId: number | null;
   isContextOnly: boolean;
+  /** The take was stored before (its `takeId`): this is that recording, and nothing new was kept (an answer of 200, not 201). */
+  alreadyStored?: boolean;
 }
 
 /**
@@ -30,6 +34,8 @@ export interface UploadResult {
  * length limit); the store is written from the file, under the uploader's owner. `target`
  * is what the route's path named, authorized by its route; otherwise the form's context
  * decides, authorized for the uploader's actor. The form's temporary file is removed whatever happens.
+ * A take stored before (the same `takeId`, the account's own upload) answers its recording and
+ * stores nothing; two uploads of one take at once store one, the unique index deciding.
  */
 export async function uploadRecording(
   deps: UploadDependencies,
@@ -38,7 +44,10 @@ export async function uploadRecording(
   target?: UploadTarget,
 ): Promise<UploadResult> {
   let audioKey: string | undefined;
+  const takeId = takeIdOf(uploader, form.fields);
   try {
+    const before = takeId ? await storedTake(deps.db, uploader.owner.id, takeId) : undefined;
+    if (before) return before;
     // The decode that measures the recording is kept for its transcription when a worker runs here.
     const { type, durationSeconds } = await checkRecordingAudio(form.audioFile, {
       keep: (found) => {
@@ -57,7 +66,11 @@ export async function uploadRecording(
     } catch (error) {
       // Should this fail too, the orphan sweep removes the blob later.
       await deps.store.delete(audioKey).catch(() => undefined);
-      throw error;
+      // The same take, uploaded at the same moment, was saved first: its recording is the answer.
+      const winner = takeId && isPgError(error, 'uniqueViolation') ? await storedTake(deps.db, uploader.owner.id, takeId) : undefined;
+      if (!winner) throw error;
+      keptDecodes.forget(audioKey);
+      return winner;
     }
     await enqueueTranscription(deps.queue, result.recording.id);
     return result;

@@ -14,6 +14,7 @@ import {
   archiveExports,
   printBooks,
   archiveImports,
+  recordingUploads,
   autobiographyStories,
   interviewGapQuestions,
   passwordResetTokens,
@@ -62,7 +63,7 @@ export async function storeKeys(store: BlobStore): Promise<string[]> {
  * to the recording, a follow-up question, an interviewer's question, an autobiography of the
  * story, the story published with a ready narration (audio stored) and a slug it gave up
  * before, a co-author link with a contribution (audio stored), an export (its ZIP stored) and
- * an import (a piece stored), photos in every home with a cover and a portrait, a family circle with
+ * an import (a piece stored), a take uploaded in pieces (a piece stored), photos in every home with a cover and a portrait, a family circle with
  * everything a reader leaves, and a password reset link.
  */
 export async function oneOfEverything(db: Database, store: BlobStore, userId: string) {
@@ -106,6 +107,9 @@ export async function oneOfEverything(db: Database, store: BlobStore, userId: st
   await db.execute(sql`update archive_exports set blob_key = ${zipKey} where id = ${exported!.id}`);
   const [imported] = await db.insert(archiveImports).values({ userId, sizeBytes: 20, receivedBytes: 10 }).returning();
   await store.put(`users/${userId}/imports/${imported!.id}/000000`, Buffer.from('PK a piece'), 'application/octet-stream');
+  // A take half uploaded in pieces (issue 31), one piece stored.
+  const [upload] = await db.insert(recordingUploads).values({ userId, takeId: randomUUID(), sizeBytes: 20, receivedBytes: 10, mimeType: 'audio/webm' }).returning();
+  await store.put(`users/${userId}/uploads/${upload!.id}/000000`, Buffer.from('a piece of a take'), 'application/octet-stream');
 
   // Photos in every home (their three copies stored), a story's cover, a person's portrait, a relative's, and a loose one.
   const cover = await seed.photo(userId, { storyId: story.id, takenOn: '1962-07-01', hasLocation: true });

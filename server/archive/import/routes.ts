@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { archiveImportStartSchema } from '../../../contract/archive.ts';
 import { pathResource } from '../../access/path-resource.ts';
 import { currentUser } from '../../auth/authenticate.ts';
+import { acceptPieces, pieceOf } from '../../uploads/piece-body.ts';
 import { CHUNK_BYTES, presentImport } from './presenter.ts';
 import { uploadRefusal } from './refusals.ts';
 import { cancelImport, finishUpload, listImports, receivePiece, startImport, type UploadDependencies } from './uploads.ts';
@@ -13,7 +14,6 @@ const importToContinue = pathResource('archiveImport', 'update', 'id', { plainPa
 const importToFinish = pathResource('archiveImport', 'update');
 const importToCancel = pathResource('archiveImport', 'delete');
 
-const PIECE_TYPE = 'application/octet-stream';
 const pieceParams = z.object({ id: z.string(), index: z.coerce.number().int().min(0).max(1_000_000) });
 
 /**
@@ -24,25 +24,7 @@ export async function archiveImportRoutes(app: FastifyInstance, deps: UploadDepe
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // A piece is bytes; read whole (at most one piece, 8 MB) and refused as soon as it grows past that.
-  app.addContentTypeParser(PIECE_TYPE, { bodyLimit: CHUNK_BYTES }, (_request: FastifyRequest, payload, done) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    let refused = false;
-    payload.on('data', (part: Buffer) => {
-      size += part.length;
-      if (size > CHUNK_BYTES && !refused) {
-        refused = true;
-        payload.resume();
-        done(uploadRefusal.pieceTooLarge(), undefined);
-      } else if (!refused) parts.push(part);
-    });
-    payload.on('end', () => {
-      if (!refused) done(null, Buffer.concat(parts, size));
-    });
-    payload.on('error', (error) => {
-      if (!refused) done(error, undefined);
-    });
-  });
+  acceptPieces(app, CHUNK_BYTES, uploadRefusal.pieceTooLarge);
 
   api.post('/api/account/import', { schema: { body: archiveImportStartSchema } }, async (request, reply) => {
     const row = await startImport(deps, currentUser(request).id, request.body);
@@ -56,10 +38,8 @@ export async function archiveImportRoutes(app: FastifyInstance, deps: UploadDepe
   api.put(
     '/api/account/imports/:id/chunks/:index',
     { config: importToContinue.config, bodyLimit: CHUNK_BYTES, schema: { params: pieceParams } },
-    async (request) => {
-      if (!Buffer.isBuffer(request.body)) throw uploadRefusal.pieceType();
-      return presentImport(await receivePiece(deps, importToContinue.of(request), request.params.index, request.body));
-    },
+    async (request) =>
+      presentImport(await receivePiece(deps, importToContinue.of(request), request.params.index, pieceOf(request, uploadRefusal.pieceType))),
   );
 
   api.post('/api/account/imports/:id/finish', { config: importToFinish.config }, async (request, reply) =>

@@ -9,8 +9,9 @@ import type { BlobStore } from '../../storage/index.ts';
 import { importArchiveJob } from './import-archive-job.ts';
 import { storedPhotoBytes } from '../../photos/photo-quota.ts';
 import { storedAudioBytes } from '../../recordings/stored-audio.ts';
-import { importPieceKey, removePieces } from './keys.ts';
-import { CHUNK_BYTES, type ImportRow } from './presenter.ts';
+import { IMPORT_PIECES, removePieces } from './keys.ts';
+import type { ImportRow } from './presenter.ts';
+import { type ReceivedCount, receivePiece as receiveUploadPiece } from '../../uploads/pieces.ts';
 import { uploadRefusal } from './refusals.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,13 +48,23 @@ export async function startImport(deps: UploadDependencies, userId: string, body
   return row;
 }
 
-/** How many pieces the server holds. */
-const piecesIn = (row: ImportRow) => Math.ceil(row.receivedBytes / CHUNK_BYTES);
+/** How the table moves an import's received count (server/uploads/ keeps the pieces). */
+const importCount = (db: Database): ReceivedCount<ImportRow> => ({
+  advance: async (upload, receivedBytes) =>
+    (
+      await db
+        .update(archiveImports)
+        .set({ receivedBytes, updatedAt: new Date() })
+        .where(and(eq(archiveImports.id, upload.id), eq(archiveImports.receivedBytes, upload.receivedBytes), eq(archiveImports.state, 'uploading')))
+        .returning()
+    )[0],
+  current: (upload) => importRow(db, upload.id),
+});
 
 /**
- * Keeps one piece: it must be the next one, exactly `chunkSize` long (the last one: what is
- * left). It is stored durably before `receivedBytes` moves past it, so a crash loses at most
- * the piece in flight. The last piece sent again (its answer was lost) changes nothing.
+ * Keeps one piece by the rule of every upload in pieces (server/uploads/pieces.ts): the next
+ * one, `chunkSize` long but the last, stored before `receivedBytes` moves; the last one sent
+ * again changes nothing.
  */
 export async function receivePiece(
   deps: UploadDependencies,
@@ -62,19 +73,7 @@ export async function receivePiece(
   bytes: Buffer,
 ): Promise<ImportRow> {
   if (upload.state !== 'uploading') throw uploadRefusal.notUploading();
-  const held = piecesIn(upload);
-  if (index === held - 1) return upload;
-  if (index !== held || upload.receivedBytes >= upload.sizeBytes) throw uploadRefusal.wrongPiece(held);
-  if (bytes.length !== Math.min(CHUNK_BYTES, upload.sizeBytes - upload.receivedBytes)) throw uploadRefusal.pieceSize();
-
-  await deps.store.put(importPieceKey(upload.userId, upload.id, index), bytes, 'application/octet-stream');
-  const [moved] = await deps.db
-    .update(archiveImports)
-    .set({ receivedBytes: upload.receivedBytes + bytes.length, updatedAt: new Date() })
-    .where(and(eq(archiveImports.id, upload.id), eq(archiveImports.receivedBytes, upload.receivedBytes), eq(archiveImports.state, 'uploading')))
-    .returning();
-  // Another request took the same piece meanwhile (the same bytes, the same key): its answer stands.
-  return moved ?? (await importRow(deps.db, upload.id));
+  return receiveUploadPiece<ImportRow>(deps.store, IMPORT_PIECES, importCount(deps.db), upload, index, bytes);
 }
 
 /** Every byte is in: the job reads the archive into the account. A second finish answers the same. */
