@@ -1,0 +1,192 @@
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { RESUMABLE_UPLOAD_LIMITS } from '../contract/resumable-uploads.ts';
+import { recordings, stories } from '../server/db/schema.ts';
+import type { FakeOpenAi } from '../test/fakes/openai-server.ts';
+import { clipDir, encodeClip, loopClip } from '../test/support/audio-clips.ts';
+import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import { waitFor } from '../test/support/wait-for.ts';
+import { useBrowserApp } from './support/browser-app.ts';
+import { screenshots } from './support/screenshots.ts';
+import { signedInPage } from './support/signed-in.ts';
+import { BACKGROUND, WAIT } from './support/wait.ts';
+
+// Recording with no network (issue 31), at phone size: a take recorded while the network is
+// gone waits on the device with the context chosen, listed with its size; when the network
+// comes back it uploads by itself in pieces and becomes a story. A long take cut half way
+// goes on from the server's count (the bytes sent after the cut are fewer than the whole), and
+// a take whose answer was lost is sent again and stored once.
+
+let server: TestApp;
+let browser: Browser;
+let fake: FakeOpenAi;
+let clips: { dir: string; remove: () => Promise<void> };
+let shortTake: Buffer;
+let longTake: Buffer;
+const shots = screenshots('offline-recording');
+
+useBrowserApp({ microphone: CLIPS.jfk }, (app) => ({ server, browser, fake } = app));
+beforeAll(async () => {
+  clips = await clipDir();
+  const webm = await encodeClip(CLIPS.jfk, 'webm-opus', clips.dir);
+  shortTake = await readFile(webm);
+  // About four minutes of speech: five pieces, so a cut after two leaves three to send.
+  longTake = await readFile(await loopClip(webm, 24, clips.dir, 'long-take.webm'));
+});
+afterAll(async () => {
+  await clips?.remove();
+});
+
+/** Home, once the splash is gone. */
+async function home(page: Page): Promise<void> {
+  await page.goto(server.url);
+  await page.getByRole('button', { name: /Start recording|Aloita nauhoitus/ }).waitFor();
+}
+
+/**
+ * A take already waiting on the device, as the recorder leaves it there (microphone/unsavedTakes.ts):
+ * its info with the upload's fields, and its audio as one chunk.
+ */
+async function putWaitingTake(page: Page, ownerId: string, audio: Buffer, fields: Record<string, string>): Promise<string> {
+  return page.evaluate(
+    async ({ ownerId, base64, fields, durationSeconds }) => {
+      const id = crypto.randomUUID();
+      const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('saaga-recorder');
+        open.onupgradeneeded = () => open.result.createObjectStore('unsaved-takes');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const now = Date.now();
+      const store = db.transaction('unsaved-takes', 'readwrite').objectStore('unsaved-takes');
+      store.put(new Blob([bytes], { type: 'audio/webm' }), `chunk:${id}:000000`);
+      store.put({ id, ownerId, startedAt: now - durationSeconds * 1000, mimeType: 'audio/webm', chunkCount: 1, durationSeconds, waiting: { fields, queuedAt: now } }, `take:${id}`);
+      await new Promise((resolve) => (store.transaction.oncomplete = resolve));
+      db.close();
+      return id;
+    },
+    { ownerId, base64: audio.toString('base64'), fields, durationSeconds: 60 },
+  );
+}
+
+const fieldsOf = (language: 'en' | 'fi') => ({ contextType: 'unassigned', appLanguage: language, duration: '60', clientTimestamp: new Date().toISOString(), userAgent: 'e2e' });
+
+const recordingOfTake = async (takeId: string) => (await server.database.db.select().from(recordings).where(eq(recordings.takeId, takeId)));
+
+it('records with no network, waits on home with its context and size, and becomes a story when the network is back', async () => {
+  fake.setTranscript(clipTranscript(CLIPS.jfk));
+  fake.setChatReply({ title: 'Ask not', content: 'Ask not what your country can do for you.', people: [], locations: [], dates: [], storyType: 'personal note' });
+  const { page, userId } = await signedInPage(browser, server, 'offline-take@example.com', { microphone: true });
+  const context = page.context();
+  await home(page);
+
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  const timer = page.getByRole('timer');
+  await expect.poll(() => timer.textContent(), WAIT).toMatch(/00:0[4-9]/);
+  // The network goes while the person speaks.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('radio', { name: 'A new story' }).check();
+  await page.getByLabel('Story title').fill('Summer at the lake');
+  await shots.page(page, 'chooser-offline-en');
+  await page.getByRole('button', { name: 'Add recording' }).click();
+
+  // Kept, not refused: home says there is no network and lists the take with its size.
+  await page.getByText('There is no network, so the recording is kept on this device.', { exact: false }).first().waitFor();
+  await page.getByRole('heading', { name: 'No network' }).waitFor();
+  const waiting = page.getByRole('region', { name: 'Waiting to upload' });
+  await waiting.getByText('A new story: Summer at the lake').waitFor();
+  await expect.poll(() => waiting.innerText(), WAIT).toMatch(/0:0\d · \d+(\.\d)? kB/);
+  await waiting.getByText('Uploads by itself when the network is back.').waitFor();
+  await shots.page(page, 'waiting-en', { fullPage: true });
+  expect(await server.database.db.select().from(recordings)).toHaveLength(0);
+
+  // The network is back: it goes up by itself.
+  await context.setOffline(false);
+  await waiting.waitFor({ state: 'detached', timeout: BACKGROUND.timeout });
+  const [recording] = await waitFor(
+    () => server.database.db.select().from(recordings).where(eq(recordings.userId, userId)),
+    (rows) => rows.length === 1,
+    BACKGROUND.timeout,
+    'the waiting take to be uploaded',
+  );
+  expect(recording.takeId).toMatch(/^[0-9a-f-]{36}$/);
+  const [story] = await server.database.db.select().from(stories).where(eq(stories.id, recording.storyId!));
+  expect(story.title).toBe('Summer at the lake');
+  await page.getByRole('button', { name: 'Start recording' }).waitFor();
+  await shots.page(page, 'uploaded-en');
+});
+
+it('a long take cut half way goes on from the server\'s count, in Finnish: fewer bytes after the cut than the whole', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'cut-take@example.com', { language: 'fi' });
+  const context = page.context();
+  await home(page);
+  const pieceBytes = RESUMABLE_UPLOAD_LIMITS.pieceBytes;
+  expect(longTake.length).toBeGreaterThan(3 * pieceBytes);
+
+  // Two pieces go, then the network is cut as the third is on its way.
+  const sent: { index: number; bytes: number; afterCut: boolean }[] = [];
+  let cut = false;
+  await page.route('**/api/recordings/resumable/*/pieces/*', async (route) => {
+    const index = Number(route.request().url().split('/').pop());
+    const bytes = route.request().postDataBuffer()?.length ?? 0;
+    if (!cut && sent.length === 2) {
+      cut = true;
+      await context.setOffline(true);
+      return route.abort('internetdisconnected');
+    }
+    sent.push({ index, bytes, afterCut: cut });
+    await route.continue();
+  });
+  const takeId = await putWaitingTake(page, userId, longTake, fieldsOf('fi'));
+  // The app opened: the uploader starts by itself.
+  await page.reload();
+
+  const waiting = page.getByRole('region', { name: 'Odottaa lähetystä' });
+  await page.getByRole('heading', { name: 'Ei verkkoyhteyttä' }).waitFor();
+  await waiting.getByText('Päätän myöhemmin').waitFor();
+  await expect.poll(() => waiting.innerText(), WAIT).toMatch(/\d+(,\d)? Mt/);
+  await shots.page(page, 'cut-waiting-fi', { fullPage: true });
+  expect(sent.map((piece) => piece.index)).toEqual([0, 1]);
+  expect(await recordingOfTake(takeId)).toHaveLength(0);
+
+  await context.setOffline(false);
+  await waiting.waitFor({ state: 'detached', timeout: BACKGROUND.timeout });
+  const [recording] = await waitFor(() => recordingOfTake(takeId), (rows) => rows.length === 1, BACKGROUND.timeout, 'the cut take to be uploaded');
+  expect(recording.sizeBytes).toBe(longTake.length);
+
+  const afterCut = sent.filter((piece) => piece.afterCut);
+  const bytesAfterCut = afterCut.reduce((sum, piece) => sum + piece.bytes, 0);
+  // It went on from the third piece, not from zero: what was sent after the cut is the rest.
+  expect(afterCut[0].index).toBe(2);
+  expect(bytesAfterCut).toBe(longTake.length - 2 * pieceBytes);
+  expect(bytesAfterCut).toBeLessThan(longTake.length);
+});
+
+it('a take whose answer was lost is sent again and stored once', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'lost-answer@example.com');
+  await home(page);
+  let lost = false;
+  // The server saves the recording, and its answer never reaches the page.
+  await page.route('**/api/recordings/resumable/*/finish', async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const takeId = await putWaitingTake(page, userId, shortTake, fieldsOf('en'));
+  await page.reload();
+
+  const waiting = page.getByRole('region', { name: 'Waiting to upload' });
+  await waitFor(() => recordingOfTake(takeId), (rows) => rows.length === 1, BACKGROUND.timeout, 'the server to save the take');
+  // Its answer lost, the take is still on the device.
+  await waiting.getByText('Decide later').waitFor();
+  await waiting.getByRole('button', { name: 'Upload now' }).click();
+  await waiting.waitFor({ state: 'detached', timeout: BACKGROUND.timeout });
+  expect(await recordingOfTake(takeId)).toHaveLength(1);
+  expect(await server.database.db.select().from(recordings).where(eq(recordings.userId, userId))).toHaveLength(1);
+});
