@@ -31,6 +31,8 @@ export function UnsavedTakesNotice() {
     queryFn: () => unsavedTakes(user!.id),
     enabled: user !== undefined && user !== null && canKeepTakes(),
     staleTime: 0,
+    // Read from this device: offline too (a query otherwise waits for the network).
+    networkMode: 'always',
   });
   const upload = useUploadRecording();
   const dataChanged = useDataChanged();

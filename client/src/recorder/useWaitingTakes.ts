@@ -24,6 +24,8 @@ export function useWaitingTakes(ownerId: string | undefined) {
       Promise.all((await waitingTakes(ownerId)).map(async (take) => ({ ...take, sizeBytes: (await takeAudio(take)).size }))),
     enabled: ownerId !== undefined && canKeepTakes(),
     staleTime: 0,
+    // Read from this device: offline too (a query otherwise waits for the network).
+    networkMode: 'always',
   });
   const reread = () => void queryClient.invalidateQueries({ queryKey: WAITING_KEY });
 
