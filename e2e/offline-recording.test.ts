@@ -18,7 +18,8 @@ import { BACKGROUND, WAIT } from './support/wait.ts';
 // gone waits on the device with the context chosen, listed with its size; when the network
 // comes back it uploads by itself in pieces and becomes a story. A long take cut half way
 // goes on from the server's count (the bytes sent after the cut are fewer than the whole), and
-// a take whose answer was lost is sent again and stored once.
+// a take whose answer was lost is sent again and stored once. Online, the recorder's own
+// (multipart) upload carries the same device-made take id.
 
 let server: TestApp;
 let browser: Browser;
@@ -189,4 +190,38 @@ it('a take whose answer was lost is sent again and stored once', async () => {
   await waiting.waitFor({ state: 'detached', timeout: BACKGROUND.timeout });
   expect(await recordingOfTake(takeId)).toHaveLength(1);
   expect(await server.database.db.select().from(recordings).where(eq(recordings.userId, userId))).toHaveLength(1);
+});
+
+it('online, the recorder\'s own upload carries the take\'s id made on the device, and the device copy goes once the server has it', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'online-take@example.com', { microphone: true });
+  await home(page);
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect.poll(() => page.getByRole('timer').textContent(), WAIT).toMatch(/00:0[3-9]/);
+  // The copy on the device, named by the id the upload will carry.
+  const copyIds = () =>
+    page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve) => {
+        const open = indexedDB.open('saaga-recorder');
+        open.onsuccess = () => resolve(open.result);
+      });
+      const keys = await new Promise<IDBValidKey[]>((resolve) => {
+        const request = db.transaction('unsaved-takes').objectStore('unsaved-takes').getAllKeys();
+        request.onsuccess = () => resolve(request.result);
+      });
+      db.close();
+      return keys.map(String).filter((key) => key.startsWith('take:')).map((key) => key.slice('take:'.length));
+    });
+  const [copyId] = await copyIds();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('radio', { name: 'Decide later' }).check();
+  await page.getByRole('button', { name: 'Add recording' }).click();
+
+  const [recording] = await waitFor(
+    () => server.database.db.select().from(recordings).where(eq(recordings.userId, userId)),
+    (rows) => rows.length === 1,
+    BACKGROUND.timeout,
+    'the recording to be saved',
+  );
+  expect(recording.takeId).toBe(copyId);
+  await expect.poll(copyIds, WAIT).toEqual([]);
 });
