@@ -17,5 +17,11 @@ export const STORAGE_KEYS = {
   editorDraftPrefix: 'saaga.draft',
   /** Photos whose date taken the person turned down as their story's time (photos/TakenOnOfferCard.tsx). */
   photoDatesDeclined: 'saaga.photoDatesDeclined',
+  /** Visits of the app on this device, for the install suggestion (install/installSuggestion.ts). */
+  installVisits: 'saaga.installVisits',
+  /** sessionStorage: this tab's visit is counted. */
+  installVisitCounted: 'saaga.installVisitCounted',
+  /** "1" once the person said "Not now" to installing. */
+  installSuggestionDismissed: 'saaga.installSuggestionDismissed',
 } as const;
 

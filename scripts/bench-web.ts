@@ -49,7 +49,8 @@ interface Load {
 }
 
 async function phoneContext(b: Browser): Promise<BrowserContext> {
-  return b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US' });
+  // The app's service worker runs, as on a phone (e2e/support/browser.ts blocks it by default).
+  return b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'en-US', serviceWorkers: 'allow' });
 }
 
 async function throttle(page: Page): Promise<void> {

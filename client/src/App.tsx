@@ -11,9 +11,17 @@ import { throwIfNotOk } from './api/request.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { SplashScreen } from './shell/SplashScreen.tsx';
 import { Toaster } from './ui/Toaster.tsx';
+import { registerServiceWorkerWhenIdle } from './serviceWorker/registration.ts';
+import { UpdateBanner } from './serviceWorker/UpdateBanner.tsx';
+import { watchForInstall } from './install/installPrompt.ts';
 
 /** A data router, so a screen can hold a navigation while it asks (the recorder's unsaved take). */
 const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+
+// Once per page, as the app's code arrives: the service worker after the load (offline use,
+// updates), and this visit counted for the install suggestion, whose prompt Chrome offers early.
+registerServiceWorkerWhenIdle();
+watchForInstall();
 
 /** The current user from a session check already under way: null when signed out (401), as useCurrentUser reads it. */
 async function readCurrentUser(sessionCheck: Promise<Response>) {
@@ -46,6 +54,7 @@ export function App({ sessionCheck, sessionAnswer }: { sessionCheck?: Promise<Re
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toaster />
+      <UpdateBanner />
       <SplashScreen />
     </QueryClientProvider>
   );

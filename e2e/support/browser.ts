@@ -24,19 +24,22 @@ export interface LaunchOptions {
   splash?: 'show' | 'skip';
 }
 
+/** Chromium's switches for every test browser: no sandbox (a container), no GPU, no calls home. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 /** Debian's Chromium, headless, kept off the closed network; audio options for the fake microphone. */
 export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium-headless-shell (or chromium), or set CHROMIUM_PATH`);
-  const args = [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ];
+  const args = [...CHROMIUM_ARGS];
   if (options.fakeAudioFile) {
     args.push(
       '--use-fake-device-for-media-stream',
@@ -45,15 +48,15 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Brows
     );
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args });
-  if (options.splash === 'skip') {
-    // browser.newPage() opens its context through newContext() too.
-    const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (contextOptions) => {
-      const context = await newContext(contextOptions);
-      await skipSplash(context);
-      return context;
-    };
-  }
+  // browser.newPage() opens its context through newContext() too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (contextOptions) => {
+    // No service worker unless the test asks for one (`serviceWorkers: 'allow'`, the tests of
+    // installing and reading offline): the other tests see every request the page makes.
+    const context = await newContext({ serviceWorkers: 'block', ...contextOptions });
+    if (options.splash === 'skip') await skipSplash(context);
+    return context;
+  };
   return browser;
 }
 

@@ -7,8 +7,8 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 /** Where the built client lives; E2E_CLIENT_DIR lets two checkouts' runs build side by side. */
 export const CLIENT_DIR = process.env.E2E_CLIENT_DIR ? path.resolve(process.env.E2E_CLIENT_DIR) : path.join(root, 'dist', 'client');
 
-/** What the client is built from (vite.config.ts: root client/, with contract/ and the packages). */
-const SOURCES = ['client', 'contract', 'vite.config.ts', 'package-lock.json'];
+/** What the client is built from (vite.config.ts: root client/, with contract/, the build's plugins and manifest, and the packages). */
+const SOURCES = ['client', 'contract', 'scripts/build', 'vite.config.ts', 'package-lock.json'];
 
 function newestChange(entry: string): number {
   const stats = statSync(entry);

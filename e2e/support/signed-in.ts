@@ -8,6 +8,8 @@ export interface SignedInOptions {
   /** Let the page use the (fake) microphone without asking. */
   microphone?: boolean;
   acceptDownloads?: boolean;
+  /** Let the app's service worker run (blocked in other tests: e2e/support/browser.ts). */
+  serviceWorkers?: boolean;
 }
 
 /**
@@ -19,12 +21,13 @@ export async function signedInPage(
   browser: Browser,
   server: TestApp,
   email: string,
-  { language = 'en', microphone = false, acceptDownloads = false }: SignedInOptions = {},
+  { language = 'en', microphone = false, acceptDownloads = false, serviceWorkers = false }: SignedInOptions = {},
 ): Promise<{ page: Page; userId: string }> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     locale: language === 'fi' ? 'fi-FI' : 'en-US',
     acceptDownloads,
+    serviceWorkers: serviceWorkers ? 'allow' : 'block',
   });
   if (microphone) await context.grantPermissions(['microphone']);
   const headers = { origin: server.url };

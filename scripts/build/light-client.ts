@@ -28,10 +28,15 @@ export function lightClient(): Plugin {
       written = true;
     },
     // Also called after a failed build: nothing was written then, and an error of its own would hide the build's.
-    async closeBundle() {
-      if (!written) return;
-      await prerenderLanding(root, outDir);
-      precompress(outDir);
+    // Last, after vite-plugin-pwa has written the service worker, so it is compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        if (!written) return;
+        await prerenderLanding(root, outDir);
+        precompress(outDir);
+      },
     },
   };
 }

@@ -55,12 +55,15 @@ describe('on plain http', () => {
     expectSecurityHeaders(unpublished, '/published/some-story');
   });
 
-  it('lets the page load only its own scripts, and play recorded audio from blob: URLs', async () => {
+  it('lets the page load only its own scripts, service worker and manifest, and play recorded audio from blob: URLs', async () => {
     const policy = policyOf(await fetch(`${server.url}/`));
     expect(policy.get('script-src-attr')).toEqual(["'none'"]);
     expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
     expect(policy.get('base-uri')).toEqual(["'none'"]);
+    // The app's service worker and web app manifest: its own only.
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
+    expect(policy.get('manifest-src')).toEqual(["'self'"]);
     // Sources of another host or scheme would let an injected tag fetch from it.
     for (const [directive, sources] of policy) {
       for (const source of sources) {

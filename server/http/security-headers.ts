@@ -7,7 +7,7 @@ const NONE = "'none'";
 
 /**
  * What the built client may load: its own scripts, styles, fonts and images, its own API,
- * audio from the server or a just-recorded blob. No inline script, no plugins, and no
+ * audio from the server or a just-recorded blob, its own service worker and manifest. No inline script, no plugins, and no
  * page of any site (this one included) may frame it.
  */
 function contentSecurityPolicy(https: boolean): HelmetOptions['contentSecurityPolicy'] {
@@ -24,6 +24,9 @@ function contentSecurityPolicy(https: boolean): HelmetOptions['contentSecurityPo
       fontSrc: [SELF],
       mediaSrc: [SELF, 'blob:'],
       connectSrc: [SELF],
+      // The service worker (client/src/serviceWorker/sw.ts) and the web app manifest, both the site's own (decision 042).
+      workerSrc: [SELF],
+      manifestSrc: [SELF],
       objectSrc: [NONE],
       baseUri: [NONE],
       formAction: [SELF],

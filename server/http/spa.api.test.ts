@@ -22,6 +22,8 @@ beforeAll(async () => {
   write('landing.en.html', '<!doctype html><html lang="en"><div id="root"><h1>Saaga</h1><p>Tell your story</p></div>');
   write('landing.fi.html', '<!doctype html><html lang="fi"><div id="root"><h1>Saaga</h1><p>Kerro tarinasi</p></div>');
   write(path.join('assets', 'index-abc123.js'), SCRIPT);
+  write('sw.js', 'self.addEventListener("fetch", () => {})');
+  write('manifest.webmanifest', JSON.stringify({ name: 'Saaga', start_url: '/' }));
   writeFileSync(path.join(clientDir, '.env'), 'SECRET=hidden');
   server = await startTestApp({}, { clientDir });
 });
@@ -48,6 +50,20 @@ it('answers every app path with the page, and never caches the page itself', asy
     expect(response.status, route).toBe(200);
     expect(await response.text()).toBe('<!doctype html><title>Saaga</title><div id="root"></div>');
     expect(response.headers.get('cache-control'), route).toBe('no-cache');
+  }
+});
+
+it('sends the service worker and the manifest with their types, asked for again each time (an update is seen)', async () => {
+  for (const [route, type] of [
+    ['/sw.js', /^(text|application)\/javascript/],
+    ['/manifest.webmanifest', /^application\/manifest\+json/],
+  ] as const) {
+    for (const encoding of ['br', 'identity']) {
+      const response = await rawGet(route, { 'accept-encoding': encoding });
+      expect(response.status, route).toBe(200);
+      expect(response.headers['content-type'], `${route} ${encoding}`).toMatch(type);
+      expect(response.headers['cache-control'], `${route} ${encoding}`).toBe('no-cache');
+    }
   }
 });
 

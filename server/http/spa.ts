@@ -7,6 +7,9 @@ import { landingFile } from '../../contract/page-preloads.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 import { appPageSender } from './page-preloads.ts';
 
+/** The build's files that are not in assets/ yet change with each version (vite.config.ts's VitePWA). */
+const NAMES_KEPT_ACROSS_VERSIONS = new Set(['sw.js', 'manifest.webmanifest']);
+
 /** The visitor's first language as the browser states it (what the client would pick too). */
 function requestLanguage(request: FastifyRequest): Language {
   return languageFromLocale(request.headers['accept-language']?.split(',')[0]?.trim());
@@ -35,7 +38,9 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       setHeaders(res, filePath) {
         const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else if (name.endsWith('.html')) res.header('cache-control', 'no-cache');
+        // The service worker and the manifest keep their names across versions: asked for again each time, so an update is seen.
+        else if (name.endsWith('.html') || NAMES_KEPT_ACROSS_VERSIONS.has(name)) res.header('cache-control', 'no-cache');
+        if (name.endsWith('.webmanifest')) res.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
     serveBuiltFiles(app, clientDir);

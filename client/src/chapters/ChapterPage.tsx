@@ -16,6 +16,7 @@ import { useChapterFailure } from './chapterErrors.ts';
 import { DeleteChapterDialog } from './DeleteChapterDialog.tsx';
 import { RouteChapter } from './RouteChapter.tsx';
 import { CHAPTERS_HOME, chapterEditPath, storyInChapterPath } from './chapterPaths.ts';
+import { KeepChapterOffline } from '../offlineReading/KeepChapterOffline.tsx';
 
 /** /collections/chapters/:chapterId: a chapter and its stories; each opens story detail with a way back here. */
 export function ChapterPage() {
@@ -77,6 +78,8 @@ function ChapterBody({ chapter }: { chapter: Chapter }) {
           </ol>
         )}
       </section>
+
+      {chapter.storyCount > 0 && <KeepChapterOffline chapterId={chapter.id} />}
 
       <div className="border-t border-stone-800 pt-4">
         <Button variant="ghost" onClick={() => setDeleting(true)} className="-ml-2 text-red-300 hover:text-red-200">

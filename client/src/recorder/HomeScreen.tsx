@@ -12,6 +12,7 @@ import { RecordingSupportBanner } from './RecordingSupportBanner.tsx';
 import { UnsavedTakesNotice } from './UnsavedTakesNotice.tsx';
 import { WaitingTakes } from './WaitingTakes.tsx';
 import { TellAboutPictureButton } from '../photoPrompts/TellAboutPictureButton.tsx';
+import { InstallSuggestion } from '../install/InstallSuggestion.tsx';
 
 /**
  * Home (spec 2): the product title, the big record button, the tagline, the way to the
@@ -54,6 +55,7 @@ export function HomeScreen() {
         </Button>
         {problems.length === 0 && <TellAboutPictureButton onPress={(pick) => whenSignedIn(pick)()} />}
       </div>
+      {user && <InstallSuggestion />}
     </div>
   );
 }
