@@ -9,8 +9,10 @@ import { clipDir, encodeClip, loopClip } from '../test/support/audio-clips.ts';
 import { CLIPS, clipTranscript } from '../test/support/shared-files.ts';
 import type { TestApp } from '../test/support/test-app.ts';
 import { waitFor } from '../test/support/wait-for.ts';
+import { WAITING_TAKES_SYNC_TAG } from '../client/src/outbox/uploadWaiting.ts';
 import { useBrowserApp } from './support/browser-app.ts';
 import { screenshots } from './support/screenshots.ts';
+import { untilServiceWorkerControls } from './support/service-worker.ts';
 import { signedInPage } from './support/signed-in.ts';
 import { BACKGROUND, WAIT } from './support/wait.ts';
 
@@ -19,7 +21,8 @@ import { BACKGROUND, WAIT } from './support/wait.ts';
 // comes back it uploads by itself in pieces and becomes a story. A long take cut half way
 // goes on from the server's count (the bytes sent after the cut are fewer than the whole), and
 // a take whose answer was lost is sent again and stored once. Online, the recorder's own
-// (multipart) upload carries the same device-made take id.
+// (multipart) upload carries the same device-made take id. Background Sync: the service worker
+// uploads a waiting take by itself.
 
 let server: TestApp;
 let browser: Browser;
@@ -224,4 +227,33 @@ it('online, the recorder\'s own upload carries the take\'s id made on the device
   );
   expect(recording.takeId).toBe(copyId);
   await expect.poll(copyIds, WAIT).toEqual([]);
+});
+
+it('Background Sync: the service worker uploads a waiting take with no page of the app uploading', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'background-sync@example.com', { serviceWorkers: true });
+  const context = page.context();
+  await home(page);
+  await untilServiceWorkerControls(page);
+  // The library: the page's uploader ran once at home (nothing waited then) and does not run here.
+  await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
+  await page.waitForURL(/\/library$/);
+  const fromWorker: string[] = [];
+  context.on('request', (request) => {
+    if (request.serviceWorker() && request.url().includes('/api/recordings/resumable')) fromWorker.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  const takeId = await putWaitingTake(page, userId, shortTake, fieldsOf('en'));
+
+  // The moment the network is back, as Chromium tells the worker (the headless shell has Background
+  // Sync turned off, so DevTools fires the event the recorder's registration asks for).
+  const cdp = await context.newCDPSession(page);
+  const registrationId = await new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => registrations[0] && resolve(registrations[0].registrationId));
+    void cdp.send('ServiceWorker.enable');
+  });
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: server.url, registrationId, tag: WAITING_TAKES_SYNC_TAG, lastChance: false });
+
+  const [recording] = await waitFor(() => recordingOfTake(takeId), (rows) => rows.length === 1, BACKGROUND.timeout, 'the service worker to upload the take');
+  expect(recording.sizeBytes).toBe(shortTake.length);
+  expect(fromWorker).toContain('POST /api/recordings/resumable');
+  expect(fromWorker.some((request) => request.endsWith('/finish'))).toBe(true);
 });
