@@ -31,6 +31,7 @@ const row: RecordingRow = {
   coAuthorTokenId: null,
   aboutPhotoId: null,
   familyMemberId: null,
+  takeId: null,
   createdAt: created,
   updatedAt: created,
   transcriptionWordCount: 0,

@@ -84,6 +84,10 @@ describe('a take uploaded in pieces', () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(answer);
     expect(await db().select().from(recordings).where(eq(recordings.userId, userId))).toHaveLength(1);
+    // It is a recording now: deleted as one, not given up as an upload.
+    const giveUp = await client.request('DELETE', `/api/recordings/resumable/${upload.id}`);
+    expect(giveUp.status).toBe(409);
+    expect((await giveUp.json()).code).toBe('upload_done');
   });
 });
 
@@ -193,6 +197,15 @@ describe('what the start refuses', () => {
     expect(notATake.status).toBe(400);
     expect(await notATake.json()).toMatchObject({ code: 'validation', field: 'takeId' });
     expect(await db().select().from(recordingUploads).where(eq(recordingUploads.userId, userId))).toEqual([]);
+  });
+
+  it('a take id already under way with another size', async () => {
+    const { client } = await newAccount();
+    const takeId = randomUUID();
+    await started(await startTake(client, twoMinutes, {}, takeId));
+    const other = await startTake(client, twoMinutes.subarray(0, PIECE), {}, takeId);
+    expect(other.status).toBe(409);
+    expect((await other.json()).code).toBe('upload_take_changed');
   });
 });
 

@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ResumableUpload } from '../../../contract/resumable-uploads.ts';
 import { selectRows } from '../../../test/support/account-contents.ts';
 import { clipDir, encodeClip, loopClip } from '../../../test/support/audio-clips.ts';
-import { type HttpClient, signedUpClient, uploadForm } from '../../../test/support/http-client.ts';
+import { HttpClient, signedUpClient, uploadForm } from '../../../test/support/http-client.ts';
 import { sendPiecesFrom, startTake, uploadTake } from '../../../test/support/resumable-upload.ts';
+import { seeder } from '../../../test/support/seed.ts';
 import { CLIPS } from '../../../test/support/shared-files.ts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { recordings, recordingUploads, stories } from '../../db/schema.ts';
@@ -172,6 +173,20 @@ describe('a take id', () => {
     expect((await sendWhole(other, takeId)).status).toBe(201);
     expect(await holdings(oneId)).toEqual(ONE_OF_EACH);
     expect(await holdings(otherId)).toEqual(ONE_OF_EACH);
+  });
+
+  it("is not a link holder's to name: their upload with the owner's take id is a contribution of its own, kept without it", async () => {
+    const { client, id: ownerId } = await newAccount();
+    const takeId = randomUUID();
+    const own = await (await sendWhole(client, takeId)).json();
+    const link = await seeder(db()).coAuthorToken(ownerId, own.story.id);
+    const holder = new HttpClient(server.url);
+    const answer = await uploadForm(holder, `/api/co-author/${link.token}/recordings`, { contributorName: 'Pekka', takeId }, { bytes: take, filename: 'take.webm' });
+    expect(answer.status, await answer.clone().text()).toBe(201);
+    const contribution = (await answer.json()).recording.id;
+    expect(contribution).not.toBe(own.recording.id);
+    const [row] = await db().select().from(recordings).where(eq(recordings.id, contribution));
+    expect(row).toMatchObject({ userId: ownerId, contributorName: 'Pekka', takeId: null });
   });
 
   it('that is not a uuid is refused with the field named', async () => {
