@@ -22,7 +22,8 @@ import { BACKGROUND, WAIT } from './support/wait.ts';
 // goes on from the server's count (the bytes sent after the cut are fewer than the whole), and
 // a take whose answer was lost is sent again and stored once. Online, the recorder's own
 // (multipart) upload carries the same device-made take id. Background Sync: the service worker
-// uploads a waiting take by itself.
+// uploads a waiting take by itself. A take the server refuses for good says why, and stays until
+// the person discards it.
 
 let server: TestApp;
 let browser: Browser;
@@ -256,4 +257,32 @@ it('Background Sync: the service worker uploads a waiting take with no page of t
   expect(recording.sizeBytes).toBe(shortTake.length);
   expect(fromWorker).toContain('POST /api/recordings/resumable');
   expect(fromWorker.some((request) => request.endsWith('/finish'))).toBe(true);
+});
+
+it('a take the server refuses for good says why on that take, in Finnish, and stays until the person discards it', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'refused-take@example.com', { language: 'fi' });
+  await home(page);
+  // Not audio at all: the checks at the finish refuse it, as they refuse any upload's.
+  const notAudio = Buffer.from('This is a shopping list, not a recording. '.repeat(200));
+  const takeId = await putWaitingTake(page, userId, notAudio, fieldsOf('fi'));
+  await page.reload();
+
+  const waiting = page.getByRole('region', { name: 'Odottaa lähetystä' });
+  const refusal = waiting.getByRole('alert');
+  await refusal.getByText(/^Saaga ei voinut ottaa tätä nauhoitusta vastaan: .+/).waitFor({ timeout: BACKGROUND.timeout });
+  await waiting.getByText('Se säilyy tällä laitteella, kunnes lataat sen itsellesi tai hylkäät sen.').waitFor();
+  await shots.page(page, 'refused-fi', { fullPage: true });
+  expect(await recordingOfTake(takeId)).toHaveLength(0);
+
+  // Opened again, it is not sent again: still there, still refused.
+  await page.reload();
+  await refusal.waitFor();
+  await waiting.getByRole('button', { name: 'Hylkää' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Hylkää' }).click();
+  // The dialog hides the rest of the page from the accessibility tree while it is open: gone first.
+  await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+  await waiting.waitFor({ state: 'detached' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Aloita nauhoitus' }).waitFor();
+  expect(await page.getByRole('region', { name: 'Odottaa lähetystä' }).count()).toBe(0);
 });
