@@ -21,7 +21,8 @@ import { BACKGROUND, WAIT } from './support/wait.ts';
 // comes back it uploads by itself in pieces and becomes a story. A long take cut half way
 // goes on from the server's count (the bytes sent after the cut are fewer than the whole), and
 // a take whose answer was lost is sent again and stored once. Online, the recorder's own
-// (multipart) upload carries the same device-made take id. Background Sync: the service worker
+// (multipart) upload carries the same device-made take id, and one that cannot reach the server
+// waits too. Background Sync: the service worker
 // uploads a waiting take by itself. A take the server refuses for good says why, and stays until
 // the person discards it.
 
@@ -285,4 +286,26 @@ it('a take the server refuses for good says why on that take, in Finnish, and st
   await page.reload();
   await page.getByRole('button', { name: 'Aloita nauhoitus' }).waitFor();
   expect(await page.getByRole('region', { name: 'Odottaa lähetystä' }).count()).toBe(0);
+});
+
+it('online, an upload that cannot reach the server keeps the take waiting, and it goes up in pieces later', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'weak-network@example.com', { microphone: true });
+  await home(page);
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect.poll(() => page.getByRole('timer').textContent(), WAIT).toMatch(/00:0[3-9]/);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  // The browser thinks it is online; the connection drops as the recording goes, and stays down a while.
+  const down = /\/api\/recordings(\/resumable)?$/;
+  await page.route(down, (route) => route.abort('connectionreset'));
+  await page.getByRole('radio', { name: 'A new story' }).check();
+  await page.getByRole('button', { name: 'Add recording' }).click();
+
+  const waiting = page.getByRole('region', { name: 'Waiting to upload' });
+  await waiting.getByText('A new story').waitFor();
+  await page.unroute(down);
+  await waiting.getByRole('button', { name: 'Upload now' }).click();
+  await waiting.waitFor({ state: 'detached', timeout: BACKGROUND.timeout });
+  const rows = await server.database.db.select().from(recordings).where(eq(recordings.userId, userId));
+  expect(rows).toHaveLength(1);
+  expect(rows[0].storyId).not.toBeNull();
 });
