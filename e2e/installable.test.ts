@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/support/test-app.ts';
 import { useBrowserApp } from './support/browser-app.ts';
-import { CHROMIUM, CHROMIUM_ARGS, skipSplash } from './support/browser.ts';
+import { CHROMIUM_ARGS, FULL_CHROMIUM, skipSplash } from './support/browser.ts';
 import { CLIENT_DIR } from './support/built-client.ts';
 import { screenshots } from './support/screenshots.ts';
 import { untilServiceWorkerControls } from './support/service-worker.ts';
@@ -16,8 +16,9 @@ import { WAIT } from './support/wait.ts';
 // Saaga as an installable app (issue 31), at phone size in English and Finnish: Chromium's
 // own installability check (the one Lighthouse reports: the manifest's fields and icons, a
 // service worker controlling the page with a fetch handler) finds nothing missing; the
-// suggestion to install shows from the second visit and stays dismissed; a new version waits
-// until "Update now", and then the page runs under it.
+// suggestion to install shows from the second visit (Chrome's own prompt on its button; on an
+// iPhone, Safari's Share words) and stays dismissed; a new version waits until "Update now",
+// and then the page runs under it.
 
 let server: TestApp;
 let browser: Browser;
@@ -45,9 +46,11 @@ interface AppManifest {
 async function profileBrowser(email: string): Promise<BrowserContext> {
   profileDir = mkdtempSync(path.join(tmpdir(), 'saaga-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
+    // The full browser: the headless shell has no install prompt to offer.
+    executablePath: FULL_CHROMIUM,
     headless: true,
-    args: CHROMIUM_ARGS,
+    // Chrome offers its install prompt only after some minutes of use: at once here.
+    args: [...CHROMIUM_ARGS, '--bypass-app-banner-engagement-checks'],
     viewport: { width: 390, height: 844 },
     locale: 'en-US',
     serviceWorkers: 'allow',
@@ -99,6 +102,15 @@ it('is installable by Chromium’s own criteria, with the manifest’s fields an
   expect((await sharp(await (await page.request.get(`${server.url}${appleIcon}`)).body()).metadata()).width).toBe(180);
   await expect(page.locator('meta[name="apple-mobile-web-app-capable"]').getAttribute('content')).resolves.toBe('yes');
   await shots.page(page, 'home-en');
+
+  // The second visit: the suggestion, with Chrome's own install prompt on its button.
+  const second = await profile.newPage();
+  await page.close();
+  await second.goto(`${server.url}/`);
+  const suggestion = second.getByRole('region', { name: 'Put Saaga on your home screen' });
+  await suggestion.getByRole('button', { name: 'Install' }).waitFor(WAIT);
+  await suggestion.getByText('Open it like any app').waitFor(WAIT);
+  await shots.page(second, 'suggestion-en');
 });
 
 /** The home screen at a new visit (a new tab of the same browser profile: the visit count is per tab). */

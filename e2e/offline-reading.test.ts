@@ -12,8 +12,8 @@ import { WAIT } from './support/wait.ts';
 
 // Reading with no network (issue 31), at phone size in English and Finnish: after one visit
 // online, the app opens offline for the person signed in, with home and a story they saw
-// before; a chapter kept offline plays its recording's audio offline; signing out leaves
-// nothing of the person in the browser's caches.
+// before; another person signing in on the browser, or signing out, leaves nothing of the
+// first in the browser's caches; a chapter kept offline plays its recording's audio offline.
 
 let server: TestApp;
 let browser: Browser;
@@ -53,9 +53,18 @@ it('opens offline after one visit: home, and a story seen before (English)', asy
   await page.getByRole('link', { name: /A summer at the lake/ }).waitFor(WAIT);
   await page.getByRole('link', { name: /The winter war/ }).waitFor(WAIT);
 
-  // Signing out (online) forgets the person's reads: nothing of theirs stays in the browser.
+  // Someone else signs in on this browser without a sign-out first (the first session ran out): the first person's reads go.
   await page.context().setOffline(false);
-  expect((await cacheNames(page)).some((name) => name === `saaga-reading-${userId}`)).toBe(true);
+  expect(await cacheNames(page)).toContain(`saaga-reading-${userId}`);
+  await page.context().clearCookies();
+  const headers = { origin: server.url };
+  await page.context().request.post(`${server.url}/api/auth/local/sign-up`, { data: { email: 'offline-next@example.com', password: 'long enough password', firstName: 'Eero' }, headers });
+  const signIn = await page.context().request.post(`${server.url}/api/auth/local/sign-in`, { data: { email: 'offline-next@example.com', password: 'long enough password' }, headers });
+  expect(signIn.status()).toBe(200);
+  await page.goto(`${server.url}/library`);
+  await expect.poll(() => cacheNames(page), WAIT).not.toContain(`saaga-reading-${userId}`);
+
+  // Signing out forgets the person's reads: nothing of anyone stays in the browser.
   await page.goto(`${server.url}/api/logout`);
   await page.goto(`${server.url}/`);
   await expect.poll(() => cacheNames(page), WAIT).not.toContainEqual(expect.stringMatching(/^saaga-(reading|audio)-|^saaga-session$/));

@@ -38,5 +38,5 @@ export const SIGN_IN_ANSWERS = ['/api/auth/local/sign-in', '/api/auth/local/rese
 /** Signing out: a page the browser opens (settings' Sign out). */
 export const SIGN_OUT = '/api/logout';
 
-/** Addresses no page of the app lives at: a navigation there goes to the server alone, never the app's shell. */
+/** Addresses no page of the app lives at: a navigation there never gets the app's shell offline. */
 export const NOT_APP_PAGES = [/^\/api(\/|$)/, /^\/ws\//];

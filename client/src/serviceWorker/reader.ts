@@ -12,24 +12,44 @@ function userId(body: unknown): string | null {
   return typeof body === 'object' && body !== null && typeof (body as { id?: unknown }).id === 'string' ? (body as { id: string }).id : null;
 }
 
-/**
- * The kept answer's person; with none (a worker just installed: the page's session check went
- * by before it), the server is asked once. Offline and unknown: nobody, nothing is kept.
- */
-async function findReader(): Promise<string | null> {
+/** The person of the kept answer, if any. */
+async function keptReader(): Promise<string | null> {
   const kept = await (await caches.open(SESSION_CACHE)).match(SESSION_KEY);
-  if (kept) return userId(await kept.json().catch(() => null));
+  return kept ? userId(await kept.json().catch(() => null)) : null;
+}
+
+/** Asks the server who is signed in, and remembers (or forgets) accordingly; offline, the kept answer stands. */
+async function askServer(): Promise<string | null> {
   const answer = await fetch(SESSION_KEY, { credentials: 'same-origin' }).catch(() => null);
-  if (!answer?.ok) return null;
+  if (answer?.status === 401) {
+    await forgetReader();
+    return null;
+  }
+  if (!answer?.ok) return keptReader();
   const body: unknown = await answer.json().catch(() => null);
   await rememberReader(body);
   return userId(body);
 }
 
-/** The signed-in person's id as last seen, or null (nobody, or not known on this device). */
+/**
+ * The signed-in person's id, or null (nobody, or not known on this device). A worker just
+ * started takes the kept answer; with none (just installed: the page's own session check went
+ * by before it), the server is asked.
+ */
 export function currentReader(): Promise<string | null> {
-  known ??= findReader().catch(() => null);
+  known ??= keptReader()
+    .then((kept) => kept ?? askServer())
+    .catch(() => null);
   return known;
+}
+
+/**
+ * A page of the app has just opened: the session may have changed hands since (a session ran
+ * out and someone else signed in), so the server is asked again, and every read waits for its
+ * answer before it is kept in anyone's cache.
+ */
+export function recheckReader(): void {
+  known = askServer().catch(() => null);
 }
 
 async function dropPersonalCaches(besides?: string): Promise<void> {

@@ -18,7 +18,7 @@ import { firstReadsFor } from '../../../contract/early-reads.ts';
 import { uploadWaitingTakes, WAITING_TAKES_SYNC_TAG } from '../outbox/uploadWaiting.ts';
 import { audioCacheName, readingCacheName } from './cacheNames.ts';
 import { isKeptRead, isRecordingAudio, NOT_APP_PAGES, SESSION_CHECK, SIGN_IN_ANSWERS, SIGN_OUT } from './readRules.ts';
-import { currentReader, forgetReader, keptSessionAnswer, rememberReader } from './reader.ts';
+import { currentReader, forgetReader, keptSessionAnswer, recheckReader, rememberReader } from './reader.ts';
 import { SKIP_WAITING } from './messages.ts';
 
 // The service worker's own world, named here: the project's types are the page's (lib DOM).
@@ -84,17 +84,27 @@ self.addEventListener('sync', (event) => {
 
 type Handled = RouteHandlerCallbackOptions & { event: FetchEvent };
 
-/** A page: the server's (the landing page, a page's preloads), or offline the app's shell. */
-async function page({ event, request }: Handled): Promise<Response> {
+/**
+ * Every page the browser opens: the server's answer (the landing page, a page's preloads),
+ * the one navigation preload already under way when there is one, so nothing is asked for
+ * twice (a sign-in's start, a download); offline, the app's shell for the app's pages.
+ */
+async function page({ event, request, url }: Handled): Promise<Response> {
+  // Signing out forgets everything of the person before the server is asked.
+  if (url.pathname === SIGN_OUT) await forgetReader();
+  const appPage = !NOT_APP_PAGES.some((path) => path.test(url.pathname));
   try {
-    return (await event.preloadResponse) ?? (await fetch(request));
+    const response = (await event.preloadResponse) ?? (await fetch(request));
+    // Once its answer has set any cookie: the page's reads, which start after, wait for who it is.
+    if (appPage) recheckReader();
+    return response;
   } catch (error) {
-    const shell = await matchPrecache(SHELL);
+    const shell = appPage ? await matchPrecache(SHELL) : undefined;
     if (shell) return shell;
     throw error;
   }
 }
-registerRoute(new NavigationRoute((options) => page(options as Handled), { denylist: NOT_APP_PAGES }));
+registerRoute(new NavigationRoute((options) => page(options as Handled)));
 
 /** Who is signed in: the server's answer, remembered; offline, the last one, so the app opens as that person. */
 registerRoute(
@@ -124,9 +134,9 @@ registerRoute(
   'POST',
 );
 
-/** Signing out forgets everything of the person before the server is asked. */
+/** Signing out by a request of the page's own (not a page opened): the same. */
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname === SIGN_OUT,
+  ({ url, sameOrigin, request }) => sameOrigin && url.pathname === SIGN_OUT && request.mode !== 'navigate',
   async ({ request }) => {
     await forgetReader();
     return fetch(request);
