@@ -236,6 +236,24 @@ describe('sendWaitingTakes', () => {
     expect(outbox.bytesOf('shared')).toEqual(audio);
   });
 
+  it('starts again by the take\'s id when its unfinished upload was removed meanwhile (404)', async () => {
+    const outbox = new StandIn();
+    const audio = outbox.waitTake('old', 25, 1000);
+    const start = outbox.start;
+    let swept = false;
+    outbox.start = async (body) => {
+      const upload = await start(body);
+      if (!swept) {
+        // Kept past its hours and swept away between the answer and the first piece.
+        swept = true;
+        outbox.uploads.delete(body.takeId);
+      }
+      return upload;
+    };
+    expect(await sendWaitingTakes(outbox)).toEqual({ sent: ['old'], refused: [], stopped: null });
+    expect(outbox.bytesOf('old')).toEqual(audio);
+  });
+
   it('asks the server nothing when no take waits', async () => {
     const outbox = new StandIn();
     outbox.signedInUserId = async () => {

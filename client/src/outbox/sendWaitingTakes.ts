@@ -87,22 +87,24 @@ async function sendPieces(outbox: Outbox, take: WaitingTake, upload: ResumableUp
   return current;
 }
 
+/** Starts (or finds) the take's upload, sends what the server lacks, finishes: the recording's answer. */
+async function startAndSend(outbox: Outbox, take: WaitingTake, start: ResumableStart, audio: Blob): Promise<RecordingUploadResponse> {
+  let upload = await outbox.start(start);
+  if (upload.state === 'done' && upload.recording) return upload.recording;
+  upload = await sendPieces(outbox, take, upload, audio);
+  return upload.state === 'done' && upload.recording ? upload.recording : await outbox.finish(upload.id);
+}
+
 /** One take, start to finish: the recording's answer once the server has it. */
 async function sendTake(outbox: Outbox, take: WaitingTake): Promise<RecordingUploadResponse> {
   const audio = await outbox.takeAudio(take);
   const start = { takeId: take.id, sizeBytes: audio.size, mimeType: take.mimeType || audio.type || 'application/octet-stream', fields: take.waiting.fields };
-  let upload = await outbox.start(start);
-  if (upload.state === 'done' && upload.recording) return upload.recording;
   try {
-    upload = await sendPieces(outbox, take, upload, audio);
-    return upload.state === 'done' && upload.recording ? upload.recording : await outbox.finish(upload.id);
+    return await startAndSend(outbox, take, start, audio);
   } catch (error) {
     if (failureOf(error) !== 'gone') throw error;
-    // The unfinished upload was removed (kept only so long): start again by the take's id.
-    upload = await outbox.start(start);
-    if (upload.state === 'done' && upload.recording) return upload.recording;
-    upload = await sendPieces(outbox, take, upload, audio);
-    return upload.state === 'done' && upload.recording ? upload.recording : await outbox.finish(upload.id);
+    // The unfinished upload was removed (kept only so long): once more from the start, by the take's id.
+    return startAndSend(outbox, take, start, audio);
   }
 }
 
