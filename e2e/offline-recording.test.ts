@@ -309,3 +309,27 @@ it('online, an upload that cannot reach the server keeps the take waiting, and i
   expect(rows).toHaveLength(1);
   expect(rows[0].storyId).not.toBeNull();
 });
+
+it('in Finnish, Back while recording with no network keeps the take waiting, to decide later', async () => {
+  const { page, userId } = await signedInPage(browser, server, 'takaisin@example.com', { language: 'fi', microphone: true });
+  await home(page);
+  await page.getByRole('button', { name: 'Aloita nauhoitus' }).click();
+  await expect.poll(() => page.getByRole('timer').textContent(), WAIT).toMatch(/00:0[3-9]/);
+  await page.context().setOffline(true);
+  // The browser's Back: the leave question, as always.
+  await page.goBack();
+  const dialog = page.getByRole('alertdialog', { name: 'Säilytetäänkö nauhoitus?' });
+  await dialog.getByRole('button', { name: 'Säilytä myöhempää varten' }).click();
+
+  await page.getByText('Verkkoyhteyttä ei ole, joten nauhoitus säilytetään tällä laitteella.', { exact: false }).first().waitFor();
+  const waiting = page.getByRole('region', { name: 'Odottaa lähetystä' });
+  await waiting.getByText('Päätän myöhemmin').waitFor();
+  await waiting.getByText('Lähtee itsestään, kun verkkoyhteys palaa.').waitFor();
+  await shots.page(page, 'kept-by-back-fi', { fullPage: true });
+  expect(await server.database.db.select().from(recordings).where(eq(recordings.userId, userId))).toHaveLength(0);
+
+  await page.context().setOffline(false);
+  await waiting.waitFor({ state: 'detached', timeout: BACKGROUND.timeout });
+  const [kept] = await server.database.db.select().from(recordings).where(eq(recordings.userId, userId));
+  expect(kept).toMatchObject({ storyId: null });
+});
