@@ -128,6 +128,7 @@ describe('isNetworkFailure', () => {
   it('is a request that never reached the server, not an answer that refused it', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     expect(isNetworkFailure(await apiRequest('GET', '/api/x').catch((error: unknown) => error))).toBe(true);
+    expect(isNetworkFailure(new DOMException('The operation timed out.', 'TimeoutError'))).toBe(true);
     stubFetch(new Response('{"message":"no","code":"too_large"}', { status: 413 }));
     expect(isNetworkFailure(await apiRequest('GET', '/api/x').catch((error: unknown) => error))).toBe(false);
   });

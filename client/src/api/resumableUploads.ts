@@ -17,10 +17,18 @@ export async function readResumableUpload(id: string): Promise<ResumableUpload> 
   return resumableUploadSchema.parse(await getJson<unknown>(`${RESUMABLE}/${encodeURIComponent(id)}`));
 }
 
+/**
+ * How long one piece may take before it counts as a lost connection: 512 KB in three minutes is
+ * about 23 kbit/s, slower than any connection that still carries a page. A connection that
+ * stalls without dropping would otherwise hold the one uploader forever.
+ */
+const PIECE_TIMEOUT_MS = 3 * 60_000;
+
 /** PUT /api/recordings/resumable/{id}/pieces/{index}: one piece, as bytes. */
 export async function sendResumablePiece(id: string, index: number, piece: Blob): Promise<ResumableUpload> {
   const bytes = new Blob([piece], { type: 'application/octet-stream' });
-  return resumableUploadSchema.parse(await apiRequest('PUT', `${RESUMABLE}/${encodeURIComponent(id)}/pieces/${index}`, bytes));
+  const signal = AbortSignal.timeout(PIECE_TIMEOUT_MS);
+  return resumableUploadSchema.parse(await apiRequest('PUT', `${RESUMABLE}/${encodeURIComponent(id)}/pieces/${index}`, bytes, { signal }));
 }
 
 /** POST /api/recordings/resumable/{id}/finish: the recording, saved from the pieces (or the one saved before). */
