@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -81,6 +83,17 @@ async function putWaitingTake(page: Page, ownerId: string, audio: Buffer, fields
 
 const fieldsOf = (language: 'en' | 'fi') => ({ contextType: 'unassigned', appLanguage: language, duration: '60', clientTimestamp: new Date().toISOString(), userAgent: 'e2e' });
 
+const AXE_SOURCE = readFileSync(process.env.AXE_PATH ?? createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings on the page as it is (as e2e/accessibility.test.ts audits the main screens). */
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact?: string | null }[] }> } }).axe.run(document),
+  );
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+}
+
 const recordingOfTake = async (takeId: string) => (await server.database.db.select().from(recordings).where(eq(recordings.takeId, takeId)));
 
 it('records with no network, waits on home with its context and size, and becomes a story when the network is back', async () => {
@@ -157,6 +170,7 @@ it('a long take cut half way goes on from the server\'s count, in Finnish: fewer
   await waiting.getByText('Päätän myöhemmin').waitFor();
   await expect.poll(() => waiting.innerText(), WAIT).toMatch(/\d+(,\d)? Mt/);
   await shots.page(page, 'cut-waiting-fi', { fullPage: true });
+  expect(await seriousAxeFindings(page)).toEqual([]);
   expect(sent.map((piece) => piece.index)).toEqual([0, 1]);
   expect(await recordingOfTake(takeId)).toHaveLength(0);
 
@@ -273,6 +287,7 @@ it('a take the server refuses for good says why on that take, in Finnish, and st
   await refusal.getByText(/^Saaga ei voinut ottaa tätä nauhoitusta vastaan: .+/).waitFor({ timeout: BACKGROUND.timeout });
   await waiting.getByText('Se säilyy tällä laitteella, kunnes lataat sen itsellesi tai hylkäät sen.').waitFor();
   await shots.page(page, 'refused-fi', { fullPage: true });
+  expect(await seriousAxeFindings(page)).toEqual([]);
   expect(await recordingOfTake(takeId)).toHaveLength(0);
 
   // Opened again, it is not sent again: still there, still refused.
