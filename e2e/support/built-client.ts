@@ -30,6 +30,9 @@ export function buildClient(): void {
   const result = spawnSync(process.execPath, [vite, 'build', '--outDir', CLIENT_DIR, '--emptyOutDir', '--logLevel', 'error'], {
     cwd: root,
     stdio: 'inherit',
+    // A production build, as `npm start` makes: under Vitest NODE_ENV is 'test', and Vite would
+    // build a development bundle (import.meta.env.DEV: no service worker registered).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('vite build failed');
 }

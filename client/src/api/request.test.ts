@@ -5,6 +5,7 @@ import {
   apiRequest,
   formatErrorMessage,
   getJson,
+  isNetworkFailure,
   parseErrorBody,
   queryKeyToUrl,
 } from './request.ts';
@@ -120,6 +121,16 @@ describe('getJson', () => {
   it('raises on 401 by default', async () => {
     stubFetch(new Response('', { status: 401, statusText: 'Unauthorized' }));
     await expect(getJson('/api/stories')).rejects.toThrow('401: Unauthorized');
+  });
+});
+
+describe('isNetworkFailure', () => {
+  it('is a request that never reached the server, not an answer that refused it', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(isNetworkFailure(await apiRequest('GET', '/api/x').catch((error: unknown) => error))).toBe(true);
+    expect(isNetworkFailure(new DOMException('The operation timed out.', 'TimeoutError'))).toBe(true);
+    stubFetch(new Response('{"message":"no","code":"too_large"}', { status: 413 }));
+    expect(isNetworkFailure(await apiRequest('GET', '/api/x').catch((error: unknown) => error))).toBe(false);
   });
 });
 

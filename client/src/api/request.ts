@@ -20,6 +20,14 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * Whether a call failed because the server was not reached (no network, a connection cut, or
+ * one so slow that its time ran out): fetch() rejects with a TypeError, or the timeout's error.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof DOMException && (error.name === 'NetworkError' || error.name === 'TimeoutError'));
+}
+
 /** The spec's transport error message: "{status}: {body text or status text}". */
 export function formatErrorMessage(status: number, statusText: string, bodyText: string): string {
   return `${status}: ${bodyText || statusText}`;

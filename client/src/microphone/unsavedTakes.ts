@@ -1,4 +1,4 @@
-import { createStore, del, delMany, entries, get, keys, set, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, entries, get, keys, set, setMany, type UseStore } from 'idb-keyval';
 
 /**
  * A take's copy on this device while the server does not have it yet: each chunk as it
@@ -14,6 +14,20 @@ export interface UnsavedTakeInfo {
   mimeType: string;
   chunkCount: number;
   durationSeconds: number;
+  /** Set once the person chose what the take is about and it waits for the network (issue 31). */
+  waiting?: WaitingUpload;
+}
+
+/**
+ * What a take waiting to upload goes up with: the upload's text fields as the server checks
+ * them (`RECORDING_UPLOAD_FIELDS` but the audio), and the server's lasting refusal, if any.
+ */
+export interface WaitingUpload {
+  fields: Record<string, string>;
+  /** When it was put in the waiting list. */
+  queuedAt: number;
+  /** A refusal that will not change by sending again (too long, not audio, no room): shown on the take. */
+  refusal?: { status: number; code?: string; message?: string };
 }
 
 let store: UseStore | null = null;
@@ -60,7 +74,56 @@ export async function unsavedTakes(ownerId: string): Promise<UnsavedTakeInfo[]> 
   const strays = (await keys<string>(takes())).filter((key) => key.startsWith('chunk:') && !known.has(key.split(':')[1]));
   if (strays.length > 0) await delMany(strays, takes());
   // Not removed: another tab may be recording it right now.
-  return infos.filter((info) => info.ownerId === ownerId && isOffered(info)).sort((a, b) => a.startedAt - b.startedAt);
+  return infos.filter((info) => info.ownerId === ownerId && isOffered(info) && !info.waiting).sort((a, b) => a.startedAt - b.startedAt);
+}
+
+/** The takes of this user (of anyone without one) waiting to upload, in the order they were put there (oldest first). */
+export async function waitingTakes(ownerId?: string): Promise<(UnsavedTakeInfo & { waiting: WaitingUpload })[]> {
+  const infos = (await entries<string, unknown>(takes()))
+    .filter(([key]) => key.startsWith('take:'))
+    .map(([, value]) => value as UnsavedTakeInfo);
+  return infos
+    .filter((info): info is UnsavedTakeInfo & { waiting: WaitingUpload } => (ownerId === undefined || info.ownerId === ownerId) && info.waiting !== undefined)
+    .sort((a, b) => a.waiting.queuedAt - b.waiting.queuedAt || a.startedAt - b.startedAt);
+}
+
+/**
+ * Puts a finished take in the waiting list with what it uploads with. Its device copy is
+ * made whole first: when the copy is missing or is not the audio in hand (a write that
+ * failed while recording), the audio in hand replaces it, so what waits is what was heard.
+ */
+export async function keepTakeWaiting(
+  take: { copyId: string | null; audio: Blob; durationSeconds: number; recordedAt: Date },
+  ownerId: string,
+  upload: Omit<WaitingUpload, 'refusal'>,
+): Promise<string> {
+  const id = take.copyId ?? crypto.randomUUID();
+  const existing = take.copyId ? await get<UnsavedTakeInfo>(infoKey(id), takes()) : undefined;
+  const copied = existing !== undefined && (await takeAudio(existing)).size === take.audio.size ? existing : undefined;
+  const info: UnsavedTakeInfo = {
+    id,
+    ownerId,
+    startedAt: existing?.startedAt ?? take.recordedAt.getTime() - take.durationSeconds * 1000,
+    mimeType: existing?.mimeType || take.audio.type,
+    chunkCount: copied?.chunkCount ?? 1,
+    durationSeconds: Math.max(existing?.durationSeconds ?? 0, take.durationSeconds),
+    waiting: upload,
+  };
+  if (copied) {
+    await set(infoKey(id), info, takes());
+    return id;
+  }
+  // The audio in hand as the one chunk, with its info in one transaction; then the old chunks go.
+  await setMany([[chunkKey(id, 0), take.audio], [infoKey(id), info]], takes());
+  const stale = (await keys<string>(takes())).filter((key) => key.startsWith(`chunk:${id}:`) && key !== chunkKey(id, 0));
+  await delMany(stale, takes());
+  return id;
+}
+
+/** Records the server's lasting refusal on a waiting take (it is then shown, not sent again). */
+export async function refuseWaitingTake(id: string, refusal: NonNullable<WaitingUpload['refusal']>): Promise<void> {
+  const info = await get<UnsavedTakeInfo>(infoKey(id), takes());
+  if (info?.waiting) await set(infoKey(id), { ...info, waiting: { ...info.waiting, refusal } }, takes());
 }
 
 /**

@@ -10,6 +10,7 @@ import { recordingLink } from '../recordings/recordingLink.ts';
 import { browserRecordingEnvironment, recordingSupportProblems } from './recordingSupport.ts';
 import { RecordingSupportBanner } from './RecordingSupportBanner.tsx';
 import { UnsavedTakesNotice } from './UnsavedTakesNotice.tsx';
+import { WaitingTakes } from './WaitingTakes.tsx';
 import { TellAboutPictureButton } from '../photoPrompts/TellAboutPictureButton.tsx';
 import { InstallSuggestion } from '../install/InstallSuggestion.tsx';
 
@@ -32,6 +33,7 @@ export function HomeScreen() {
       <h1 className="text-4xl font-semibold tracking-tight text-stone-50">{t('home.title')}</h1>
       <RecordingSupportBanner problems={problems} />
       {user && <UnsavedTakesNotice />}
+      {user && <WaitingTakes />}
       <button
         type="button"
         onClick={whenSignedIn(() => navigate(recordingLink()))}

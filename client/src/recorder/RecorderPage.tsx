@@ -25,7 +25,10 @@ import { RecordingHeader } from './RecordingHeader.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { useMicrophone } from './useMicrophone.ts';
 import { useRecordingMessages } from './useRecordingMessages.ts';
-import { forgetTakeQuietly } from '../microphone/unsavedTakes.ts';
+import { canKeepTakes, forgetTakeQuietly } from '../microphone/unsavedTakes.ts';
+import { isOffline, keepWaiting } from '../outbox/keepWaiting.ts';
+import { isNetworkFailure } from '../api/request.ts';
+import { recordingFields, type RecordingUpload } from './recordingUpload.ts';
 import { useUploadRecording } from './useUploadRecording.ts';
 import { processingSearch, processingUploadOf, readProcessingUpload, reopenedStep } from './processingLink.ts';
 import { consumeRecordIntent, hasRecordIntent, sessionStore } from './recordIntent.ts';
@@ -167,35 +170,57 @@ export function RecorderPage() {
     });
   };
 
-  /** Sends the take; on failure it stays here (back at the chooser) to send again or keep. */
-  const send = async (take: Take, context: ContextFields): Promise<RecordingUploadResponse | null> => {
+  /**
+   * Sends the take; on failure it stays here (back at the chooser) to send again or keep. With
+   * no network (the browser says so, or the upload could not reach the server) it waits on
+   * this device with everything it uploads with, and goes up by itself later (issue 31).
+   */
+  const send = async (take: Take, context: ContextFields): Promise<RecordingUploadResponse | 'waiting' | null> => {
     dispatch({ type: 'contextChosen', context });
+    const recording: RecordingUpload = {
+      ...take,
+      settings: loadAiSettings(),
+      appLanguage: language,
+      context,
+      promptQuestion: request.promptQuestion,
+      questionId: request.questionId,
+      aboutPhotoId,
+      userAgent: navigator.userAgent,
+      takeId: take.copyId,
+    };
+    // Who the take may wait for: a signed-in user on a browser that can keep takes.
+    const owner = user && canKeepTakes() ? user.id : null;
     try {
-      const response = await upload.mutateAsync({
-        ...take,
-        settings: loadAiSettings(),
-        appLanguage: language,
-        context,
-        promptQuestion: request.promptQuestion,
-        questionId: request.questionId,
-        aboutPhotoId,
-        userAgent: navigator.userAgent,
-      });
+      if (owner && isOffline()) return await keepForLater(take, recording, owner);
+      const response = await upload.mutateAsync(recording);
       dataChanged();
       await forgetTakeQuietly(take.copyId);
       dispatch({ type: 'uploaded', response, answeredAt: Date.now() });
       return response;
     } catch (error) {
+      if (owner && isNetworkFailure(error)) {
+        const kept = await keepForLater(take, recording, owner).catch(() => null);
+        if (kept) return kept;
+      }
       messages.uploadFailure(error);
       dispatch({ type: 'uploadFailed' });
       return null;
     }
   };
 
+  /** The take into the waiting list; the recorder's work is done. */
+  const keepForLater = async (take: Take, recording: RecordingUpload, ownerId: string): Promise<'waiting'> => {
+    await keepWaiting(take, ownerId, recordingFields(recording));
+    dispatch({ type: 'keptWaiting' });
+    toast({ title: t('outbox:kept.title'), description: t('outbox:kept.description') });
+    return 'waiting';
+  };
+
   const confirm = async (take: Take, context: ContextFields) => {
     const response = await send(take, context);
     if (!response) return;
-    if (response.isContextOnly) {
+    if (response === 'waiting') exit();
+    else if (response.isContextOnly) {
       toast(
         context.contextType === 'unassigned'
           ? { title: t('leave.kept'), description: t('leave.keptWhere') }
@@ -287,7 +312,7 @@ export function RecorderPage() {
       if (blocker.state === 'blocked') blocker.reset();
       return;
     }
-    if (response) toast({ title: t('leave.kept'), description: t('leave.keptWhere') });
+    if (response && response !== 'waiting') toast({ title: t('leave.kept'), description: t('leave.keptWhere') });
     // Kept (or nothing was recorded): the recorder's work is done, whichever question was asked.
     leaving.current = true;
     goOn();

@@ -31,6 +31,8 @@ export function UnsavedTakesNotice() {
     queryFn: () => unsavedTakes(user!.id),
     enabled: user !== undefined && user !== null && canKeepTakes(),
     staleTime: 0,
+    // Read from this device: offline too (a query otherwise waits for the network).
+    networkMode: 'always',
   });
   const upload = useUploadRecording();
   const dataChanged = useDataChanged();
@@ -53,6 +55,8 @@ export function UnsavedTakesNotice() {
         appLanguage: language,
         context: { contextType: 'unassigned' },
         userAgent: navigator.userAgent,
+        // Sent again after a lost answer, the take is stored once.
+        takeId: take.id,
       });
       await forgetTake(take.id);
       dataChanged();

@@ -51,6 +51,20 @@ describe('nextStep', () => {
     expect(step).toEqual({ phase: 'stopped', take, context: { contextType: 'new_story', contextName: 'Summer at the lake' } });
   });
 
+  it('a take kept waiting for the network leaves the recorder free: the device has it, with its context', () => {
+    const step = run(
+      { type: 'started' },
+      { type: 'stopping' },
+      { type: 'checked', take },
+      { type: 'contextChosen', context: { contextType: 'new_story' } },
+      { type: 'keptWaiting' },
+    );
+    expect(step).toEqual(INITIAL_STEP);
+    expect(leaveRule(step)).toBe('free');
+    // Only an upload under way can be kept waiting: a take still being chosen for stays.
+    expect(run({ type: 'started' }, { type: 'stopping' }, { type: 'checked', take }, { type: 'keptWaiting' }).phase).toBe('stopped');
+  });
+
   it('a failed check or microphone goes back to idle; a finished upload is never undone', () => {
     expect(run({ type: 'started' }, { type: 'stopping' }, { type: 'failed' })).toEqual(INITIAL_STEP);
     const done = run(

@@ -43,6 +43,8 @@ export type RecorderEvent =
   | { type: 'uploaded'; response: RecordingUploadResponse; answeredAt: number }
   /** The upload failed: the take is still here, to send again or keep. */
   | { type: 'uploadFailed' }
+  /** No network: the take waits on this device with its context, to upload by itself later (issue 31). */
+  | { type: 'keptWaiting' }
   /** The person confirmed throwing the take away. */
   | { type: 'discarded' };
 
@@ -79,6 +81,8 @@ export function nextStep(step: RecorderStep, event: RecorderEvent): RecorderStep
         : step;
     case 'uploadFailed':
       return step.phase === 'uploading' ? { phase: 'stopped', take: step.take, context: step.context } : step;
+    case 'keptWaiting':
+      return step.phase === 'uploading' ? INITIAL_STEP : step;
     case 'discarded':
       return step.phase === 'done' ? step : INITIAL_STEP;
   }

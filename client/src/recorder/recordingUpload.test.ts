@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordingForm, recordingUploadPath, type RecordingUpload } from './recordingUpload.ts';
+import { recordingFields, recordingForm, recordingUploadPath, type RecordingUpload } from './recordingUpload.ts';
 
 const upload: RecordingUpload = {
   audio: new Blob([new Uint8Array(2000)], { type: 'audio/webm;codecs=opus' }),
@@ -62,6 +62,19 @@ describe('recordingForm', () => {
 
   it('sends the photo a recording is told about', () => {
     expect(recordingForm({ ...upload, aboutPhotoId: 41 }).get('aboutPhotoId')).toBe('41');
+  });
+
+  it('sends the take\'s id made on the device, so the server stores a take sent twice once', () => {
+    const takeId = '0b6e7c1e-5d7a-4c1e-9a57-0f9e6d1c2b3a';
+    expect(recordingForm({ ...upload, takeId }).get('takeId')).toBe(takeId);
+    expect(recordingForm({ ...upload, takeId: null }).has('takeId')).toBe(false);
+  });
+});
+
+describe('recordingFields', () => {
+  it('are the multipart form\'s text fields, for a take that waits to upload in pieces', () => {
+    const form = recordingForm(upload);
+    expect(recordingFields(upload)).toEqual(Object.fromEntries([...form.entries()].filter(([key]) => key !== 'audio')));
   });
 });
 
