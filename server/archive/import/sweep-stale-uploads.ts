@@ -3,30 +3,25 @@ import { ARCHIVE_LIMITS } from '../../../contract/archive.ts';
 import type { Database } from '../../db/client.ts';
 import { archiveImports } from '../../db/schema.ts';
 import type { BlobStore } from '../../storage/index.ts';
-import { removePieces } from './keys.ts';
+import { sweepStaleUploads } from '../../uploads/sweep-stale.ts';
+import { IMPORT_PIECES } from './keys.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
+const unfinishedSince = (cutoff: Date) => and(eq(archiveImports.state, 'uploading'), lt(archiveImports.updatedAt, cutoff));
 
 /**
- * Removes uploads of an archive left unfinished for longer than `importUploadKeptHours`
- * (a closed tab, a file never sent whole): their pieces first, then the row. Answers how
- * many went; several processes sweeping at once do no harm.
+ * Removes uploads of an archive left unfinished for longer than `importUploadKeptHours` (a
+ * closed tab, a file never sent whole), by the rule of every upload in pieces.
  */
-export async function sweepStaleImportUploads(db: Database, store: BlobStore, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - ARCHIVE_LIMITS.importUploadKeptHours * HOUR_MS);
-  const stale = await db
-    .select()
-    .from(archiveImports)
-    .where(and(eq(archiveImports.state, 'uploading'), lt(archiveImports.updatedAt, cutoff)))
-    .limit(500);
-  let removed = 0;
-  for (const upload of stale) {
-    await removePieces(store, upload);
-    const gone = await db
-      .delete(archiveImports)
-      .where(and(eq(archiveImports.id, upload.id), eq(archiveImports.state, 'uploading'), lt(archiveImports.updatedAt, cutoff)))
-      .returning({ id: archiveImports.id });
-    removed += gone.length;
-  }
-  return removed;
+export function sweepStaleImportUploads(db: Database, store: BlobStore, now = new Date()): Promise<number> {
+  return sweepStaleUploads(
+    store,
+    IMPORT_PIECES,
+    ARCHIVE_LIMITS.importUploadKeptHours,
+    {
+      staleSince: (cutoff) => db.select().from(archiveImports).where(unfinishedSince(cutoff)).limit(500),
+      removeIfStale: async (upload, cutoff) =>
+        (await db.delete(archiveImports).where(and(eq(archiveImports.id, upload.id), unfinishedSince(cutoff))).returning({ id: archiveImports.id })).length > 0,
+    },
+    now,
+  );
 }
