@@ -7,6 +7,10 @@ import { initialLanguage, keepDocumentLanguageInStep, switchLanguage } from './i
 import { checkSession } from './api/earlyReads.ts';
 import { preloadPagesFor } from './pagePreload.ts';
 import type { SessionAnswer } from './App.tsx';
+import { catchInstallPrompt } from './install/earlyInstallPrompt.ts';
+
+// Chrome's install prompt may come before the app's code does: caught from the first script.
+catchInstallPrompt();
 
 const language = initialLanguage();
 const container = document.getElementById('root')!;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { onInstallPrompt } from './earlyInstallPrompt.ts';
 import { countVisit, dismissSuggestion, isIosSafari, shouldSuggestInstall, suggestionDismissed, type InstallWay } from './installSuggestion.ts';
 
 /** Chrome's `beforeinstallprompt` event (not in the DOM's types): its prompt, shown once, on a press. */
@@ -31,14 +32,13 @@ function installed(): boolean {
 
 /**
  * Counts this visit and keeps Chrome's install prompt for the suggestion's button (the event
- * comes once, early: it is caught at the app's start, before any screen asks). Once per page.
+ * comes once, early: earlyInstallPrompt.ts catches it from the page's first script). Once per page.
  */
 export function watchForInstall(): void {
   visits = countVisit(storages());
   dismissed = suggestionDismissed(storages());
-  window.addEventListener('beforeinstallprompt', (event) => {
-    // Not Chrome's own mini-bar: the suggestion shows when it is time.
-    event.preventDefault();
+  // Caught by the page's first script (main.tsx), which may have come long before this code.
+  onInstallPrompt((event) => {
     kept = event as InstallPromptEvent;
     changed();
   });
